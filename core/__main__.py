@@ -1,0 +1,181 @@
+"""Folio's command line (the contract in ARCHITECTURE.md; scripts and benchmarks rely on it).
+
+    python -m core [--data-dir DIR] ingest PATH...
+    python -m core [--data-dir DIR] ingest-corpus corpus.jsonl
+    python -m core [--data-dir DIR] documents [--json]
+    python -m core [--data-dir DIR] remove DOC
+    python -m core [--data-dir DIR] retrieve "question" --retriever NAME [--k 10] [--json]
+    python -m core [--data-dir DIR] ask "question" [--retriever NAME] [--json]
+    python -m core [--data-dir DIR] eval --questions q.jsonl --retrievers a,b [--k 2,5,10] [--json]
+    python -m core [--data-dir DIR] train --questions q.jsonl --retriever gnn|iier
+"""
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+
+from core import cli_render as render
+from core.errors import FolioError
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+
+app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
+                  help="Folio: chat with a folder of PDFs and see the evidence.")
+_state: dict[str, Optional[str]] = {"data_dir": None}
+
+
+@app.callback()
+def _main(data_dir: Optional[str] = typer.Option(
+        None, "--data-dir", help="Library folder (default: $FOLIO_DATA_DIR or ~/.folio)")) -> None:
+    _state["data_dir"] = data_dir
+
+
+def _library():
+    from core.library import Library
+    return Library.open(_state["data_dir"])
+
+
+@app.command()
+def ingest(paths: List[Path] = typer.Argument(..., help="PDF files or folders of PDFs")) -> None:
+    """Add PDFs (and every PDF in the given folders) to the library."""
+    lib = _library()
+    with render.IngestProgress() as bar:
+        outcomes = lib.add(paths, progress=bar.update)
+    for o in outcomes:
+        typer.echo(render.outcome_line(o))
+    errors = [o for o in outcomes if o.status == "error"]
+    typer.echo(f"{len(outcomes) - len(errors)} of {len(outcomes)} files ok; "
+               f"library: {len(lib.documents())} documents")
+    if not outcomes:
+        _fail("no PDF files found in " + ", ".join(map(str, paths)))
+    if errors and len(errors) == len(outcomes):
+        raise typer.Exit(1)
+
+
+@app.command("ingest-corpus")
+def ingest_corpus(corpus: Path = typer.Argument(..., help="JSONL passages: id, title, text")) -> None:
+    """Load a passage corpus; passages with the same title form one document, in order."""
+    lib = _library()
+    with render.IngestProgress() as bar:
+        outcomes = lib.add_corpus(corpus, progress=bar.update)
+    added = sum(1 for o in outcomes if o.status == "added")
+    passages = sum(o.doc.chunks for o in outcomes if o.doc)
+    typer.echo(f"{added} documents ({passages} passages) added from {corpus}; "
+               f"library: {len(lib.documents())} documents")
+    for o in outcomes:
+        if o.status != "added":
+            typer.echo(render.outcome_line(o))
+
+
+@app.command()
+def documents(as_json: bool = typer.Option(False, "--json", help="machine-readable output")) -> None:
+    """List the documents in the library."""
+    docs = _library().documents()
+    if as_json:
+        typer.echo(json.dumps([render.doc_dict(d) for d in docs], indent=1))
+    else:
+        typer.echo(render.documents_table(docs))
+
+
+@app.command()
+def remove(doc: str = typer.Argument(..., help="document id (or prefix), file name or title")) -> None:
+    """Remove a document from every store."""
+    removed = _library().remove(doc)
+    typer.echo(f"removed {removed.source} ({removed.doc_id}, {removed.chunks} chunks)")
+
+
+@app.command()
+def retrieve(question: str, retriever: str = typer.Option("hybrid", "--retriever", "-r"),
+             k: int = typer.Option(10, "--k"),
+             as_json: bool = typer.Option(False, "--json")) -> None:
+    """Rank chunks for a question and show how each route scored them."""
+    result = _library().retrieve(question, retriever, k)
+    if as_json:
+        typer.echo(json.dumps(render.result_dict(result), indent=1, ensure_ascii=False))
+    else:
+        typer.echo(render.result_text(result))
+
+
+@app.command()
+def ask(question: str, retriever: Optional[str] = typer.Option(None, "--retriever", "-r"),
+        k: int = typer.Option(5, "--k"), long: bool = typer.Option(False, "--long"),
+        as_json: bool = typer.Option(False, "--json")) -> None:
+    """Answer a question with numbered citations (LLM if configured, else extractive)."""
+    lib = _library()
+    streaming = not as_json and lib.settings.llm.configured
+    answer = lib.ask(question, retriever, k, mode="long" if long else "short",
+                     stream_to=(lambda s: typer.echo(s, nl=False)) if streaming else None)
+    if as_json:
+        typer.echo(json.dumps(render.answer_dict(answer), indent=1, ensure_ascii=False))
+    else:
+        typer.echo(render.answer_text(answer, already_streamed=streaming))
+
+
+@app.command("eval")
+def evaluate(questions: Path = typer.Option(..., "--questions"),
+             retrievers: str = typer.Option("dense,bm25,hybrid", "--retrievers"),
+             k: str = typer.Option("2,5,10", "--k"), as_json: bool = typer.Option(False, "--json"),
+             limit: int = typer.Option(0, "--limit", help="only the first N questions")) -> None:
+    """Score retrievers on a labelled question set (metrics of shared/bench/README.md)."""
+    from core.eval.questions import read_questions
+    from core.eval.run import evaluate as run_eval
+
+    try:
+        ks = tuple(int(x) for x in k.split(",") if x.strip())
+    except ValueError:
+        _fail(f"--k {k!r} must be comma-separated integers, e.g. 2,5,10")
+    lib = _library()
+    qs = read_questions(questions)[: limit or None]
+    names = [n.strip() for n in retrievers.split(",") if n.strip()]
+    built = {n: lib.retriever(n) for n in names}
+    with render.EvalProgress(len(qs) * len(built)) as bar:
+        report = run_eval(built, qs, ks=ks, catalog=lib.catalog, progress=bar.update)
+    out = report.to_json()
+    typer.echo(json.dumps(out, indent=1) if as_json else render.eval_table(out))
+
+
+@app.command()
+def train(questions: Path = typer.Option(..., "--questions"),
+          retriever: str = typer.Option(..., "--retriever", help="gnn or iier")) -> None:
+    """Fit GNN-Ret's alpha or IIER's next-hop scorer from labelled questions."""
+    from core.eval.questions import read_questions
+    from core.retrieve.train import train_retriever
+
+    lib = _library()
+    summary = train_retriever(retriever, read_questions(questions), lib.context())
+    typer.echo(summary)
+
+
+def _fail(message: str) -> None:
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(2)
+
+
+def main() -> None:
+    """Entry point: run the CLI, turning Folio errors into one-line messages."""
+    try:
+        app(standalone_mode=False)
+    except FolioError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        sys.exit(2)
+    except typer.Exit as exc:
+        sys.exit(exc.exit_code)
+    except (typer.Abort, KeyboardInterrupt):
+        typer.echo("interrupted", err=True)
+        sys.exit(130)
+    except Exception as exc:  # click usage errors and the like
+        import click
+        if isinstance(exc, click.ClickException):
+            exc.show()
+            sys.exit(exc.exit_code)
+        raise
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,151 @@
+"""Text and JSON rendering for the CLI, and its tqdm progress bars."""
+from __future__ import annotations
+
+import sys
+from dataclasses import asdict
+
+from tqdm import tqdm
+
+from core.types import Answer, Document, RetrievalResult, ScoredChunk
+
+
+class IngestProgress:
+    """Two bars: files done, and the current file's stage (parse pages, embed chunks...)."""
+
+    def __init__(self) -> None:
+        self._stage_bar: tqdm | None = None
+        self._key: tuple[str, str] | None = None
+        self._disable = not sys.stderr.isatty()
+
+    def __enter__(self) -> "IngestProgress":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self._stage_bar is not None:
+            self._stage_bar.close()
+
+    def update(self, event) -> None:
+        """Receive a core.ingest.pipeline.ProgressEvent."""
+        key = (event.file, event.stage)
+        if key != self._key:
+            if self._stage_bar is not None:
+                self._stage_bar.close()
+            name = event.file.rsplit("/", 1)[-1][:40]
+            self._stage_bar = tqdm(total=max(event.total, 1), desc=f"{name}: {event.stage}",
+                                   leave=False, file=sys.stderr, disable=self._disable,
+                                   unit="", dynamic_ncols=True)
+            self._key = key
+        self._stage_bar.n = min(event.done, self._stage_bar.total)
+        self._stage_bar.refresh()
+
+
+class EvalProgress:
+    """One bar over questions x retrievers."""
+
+    def __init__(self, total: int) -> None:
+        self._bar = tqdm(total=total, desc="eval", file=sys.stderr, disable=not sys.stderr.isatty())
+
+    def __enter__(self) -> "EvalProgress":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._bar.close()
+
+    def update(self, *_args, **_kwargs) -> None:
+        """Advance by one question."""
+        self._bar.update(1)
+
+
+def outcome_line(o) -> str:
+    """One-line summary of an AddOutcome."""
+    mark = {"added": "added", "replaced": "replaced", "duplicate": "skipped", "error": "FAILED"}[o.status]
+    stages = ", ".join(f"{k} {v:.1f}s" for k, v in o.stage_seconds.items())
+    timing = f" in {o.seconds:.1f}s ({stages})" if stages else ""
+    return f"{mark:8} {o.source}: {o.message}{timing}"
+
+
+def doc_dict(d: Document) -> dict:
+    """JSON view of a Document."""
+    return asdict(d)
+
+
+def documents_table(docs: list[Document]) -> str:
+    """Plain-text table of documents."""
+    if not docs:
+        return "the library is empty; add PDFs with `python -m core ingest PATH`"
+    rows = [f"{'id':16}  {'pages':>5}  {'chunks':>6}  {'added':19}  title (file)"]
+    for d in docs:
+        rows.append(f"{d.doc_id:16}  {d.pages:>5}  {d.chunks:>6}  {d.added_at[:19]:19}  {d.title} ({d.source})")
+    return "\n".join(rows)
+
+
+def scored_dict(rank: int, s: ScoredChunk) -> dict:
+    """JSON view of a ranked chunk with its metadata and route scores."""
+    c = s.chunk
+    return {
+        "rank": rank, "chunk_id": c.chunk_id, "score": round(float(s.score), 6),
+        "routes": {k: round(float(v), 6) for k, v in s.routes.items()},
+        "document": c.doc_title, "doc_id": c.doc_id, "kind": c.kind,
+        "page_start": c.page_start, "page_end": c.page_end, "heading_path": list(c.heading_path),
+        "source_id": c.source_id, "chain": s.chain, "text": c.text,
+    }
+
+
+def result_dict(r: RetrievalResult) -> dict:
+    """JSON view of a RetrievalResult: chunks, seeds, hops, timings, LLM calls."""
+    return {
+        "question": r.question, "retriever": r.retriever,
+        "chunks": [scored_dict(i, s) for i, s in enumerate(r.chunks, 1)],
+        "seeds": list(r.seeds), "hops": [asdict(h) for h in r.hops],
+        "chains": [list(c) for c in r.chains],
+        "timings_ms": {k: round(v, 2) for k, v in r.timings_ms.items()},
+        "llm_calls": r.llm_calls, "llm_tokens": r.llm_tokens, "notes": list(r.notes),
+    }
+
+
+def result_text(r: RetrievalResult) -> str:
+    """Readable ranking with page spans, heading paths and route scores."""
+    lines = [f"{r.retriever}: {len(r.chunks)} chunks in {sum(r.timings_ms.values()):.0f} ms"]
+    lines += [f"note: {n}" for n in r.notes]
+    for i, s in enumerate(r.chunks, 1):
+        c = s.chunk
+        routes = " ".join(f"{k}={v:.3f}" for k, v in s.routes.items())
+        lines.append(f"{i:>2}. {s.score:.4f} [{routes}] {' > '.join(c.heading_path)} ({c.pages_label})")
+        snippet = " ".join(c.text.split())[:160]
+        lines.append(f"    {snippet}")
+    if r.hops:
+        lines.append("path: " + " | ".join(f"{h.step}:{h.source[:8]}-{h.kind}->{h.target[:8]}" for h in r.hops))
+    return "\n".join(lines)
+
+
+def answer_dict(a: Answer) -> dict:
+    """JSON view of an Answer with its citations and the retrieval behind it."""
+    return {
+        "question": a.question, "answer": a.text, "mode": a.mode,
+        "citations": [{"number": c.number, "label": c.label, "chunk_id": c.chunk.chunk_id,
+                       "document": c.chunk.doc_title, "page_start": c.chunk.page_start,
+                       "page_end": c.chunk.page_end, "heading_path": list(c.chunk.heading_path)}
+                      for c in a.citations],
+        "llm_calls": a.llm_calls, "llm_tokens": a.llm_tokens, "latency_ms": round(a.latency_ms, 1),
+        "retrieval": result_dict(a.retrieval),
+    }
+
+
+def answer_text(a: Answer, already_streamed: bool = False) -> str:
+    """Answer text, then its numbered citations, then its cost."""
+    label = {"llm": "", "extractive": "(extractive reader: no LLM configured)\n",
+             "unsupported": ""}[a.mode]
+    lines = [] if already_streamed else [label + a.text]
+    lines.append("")
+    lines += [c.label for c in a.citations]
+    lines.append(f"({a.llm_calls} LLM calls, {a.llm_tokens} tokens, {a.latency_ms:.0f} ms)")
+    return "\n".join(lines)
+
+
+def eval_table(report: dict) -> str:
+    """Leaderboard text from an eval report's JSON."""
+    lines = [f"{report['questions']} questions"]
+    for name, metrics in report["retrievers"].items():
+        body = ", ".join(f"{k} {v:.3f}" if isinstance(v, float) else f"{k} {v}" for k, v in metrics.items())
+        lines.append(f"{name:10} {body}")
+    return "\n".join(lines)

@@ -1,0 +1,153 @@
+"""Typed, frozen settings, one dataclass per subsystem, combined in `Settings`.
+
+Values come from, in increasing priority: the defaults below, an optional `folio.toml`
+in the data directory (or the path in FOLIO_CONFIG), and `FOLIO_*` environment variables.
+Secrets (the LLM key) are read from the environment once, here, at the edge.
+
+Example:
+    >>> s = Settings.load(data_dir="/tmp/folio-doc-example", env={})
+    >>> s.chunking.max_words
+    220
+"""
+from __future__ import annotations
+
+import dataclasses
+import os
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping
+
+from core.errors import ConfigError
+
+DEFAULT_DATA_DIR = "~/.folio"
+
+
+@dataclass(frozen=True)
+class ChunkingSettings:
+    """How sections are cut into chunks."""
+
+    max_words: int = 220
+    overlap_words: int = 30
+
+
+@dataclass(frozen=True)
+class EmbedSettings:
+    """Embedding model: a sentence-transformers path; empty = packaged all-MiniLM-L6-v2."""
+
+    model: str = ""
+    batch_size: int = 32
+    device: str = "cpu"
+
+
+@dataclass(frozen=True)
+class StoreSettings:
+    """Backends: embedded unless a server URL is given."""
+
+    chroma_url: str = ""  # FOLIO_CHROMA_URL, e.g. http://localhost:8000
+    es_url: str = ""  # FOLIO_ES_URL, e.g. http://localhost:9200
+    namespace: str = "folio"  # collection / index name prefix
+
+
+@dataclass(frozen=True)
+class GraphSettings:
+    """Chunk-Interaction Graph density."""
+
+    keyword_threshold: int = 2  # T: shared keywords needed for a keyword edge
+    semantic_top_k: int = 5  # semantic edges per chunk
+    semantic_min_cosine: float = 0.3
+    max_keyword_df: float = 0.02  # keywords in more than this share of chunks are ignored
+    keyword_mode: str = "spacy"  # spacy | tfidf | llm
+
+
+@dataclass(frozen=True)
+class RetrieveSettings:
+    """Retriever defaults."""
+
+    default_retriever: str = "hybrid"
+    k: int = 10
+    multiroute_alpha: float = 0.6
+    multiroute_beta: float = 0.1
+    rrf_k: int = 60
+    graph_budget: int = 30  # passages a graph retriever may visit
+
+
+@dataclass(frozen=True)
+class LLMSettings:
+    """OpenAI-compatible endpoint; empty base_url and model means no LLM (extractive reader)."""
+
+    base_url: str = ""
+    api_key: str = field(default="", repr=False)
+    model: str = ""
+    timeout_s: float = 60.0
+    max_retries: int = 2
+    temperature: float = 0.0
+
+    @property
+    def configured(self) -> bool:
+        """True when an endpoint and a model are both set."""
+        return bool(self.base_url and self.model)
+
+
+@dataclass(frozen=True)
+class Settings:
+    """All of Folio's settings, passed around as one object."""
+
+    data_dir: Path
+    chunking: ChunkingSettings = ChunkingSettings()
+    embed: EmbedSettings = EmbedSettings()
+    stores: StoreSettings = StoreSettings()
+    graph: GraphSettings = GraphSettings()
+    retrieve: RetrieveSettings = RetrieveSettings()
+    llm: LLMSettings = LLMSettings()
+    max_file_mb: int = 200
+
+    @staticmethod
+    def load(data_dir: str | os.PathLike | None = None, env: Mapping[str, str] | None = None) -> "Settings":
+        """Build settings from defaults, folio.toml and FOLIO_* variables (see module doc)."""
+        env = os.environ if env is None else env
+        root = Path(data_dir or env.get("FOLIO_DATA_DIR") or DEFAULT_DATA_DIR).expanduser()
+        toml_path = Path(env.get("FOLIO_CONFIG", root / "folio.toml"))
+        file_values: dict[str, Any] = {}
+        if toml_path.is_file():
+            try:
+                file_values = tomllib.loads(toml_path.read_text("utf-8"))
+            except tomllib.TOMLDecodeError as exc:
+                raise ConfigError(f"{toml_path}: not valid TOML ({exc}); fix or delete the file") from exc
+
+        def section(cls: type, name: str, env_map: Mapping[str, str]) -> Any:
+            values = dict(file_values.get(name, {}))
+            for attr, var in env_map.items():
+                if var in env and env[var] != "":
+                    values[attr] = env[var]
+            return _build(cls, name, values)
+
+        return Settings(
+            data_dir=root,
+            chunking=section(ChunkingSettings, "chunking", {}),
+            embed=section(EmbedSettings, "embed", {"model": "FOLIO_EMBED_MODEL", "device": "FOLIO_EMBED_DEVICE"}),
+            stores=section(StoreSettings, "stores", {"chroma_url": "FOLIO_CHROMA_URL", "es_url": "FOLIO_ES_URL"}),
+            graph=section(GraphSettings, "graph", {"keyword_mode": "FOLIO_KEYWORDS"}),
+            retrieve=section(RetrieveSettings, "retrieve", {"default_retriever": "FOLIO_RETRIEVER"}),
+            llm=section(
+                LLMSettings,
+                "llm",
+                {"base_url": "OPENAI_BASE_URL", "api_key": "OPENAI_API_KEY", "model": "FOLIO_LLM_MODEL"},
+            ),
+            max_file_mb=int(env.get("FOLIO_MAX_FILE_MB", file_values.get("max_file_mb", 200))),
+        )
+
+
+def _build(cls: type, name: str, values: Mapping[str, Any]) -> Any:
+    """Instantiate a settings dataclass, converting strings to the declared field types."""
+    known = {f.name: f for f in dataclasses.fields(cls)}
+    kwargs: dict[str, Any] = {}
+    for key, raw in values.items():
+        if key not in known:
+            raise ConfigError(f"unknown setting [{name}] {key}; valid: {', '.join(sorted(known))}")
+        default = known[key].default
+        try:
+            kwargs[key] = type(default)(raw) if not isinstance(default, str) else str(raw)
+        except (TypeError, ValueError) as exc:
+            raise ConfigError(f"setting [{name}] {key}={raw!r} is not a {type(default).__name__}") from exc
+    return cls(**kwargs)

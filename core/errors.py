@@ -1,0 +1,39 @@
+"""Folio's exception hierarchy. Messages name the bad value and, where there is one, the fix."""
+from __future__ import annotations
+
+
+class FolioError(Exception):
+    """Base class for every error Folio reports to a user as one line."""
+
+
+class ConfigError(FolioError):
+    """A setting is missing or invalid (names the variable and what to set)."""
+
+
+class IngestError(FolioError):
+    """A file could not be ingested; the message names the file and the reason."""
+
+    def __init__(self, path: str, reason: str):
+        super().__init__(f"{path}: {reason}")
+        self.path = path
+        self.reason = reason
+
+
+class DuplicateDocument(IngestError):
+    """The same content is already in the library."""
+
+
+class BackendError(FolioError):
+    """A storage backend (Chroma server, Elasticsearch) failed or is unreachable."""
+
+
+class NotFound(FolioError):
+    """A document, chunk or retriever name does not exist."""
+
+
+class LLMError(FolioError):
+    """The LLM endpoint failed: unreachable, bad key, or a bad response."""
+
+
+class NeedsLLM(FolioError):
+    """A feature needs an LLM and none is configured (set OPENAI_BASE_URL / FOLIO_LLM_MODEL)."""

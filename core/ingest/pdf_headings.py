@@ -1,0 +1,197 @@
+"""Headings: from the PDF outline, or detected from font statistics and numbering.
+
+Both sources return the same thing, a `{(page, line index): Heading}` map, so the
+heading-fidelity benchmark can compare them. The detector works without any outline:
+the body size is the most common font size; heading lines are short lines set larger
+than the body, or bold; numbering such as `2.3.1` gives the depth directly, and each font
+style takes the depth its numbered headings have (else the rank of its size).
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+from typing import Sequence
+
+from core.ingest.pdf_layout import Line
+
+_NUMBERED = re.compile(r"^((?:\d+|[A-Z])(?:\.\d+)*)\.?\s+(?=\S)")
+_CHAPTER = re.compile(r"^(chapter|appendix|part)\s+[\w.]+$", re.I)
+_CAPTION = re.compile(r"^(figure|fig\.|table|tab\.)\s*\d", re.I)
+_MAX_WORDS = 16
+
+
+@dataclass(frozen=True)
+class Heading:
+    """A heading found on a page: depth, text, and the line indexes it consumes."""
+
+    level: int
+    text: str
+    lines: tuple[int, ...]  # empty: inserted before the anchor line instead of replacing it
+
+
+def key(text: str) -> str:
+    """Comparison key: lower-case letters/digits only, leading numbering removed."""
+    text = _CHAPTER.sub("", text.strip())
+    text = _NUMBERED.sub("", text.strip())
+    return re.sub(r"[^0-9a-z]+", "", text.lower())
+
+
+def body_size(pages: Sequence[Sequence[Line]]) -> float:
+    """The most common font size, weighted by characters."""
+    sizes: Counter[float] = Counter()
+    for lines in pages:
+        for ln in lines:
+            sizes[ln.size] += len(ln.text)
+    return sizes.most_common(1)[0][0] if sizes else 10.0
+
+
+def title_lines(pages: Sequence[Sequence[Line]], body: float) -> tuple[Line, ...]:
+    """Lines of the document title: the largest type on page 1, used nowhere else."""
+    if not pages or not pages[0]:
+        return ()
+    first = pages[0]
+    top = max(ln.size for ln in first)
+    if top < body + 2 or any(ln.size >= top for lines in pages[1:] for ln in lines):
+        return ()
+    chosen = [ln for ln in first if ln.size == top and len(ln.text.split()) <= 20]
+    return tuple(chosen[:3])
+
+
+def detect_headings(pages: Sequence[Sequence[Line]], skip: set[tuple[int, int]] = frozenset()
+                    ) -> dict[tuple[int, int], Heading]:
+    """Detect headings from type size, weight and numbering (no outline needed)."""
+    body = body_size(pages)
+    candidates = [_merge(lines, i) for lines in pages for i, ln in enumerate(lines)
+                  if (ln.page, ln.index) not in skip and _is_candidate(lines, i, body)]
+    candidates = [c for c in candidates if c is not None]
+    style_level = _style_levels(candidates)
+    found: dict[tuple[int, int], Heading] = {}
+    consumed: set[tuple[int, int]] = set()
+    for first, text, idxs in candidates:
+        if (first.page, first.index) in consumed:
+            continue
+        depth = _numbered_depth(text)
+        level = depth or style_level[(first.size, first.bold)]
+        found[(first.page, first.index)] = Heading(min(level, 6), text, idxs)
+        consumed.update((first.page, i) for i in idxs)
+    return found
+
+
+def _is_candidate(lines: Sequence[Line], i: int, body: float) -> bool:
+    """Short, capitalised lines set larger than the body or in bold."""
+    ln = lines[i]
+    words = ln.text.split()
+    if not words or len(words) > _MAX_WORDS or not any(c.isalpha() for c in ln.text):
+        return False
+    if ln.text[0].islower() or ln.text[-1] in ",;" or _CAPTION.match(ln.text):
+        return False
+    big = ln.size >= body + 1
+    strong = ln.bold and ln.size >= body - 0.5
+    if not (big or strong):
+        return False
+    prev = lines[i - 1] if i else None
+    if prev and prev.block == ln.block and _style(prev) == _style(ln):
+        return False  # a continuation line, merged by _merge
+    if prev and prev.block == ln.block and not big:
+        return False  # bold words inside a paragraph
+    nxt = lines[i + 1] if i + 1 < len(lines) else None
+    return not (strong and not big and nxt and nxt.block == ln.block and _style(nxt) != _style(ln)
+                and abs(nxt.bbox[1] - ln.bbox[1]) < 2)  # bold run-in label on the same line
+
+
+def _style(ln: Line) -> tuple[float, bool]:
+    return (ln.size, ln.bold)
+
+
+def _merge(lines: Sequence[Line], i: int) -> tuple[Line, str, tuple[int, ...]] | None:
+    """Join a heading with its continuation lines (same block and style, up to 3)."""
+    first = lines[i]
+    parts, idxs = [first.text], [first.index]
+    for nxt in lines[i + 1:i + 3]:
+        if nxt.block != first.block or _style(nxt) != _style(first):
+            break
+        parts.append(nxt.text)
+        idxs.append(nxt.index)
+    text = " ".join(parts)
+    if len(text.split()) > _MAX_WORDS:
+        return None
+    return first, text, tuple(idxs)
+
+
+def _numbered_depth(text: str) -> int:
+    """Depth from a leading number: '2' -> 1, '2.3.1' -> 3; 0 when unnumbered."""
+    m = _NUMBERED.match(text)
+    if not m or (len(m.group(1)) == 1 and m.group(1).isalpha() and "." not in m.group(0)):
+        return 0  # a lone capital ("A word") is not numbering
+    return m.group(1).count(".") + 1
+
+
+def _style_levels(candidates: list[tuple[Line, str, tuple[int, ...]]]) -> dict[tuple[float, bool], int]:
+    """Depth per font style: from its numbered headings, else by prominence rank."""
+    depths: dict[tuple[float, bool], Counter[int]] = defaultdict(Counter)
+    for first, text, _ in candidates:
+        depth = _numbered_depth(text)
+        depths[_style(first)][depth] += 1
+    levels: dict[tuple[float, bool], int] = {}
+    last = 0
+    for style in sorted(depths, key=lambda s: (-s[0], not s[1])):
+        numbered = Counter({d: n for d, n in depths[style].items() if d})
+        level = numbered.most_common(1)[0][0] if numbered else last + 1
+        levels[style] = level
+        last = max(last, level)
+    return levels
+
+
+def outline_headings(toc: Sequence[Sequence], pages: Sequence[Sequence[Line]],
+                     skip: set[tuple[int, int]] = frozenset()) -> dict[tuple[int, int], Heading]:
+    """Place each outline entry on the line that carries its title (else page top).
+
+    `toc` rows are PyMuPDF's `get_toc()` rows: (level, title, page, ...). Entries without a
+    page are ignored. Keys for entries placed at a page top are (page, -1 - n).
+    """
+    found: dict[tuple[int, int], Heading] = {}
+    used: set[tuple[int, int]] = set()
+    for n, row in enumerate(toc):
+        level, title, page = int(row[0]), " ".join(str(row[1]).split()), int(row[2])
+        if not title or page < 1 or page > len(pages):
+            continue
+        match = None
+        for p in (page, page + 1):
+            if p <= len(pages):
+                match = _find_title(pages[p - 1], title, used | skip)
+                if match:
+                    break
+        if match:
+            used.update(match)
+            found[match[0]] = Heading(level, title, tuple(i for _, i in match))
+        else:
+            found[(page, -1 - n)] = Heading(level, title, ())
+    return found
+
+
+def _find_title(lines: Sequence[Line], title: str, used: set[tuple[int, int]]) -> list[tuple[int, int]] | None:
+    """(page, index) of the 1-3 consecutive lines whose text equals the title, if any."""
+    want = key(title)
+    if not want:
+        return None
+    for i, ln in enumerate(lines):
+        if (ln.page, ln.index) in used:
+            continue
+        text = ""
+        for j in range(i, min(i + 3, len(lines))):
+            text += " " + lines[j].text
+            got = key(text)
+            if got == want:
+                return [(l.page, l.index) for l in lines[i:j + 1]]
+            if not want.startswith(got):
+                break
+    return None
+
+
+def drop_title_entry(toc: list[list], title: str) -> list[list]:
+    """Remove a lone top-level outline entry that is just the document title; shift the rest up."""
+    tops = [r for r in toc if int(r[0]) == 1]
+    if len(tops) != 1 or len(toc) < 3 or (title and key(tops[0][1]) != key(title) and toc[0] is not tops[0]):
+        return toc
+    return [[int(r[0]) - 1, *r[1:]] for r in toc if r is not tops[0]]

@@ -1,0 +1,263 @@
+"""The Library facade: the one object the CLI and the app talk to.
+
+Example:
+    >>> from core.library import Library                       # doctest: +SKIP
+    >>> lib = Library.open("~/folio-data")                       # doctest: +SKIP
+    >>> [o.status for o in lib.add(["~/papers"])]               # doctest: +SKIP
+    ['added', 'added']
+    >>> lib.retrieve("What does -dKPreserve=2 do?", "hybrid", k=5).chunks[0].chunk.pages_label  # doctest: +SKIP
+    'p. 10'
+"""
+from __future__ import annotations
+
+import hashlib
+import threading
+import time
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Iterable, Literal, Mapping
+
+from core.config import Settings
+from core.errors import FolioError, IngestError, NotFound
+from core.index.catalog import Catalog
+from core.ingest.pipeline import Indexer, ProgressEvent, ProgressFn, StageClock, no_progress
+from core.retrieve.base import RetrievalContext, Retriever, make_retriever
+from core.types import Answer, Chunk, Document, RetrievalResult, content_hash
+
+Status = Literal["added", "duplicate", "replaced", "error"]
+
+
+@dataclass(frozen=True)
+class AddOutcome:
+    """What happened to one input file."""
+
+    source: str
+    status: Status
+    message: str
+    doc: Document | None = None
+    seconds: float = 0.0
+    stage_seconds: Mapping[str, float] = field(default_factory=dict)
+
+
+def find_pdfs(paths: Iterable[str | Path]) -> list[Path]:
+    """Expand folders (recursively) into their PDFs; plain files are kept as given."""
+    out: list[Path] = []
+    for raw in paths:
+        path = Path(raw).expanduser()
+        if path.is_dir():
+            out.extend(sorted(p for p in path.rglob("*") if p.is_file() and p.suffix.lower() == ".pdf"))
+        else:
+            out.append(path)
+    return out
+
+
+def file_sha256(path: Path) -> str:
+    """Hex sha256 of a file's bytes, read in blocks."""
+    h = hashlib.sha256()
+    with path.open("rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+class Library:
+    """A folder of documents with its indexes; add, remove, list, retrieve and ask."""
+
+    def __init__(self, settings: Settings, *, embedder=None, vectors=None, text=None, llm=None):
+        from core.index import factory
+        from core.index.graph import GraphBuilder
+        from core.index.keywords import KeywordExtractor
+
+        self.settings = settings
+        settings.data_dir.mkdir(parents=True, exist_ok=True)
+        self.catalog = Catalog(settings.data_dir / "catalog.sqlite")
+        self.embedder = embedder or factory.make_embedder(settings)
+        self.vectors = vectors or factory.make_vector_index(settings)
+        self.text = text or factory.make_text_index(settings)
+        self._llm = llm
+        self.keywords = KeywordExtractor(settings.graph, llm=None)
+        self.indexer = Indexer(settings, self.catalog, self.embedder, self.vectors, self.text,
+                               self.keywords, GraphBuilder(settings.graph))
+        self._graph = None
+        self._graph_generation = -1
+        self._lock = threading.RLock()
+        self.repairs = self.indexer.reconcile()
+
+    @classmethod
+    def open(cls, data_dir: str | Path | None = None) -> "Library":
+        """Open (or create) the library in data_dir with settings from the environment."""
+        return cls(Settings.load(data_dir))
+
+    # ---- ingestion -------------------------------------------------------------------
+    def add(self, paths: Iterable[str | Path], progress: ProgressFn = no_progress) -> list[AddOutcome]:
+        """Add PDFs and folders of PDFs; each file succeeds or fails on its own."""
+        files = find_pdfs(paths)
+        outcomes = []
+        with self._lock:
+            for path in files:
+                outcomes.append(self._add_one(path, progress))
+            self.text.flush()
+        return outcomes
+
+    def _add_one(self, path: Path, progress: ProgressFn) -> AddOutcome:
+        start = time.perf_counter()
+        try:
+            doc, status, clock = self._add_pdf(path, progress)
+        except IngestError as exc:
+            progress(ProgressEvent(str(path), "error", 1, 1, exc.reason))
+            return AddOutcome(str(path), "error", exc.reason, seconds=time.perf_counter() - start)
+        seconds = time.perf_counter() - start
+        progress(ProgressEvent(str(path), "done", 1, 1, status))
+        if status == "duplicate":
+            return AddOutcome(str(path), status, f"already in the library as {doc.doc_id}", doc, seconds)
+        msg = f"{doc.pages} pages, {doc.chunks} chunks"
+        return AddOutcome(str(path), status, msg, doc, seconds, dict(clock.seconds))
+
+    def _add_pdf(self, path: Path, progress: ProgressFn) -> tuple[Document, Status, StageClock]:
+        from core.ingest.chunking import chunk_markdown
+        from core.ingest.pdf import check_pdf, pdf_to_markdown
+
+        clock = StageClock()
+        name = str(path)
+        progress(ProgressEvent(name, "check", 0, 1))
+        check_pdf(path, self.settings.max_file_mb)
+        doc_id = file_sha256(path)[:16]
+        existing = self.catalog.document(doc_id)
+        if existing and existing.status == "ready":
+            return existing, "duplicate", clock
+        previous = [d for d in self.catalog.documents() if d.kind == "pdf" and d.source == path.name]
+        assets = self.settings.data_dir / "assets" / doc_id
+        try:
+            parsed = pdf_to_markdown(
+                path, assets, on_page=lambda i, n: progress(ProgressEvent(name, "parse", i, n))
+            )
+        except IngestError:
+            raise
+        except Exception as exc:  # a parser crash on one bad file must not stop the batch
+            raise IngestError(name, f"could not parse ({type(exc).__name__}: {exc})") from exc
+        clock.lap("parse")
+        md_path = self.settings.data_dir / "markdown" / f"{doc_id}.md"
+        md_path.parent.mkdir(parents=True, exist_ok=True)
+        md_path.write_text(parsed.markdown, "utf-8")
+        sections, chunks = chunk_markdown(doc_id, parsed.title, parsed.markdown, self.settings.chunking)
+        if not chunks:
+            raise IngestError(name, "no text could be extracted")
+        progress(ProgressEvent(name, "chunk", len(chunks), len(chunks)))
+        clock.lap("chunk")
+        embeddings = self.indexer.embed_chunks(chunks, name, progress)
+        clock.lap("embed")
+        doc = Document(doc_id=doc_id, title=parsed.title, source=path.name, pages=parsed.pages,
+                       kind="pdf", status="pending", added_at=_now(), markdown_path=str(md_path))
+        doc = self.indexer.index_document(doc, sections, chunks, embeddings, progress, clock)
+        for old in previous:  # a changed file replaces its older version
+            self.indexer.remove_document(old.doc_id)
+        return doc, ("replaced" if previous else "added"), clock
+
+    def add_corpus(self, path: str | Path, progress: ProgressFn = no_progress) -> list[AddOutcome]:
+        """Load a JSONL passage corpus; passages sharing a title become one document."""
+        from core.ingest.corpus import corpus_chunks, read_corpus
+
+        path = Path(path).expanduser()
+        documents = read_corpus(path)
+        planned = []
+        for cdoc in documents:
+            doc_id = content_hash("corpus", cdoc.title, *(f"{i}\x1e{t}" for i, t in cdoc.passages))
+            if self.catalog.document(doc_id) is None or self.catalog.document(doc_id).status != "ready":
+                sections, chunks = corpus_chunks(doc_id, cdoc)
+                planned.append((doc_id, cdoc, sections, chunks))
+        all_chunks = [c for *_, chunks in planned for c in chunks]
+        embeddings = self.indexer.embed_chunks(all_chunks, path.name, progress)
+        outcomes, offset = [], 0
+        with self._lock:
+            for n, (doc_id, cdoc, sections, chunks) in enumerate(planned, 1):
+                vecs = embeddings[offset:offset + len(chunks)]
+                offset += len(chunks)
+                doc = Document(doc_id=doc_id, title=cdoc.title, source=f"{path.name}#{cdoc.title}",
+                               pages=0, kind="corpus", status="pending", added_at=_now())
+                doc = self.indexer.index_document(doc, sections, chunks, vecs)
+                outcomes.append(AddOutcome(doc.source, "added", f"{len(chunks)} passages", doc))
+                progress(ProgressEvent(path.name, "index", n, len(planned)))
+            self.text.flush()
+        skipped = len(documents) - len(planned)
+        if skipped:
+            outcomes.append(AddOutcome(str(path), "duplicate", f"{skipped} documents already present"))
+        return outcomes
+
+    def remove(self, ref: str) -> Document:
+        """Remove a document (by id, id prefix, file name or title) from every store."""
+        doc = self.find(ref)
+        with self._lock:
+            self.indexer.remove_document(doc.doc_id)
+        return doc
+
+    def find(self, ref: str) -> Document:
+        """Resolve a document reference; the error lists close candidates."""
+        docs = self.catalog.documents()
+        for test in (lambda d: d.doc_id == ref, lambda d: d.source == ref, lambda d: d.title == ref,
+                     lambda d: d.doc_id.startswith(ref) and len(ref) >= 4):
+            hits = [d for d in docs if test(d)]
+            if len(hits) == 1:
+                return hits[0]
+            if len(hits) > 1:
+                raise NotFound(f"{ref!r} matches {len(hits)} documents; use the document id")
+        raise NotFound(f"no document {ref!r}; run `python -m core documents` to list them")
+
+    # ---- reading ---------------------------------------------------------------------
+    def documents(self) -> list[Document]:
+        """Ready documents, oldest first."""
+        return self.catalog.documents()
+
+    def chunks(self, chunk_ids: list[str]) -> list[Chunk]:
+        """Chunks by id, in the order given."""
+        return self.catalog.chunks(chunk_ids)
+
+    @property
+    def llm(self):
+        """The configured ChatModel, or None (extractive reader)."""
+        if self._llm is None and self.settings.llm.configured:
+            from core.answer.llm import make_llm
+            self._llm = make_llm(self.settings)
+        return self._llm
+
+    @property
+    def graph(self):
+        """The in-memory Chunk-Interaction Graph, reloaded when the catalog changes."""
+        from core.index.graph import ChunkGraph
+
+        with self._lock:
+            generation = self.catalog.generation()
+            if self._graph is None or generation != self._graph_generation:
+                self._graph = ChunkGraph.load(self.catalog)
+                self._graph_generation = generation
+            return self._graph
+
+    def context(self) -> RetrievalContext:
+        """Everything a retriever needs, passed in explicitly."""
+        return RetrievalContext(self.settings, self.embedder, self.vectors, self.text, self.catalog,
+                                self.graph, self.keywords, self.llm)
+
+    def retriever(self, name: str | None = None) -> Retriever:
+        """Build a retriever by name (default from settings)."""
+        return make_retriever(name or self.settings.retrieve.default_retriever, self.context())
+
+    def retrieve(self, question: str, retriever: str | None = None, k: int | None = None) -> RetrievalResult:
+        """Rank chunks for a question with the named retriever."""
+        if not question.strip():
+            raise FolioError("the question is empty")
+        return self.retriever(retriever).retrieve(question, k or self.settings.retrieve.k)
+
+    def ask(self, question: str, retriever: str | None = None, k: int | None = None,
+            mode: str = "short", stream_to=None) -> Answer:
+        """Retrieve evidence and answer with citations (LLM if configured, else extractive)."""
+        from core.answer.qa import answer_question
+
+        start = time.perf_counter()
+        result = self.retrieve(question, retriever, k or 5)
+        answer = answer_question(question, result, self.llm, self.embedder, mode=mode, stream_to=stream_to)
+        from dataclasses import replace
+        return replace(answer, latency_ms=(time.perf_counter() - start) * 1000)

@@ -1,0 +1,192 @@
+"""Folio's domain objects: immutable, typed, and identified by content hashes.
+
+Every layer (ingestion, indexes, retrievers, answers, UI) exchanges these types and
+nothing else, so a reader can learn the whole data model from this one file.
+
+Example:
+    >>> c = Chunk.create(doc_id="d1", doc_title="Guide", text="Hello", position=0)
+    >>> c.chunk_id == Chunk.create(doc_id="d1", doc_title="Guide", text="Hello", position=0).chunk_id
+    True
+"""
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from typing import Literal, Mapping
+
+ChunkKind = Literal["text", "table", "image"]
+EdgeKind = Literal["structural", "keyword", "semantic"]
+AnswerMode = Literal["llm", "extractive", "unsupported"]
+
+
+def content_hash(*parts: str, length: int = 16) -> str:
+    """Return a short, stable hex id for the given text parts."""
+    h = hashlib.sha256()
+    for part in parts:
+        h.update(part.encode("utf-8"))
+        h.update(b"\x1f")
+    return h.hexdigest()[:length]
+
+
+@dataclass(frozen=True)
+class Document:
+    """One ingested source: a PDF file or a titled group of corpus passages."""
+
+    doc_id: str  # sha256 of the file bytes (or of the passages), shortened
+    title: str
+    source: str  # original file name or corpus path
+    pages: int
+    kind: Literal["pdf", "corpus"] = "pdf"
+    status: Literal["pending", "ready"] = "ready"
+    chunks: int = 0
+    added_at: str = ""
+    markdown_path: str = ""
+
+
+@dataclass(frozen=True)
+class Section:
+    """A heading in a document's section tree with its cascading path and page span."""
+
+    section_id: str
+    doc_id: str
+    heading_path: tuple[str, ...]  # document title > chapter > section > ...
+    level: int  # 0 = document, 1 = chapter, 2 = section, ...
+    page_start: int
+    page_end: int
+    parent_id: str | None = None
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """A retrievable piece of a document, carrying its cascading metadata.
+
+    `text` is what a reader sees; `embed_text` is what is embedded (heading path plus text;
+    for tables, title, caption and row/column labels only).
+    """
+
+    chunk_id: str
+    doc_id: str
+    doc_title: str
+    text: str
+    embed_text: str
+    kind: ChunkKind = "text"
+    heading_path: tuple[str, ...] = ()
+    page_start: int = 1
+    page_end: int = 1
+    section_id: str = ""
+    position: int = 0  # order of the chunk inside its document
+    source_id: str = ""  # external id (corpus passage id), empty for PDFs
+
+    @staticmethod
+    def create(
+        *,
+        doc_id: str,
+        doc_title: str,
+        text: str,
+        position: int,
+        embed_text: str | None = None,
+        kind: ChunkKind = "text",
+        heading_path: tuple[str, ...] = (),
+        page_start: int = 1,
+        page_end: int = 1,
+        section_id: str = "",
+        source_id: str = "",
+    ) -> "Chunk":
+        """Build a chunk whose id is a hash of its document, position and text."""
+        return Chunk(
+            chunk_id=content_hash(doc_id, str(position), text),
+            doc_id=doc_id,
+            doc_title=doc_title,
+            text=text,
+            embed_text=embed_text if embed_text is not None else text,
+            kind=kind,
+            heading_path=heading_path,
+            page_start=page_start,
+            page_end=page_end,
+            section_id=section_id,
+            position=position,
+            source_id=source_id,
+        )
+
+    @property
+    def pages_label(self) -> str:
+        """Human page span, e.g. 'p. 3' or 'pp. 3-5'."""
+        if self.page_start == self.page_end:
+            return f"p. {self.page_start}"
+        return f"pp. {self.page_start}-{self.page_end}"
+
+
+@dataclass(frozen=True)
+class Edge:
+    """A Chunk-Interaction Graph edge. Node ids are chunk ids, or 'page:'/'section:' ids."""
+
+    source: str
+    target: str
+    kind: EdgeKind
+    weight: float = 1.0
+    label: str = ""  # shared keywords for keyword edges
+
+
+@dataclass(frozen=True)
+class ScoredChunk:
+    """A retrieved chunk with its final score and the score of every contributing route."""
+
+    chunk: Chunk
+    score: float
+    routes: Mapping[str, float] = field(default_factory=dict)  # e.g. {"vector": .8, "bm25": 3.1}
+    chain: int | None = None  # evidence chain index (IIER), None when not chained
+
+
+@dataclass(frozen=True)
+class Hop:
+    """One step a graph retriever walked: from a node to a neighbour along an edge kind."""
+
+    source: str
+    target: str
+    kind: str
+    step: int
+    score: float
+
+
+@dataclass(frozen=True)
+class RetrievalResult:
+    """Everything a retriever did for one question, for display and for evaluation."""
+
+    question: str
+    retriever: str
+    chunks: tuple[ScoredChunk, ...]
+    seeds: tuple[str, ...] = ()
+    hops: tuple[Hop, ...] = ()
+    timings_ms: Mapping[str, float] = field(default_factory=dict)
+    llm_calls: int = 0
+    llm_tokens: int = 0
+    chains: tuple[tuple[str, ...], ...] = ()
+    notes: tuple[str, ...] = ()  # e.g. "no LLM configured: used the question text instead"
+
+
+@dataclass(frozen=True)
+class Citation:
+    """A numbered reference from an answer to one evidence chunk."""
+
+    number: int
+    chunk: Chunk
+
+    @property
+    def label(self) -> str:
+        """'[n] Title > Chapter > Section, p. 4'."""
+        path = " > ".join(self.chunk.heading_path) or self.chunk.doc_title
+        return f"[{self.number}] {path}, {self.chunk.pages_label}"
+
+
+@dataclass(frozen=True)
+class Answer:
+    """An answer with citations, the evidence in retrieval order, and its cost."""
+
+    question: str
+    text: str
+    mode: AnswerMode
+    citations: tuple[Citation, ...]
+    retrieval: RetrievalResult
+    llm_calls: int = 0
+    llm_tokens: int = 0
+    latency_ms: float = 0.0
