@@ -27,6 +27,11 @@ class IngestProgress:
     def update(self, event) -> None:
         """Receive a core.ingest.pipeline.ProgressEvent."""
         key = (event.file, event.stage)
+        if self._disable:  # not a terminal: one plain line per stage, for logs
+            if key != self._key and event.stage not in ("done", "error"):
+                print(f"{event.file}: {event.stage}", file=sys.stderr, flush=True)
+            self._key = key
+            return
         if key != self._key:
             if self._stage_bar is not None:
                 self._stage_bar.close()

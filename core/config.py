@@ -57,7 +57,9 @@ class GraphSettings:
     semantic_top_k: int = 5  # semantic edges per chunk
     semantic_min_cosine: float = 0.3
     max_keyword_df: float = 0.02  # keywords in more than this share of chunks are ignored
+    rare_keyword_df: int = 5  # one shared keyword held by at most this many chunks is enough
     keyword_mode: str = "spacy"  # spacy | tfidf | llm
+    mention_fanout: int = 3  # first chunks of a document that a title mention links to
 
 
 @dataclass(frozen=True)
@@ -70,6 +72,10 @@ class RetrieveSettings:
     multiroute_beta: float = 0.1
     rrf_k: int = 60
     graph_budget: int = 30  # passages a graph retriever may visit
+    gnn_alpha: float = 0.5  # GNN-Ret: weight of a node's own distance (rest: best message)
+    gnn_top_k: int = 3  # GNN-Ret: closest nodes that send messages in each layer
+    gnn_layers: int = 1
+    rgnn_beta: float = 0.9  # RGNN-Ret: weight of distances carried from the previous step
 
 
 @dataclass(frozen=True)

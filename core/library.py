@@ -172,14 +172,17 @@ class Library:
                 planned.append((doc_id, cdoc, sections, chunks))
         all_chunks = [c for *_, chunks in planned for c in chunks]
         embeddings = self.indexer.embed_chunks(all_chunks, path.name, progress)
+        progress(ProgressEvent(path.name, "keywords", 0, 1))
+        keywords = self.keywords.extract_chunks(all_chunks)  # one spaCy pass for the batch
         outcomes, offset = [], 0
         with self._lock:
             for n, (doc_id, cdoc, sections, chunks) in enumerate(planned, 1):
                 vecs = embeddings[offset:offset + len(chunks)]
+                kws = keywords[offset:offset + len(chunks)]
                 offset += len(chunks)
                 doc = Document(doc_id=doc_id, title=cdoc.title, source=f"{path.name}#{cdoc.title}",
                                pages=0, kind="corpus", status="pending", added_at=_now())
-                doc = self.indexer.index_document(doc, sections, chunks, vecs)
+                doc = self.indexer.index_document(doc, sections, chunks, vecs, chunk_keywords=kws)
                 outcomes.append(AddOutcome(doc.source, "added", f"{len(chunks)} passages", doc))
                 progress(ProgressEvent(path.name, "index", n, len(planned)))
             self.text.flush()

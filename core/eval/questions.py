@@ -108,7 +108,7 @@ def parse_questions(lines: Sequence[str], source: str = "<questions>") -> list[Q
     return out
 
 
-def load_questions(path: str | Path) -> list[Question]:
+def read_questions(path: str | Path) -> list[Question]:
     """Read and validate a questions JSONL file."""
     p = Path(path)
     if not p.is_file():

@@ -9,7 +9,7 @@ Gold passage ids are matched against each retrieved chunk's `source_id` (the cor
 passage id), or its chunk id when it has none.
 
 Example:
-    >>> # report = evaluate({"dense": DenseRetriever(ctx)}, load_questions("q.jsonl"),
+    >>> # report = evaluate({"dense": DenseRetriever(ctx)}, read_questions("q.jsonl"),
     >>> #                   catalog=ctx.catalog)
     >>> # report.to_json()["retrievers"]["dense"]["recall@5"]
 """

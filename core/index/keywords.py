@@ -28,9 +28,10 @@ from core.errors import ConfigError
 from core.types import Chunk
 
 MENTION_PREFIX = "@"
+TITLE_PREFIX = "="
 MAX_MENTION_WORDS = 6
-_CONNECTORS = frozenset({"of", "the", "and", "de", "del", "la", "le", "von", "van", "for", "in",
-                         "on", "at", "du", "des", "da", "di", "&", "y", "el", "a", "an"})
+_CONNECTORS = frozenset({"of", "the", "de", "del", "la", "le", "von", "van", "du", "des",
+                         "da", "di", "&", "y", "el"})
 _LEADING = frozenset({"the", "a", "an", "this", "that", "these", "those", "his", "her", "its",
                       "their", "our", "my", "in", "on", "at", "by", "for", "from", "with", "as",
                       "after", "before", "during", "when", "while", "since", "until", "if",
@@ -55,9 +56,14 @@ def mention_key(text: str) -> str:
     return MENTION_PREFIX + normalise(text)
 
 
+def title_key(text: str) -> str:
+    """The marker stored on the first chunks of a document (or section) under its title."""
+    return TITLE_PREFIX + normalise(text)
+
+
 def is_mention(keyword: str) -> bool:
-    """True for mention keys (used for title links, not for keyword edges)."""
-    return keyword.startswith(MENTION_PREFIX)
+    """True for mention keys and title markers (used for title links, not keyword edges)."""
+    return keyword.startswith((MENTION_PREFIX, TITLE_PREFIX))
 
 
 def capitalised_spans(text: str) -> list[list[str]]:
@@ -65,7 +71,8 @@ def capitalised_spans(text: str) -> list[list[str]]:
     spans: list[list[str]] = []
     current: list[str] = []
     for match in _TOKEN.finditer(text):
-        word = match.group(0).rstrip(".'’")
+        raw = match.group(0)
+        word = raw.rstrip(".'’")
         if word and (word[0].isupper() or word[0].isdigit() and current):
             current.append(word)
         elif current and word.lower() in _CONNECTORS:
@@ -73,7 +80,8 @@ def capitalised_spans(text: str) -> list[list[str]]:
         else:
             spans.append(current)
             current = []
-        if match.end() < len(text) and text[match.end()] in ",;:()\"!?":
+        sentence_end = raw.endswith(".") and len(word) > 2
+        if sentence_end or match.end() < len(text) and text[match.end()] in ",;:()\"!?":
             spans.append(current)
             current = []
     spans.append(current)
@@ -156,10 +164,32 @@ class KeywordExtractor:
         return result
 
     def extract_chunks(self, chunks: Sequence[Chunk]) -> list[list[str]]:
-        """Per chunk: sorted keywords, then sorted mention keys (document title excluded)."""
+        """Per chunk: sorted keywords, mention keys, then title markers (see `title_markers`)."""
         texts = [c.text for c in chunks]
-        return self._keywords(texts, [normalise(c.doc_title) for c in chunks])
+        found = self._keywords(texts, [normalise(c.doc_title) for c in chunks])
+        markers = title_markers(chunks, self.settings.mention_fanout)
+        return [kws + marks for kws, marks in zip(found, markers)]
 
     def extract_query(self, question: str) -> list[str]:
         """Keywords and mention keys of a question."""
         return self._keywords([question], [""])[0]
+
+
+def title_markers(chunks: Sequence[Chunk], fanout: int) -> list[list[str]]:
+    """Title markers: the first `fanout` chunks of a document carry its title, the first
+    chunk of each section carries its heading, so a mention can be resolved by lookup."""
+    out: list[list[str]] = [[] for _ in chunks]
+    order = sorted(range(len(chunks)), key=lambda i: (chunks[i].doc_id, chunks[i].position))
+    seen_docs: dict[str, int] = {}
+    seen_sections: set[str] = set()
+    for i in order:
+        chunk = chunks[i]
+        rank = seen_docs.get(chunk.doc_id, 0)
+        seen_docs[chunk.doc_id] = rank + 1
+        marks = {title_key(chunk.doc_title)} if rank < fanout and chunk.doc_title else set()
+        section = chunk.section_id or chunk.doc_id
+        if chunk.heading_path and section not in seen_sections:
+            marks.add(title_key(chunk.heading_path[-1]))
+        seen_sections.add(section)
+        out[i] = sorted(m for m in marks if m != TITLE_PREFIX)
+    return out

@@ -145,10 +145,12 @@ def _style_levels(candidates: list[tuple[Line, str, tuple[int, ...]]]) -> dict[t
 
 def outline_headings(toc: Sequence[Sequence], pages: Sequence[Sequence[Line]],
                      skip: set[tuple[int, int]] = frozenset()) -> dict[tuple[int, int], Heading]:
-    """Place each outline entry on the line that carries its title (else page top).
+    """Place each outline entry on the line that carries its title.
 
-    `toc` rows are PyMuPDF's `get_toc()` rows: (level, title, page, ...). Entries without a
-    page are ignored. Keys for entries placed at a page top are (page, -1 - n).
+    `toc` rows are PyMuPDF's `get_toc(simple=False)` rows (level, title, page, dest) or
+    simple rows. Among lines with the title's text, the one nearest the entry's target
+    point wins. An entry whose title is not on the page is inserted before the first line
+    at its target point (`lines` empty), else at the page top (key (page, -1 - n)).
     """
     found: dict[tuple[int, int], Heading] = {}
     used: set[tuple[int, int]] = set()
@@ -156,27 +158,47 @@ def outline_headings(toc: Sequence[Sequence], pages: Sequence[Sequence[Line]],
         level, title, page = int(row[0]), " ".join(str(row[1]).split()), int(row[2])
         if not title or page < 1 or page > len(pages):
             continue
-        match = None
-        for p in (page, page + 1):
-            if p <= len(pages):
-                match = _find_title(pages[p - 1], title, used | skip)
-                if match:
-                    break
+        target = _target_y(row)
+        match = _find_title(pages[page - 1], title, used | skip, target)
+        if match is None and target is None and page < len(pages):
+            match = _find_title(pages[page], title, used | skip, None)
         if match:
             used.update(match)
             found[match[0]] = Heading(level, title, tuple(i for _, i in match))
-        else:
-            found[(page, -1 - n)] = Heading(level, title, ())
+            continue
+        anchor = _line_at(pages[page - 1], target, found) if target is not None else None
+        found[anchor or (page, -1 - n)] = Heading(level, title, ())
     return found
 
 
-def _find_title(lines: Sequence[Line], title: str, used: set[tuple[int, int]]) -> list[tuple[int, int]] | None:
+def _target_y(row: Sequence) -> float | None:
+    """The y of an outline entry's destination point, when the PDF gives one."""
+    dest = row[3] if len(row) > 3 and isinstance(row[3], dict) else {}
+    point = dest.get("to")
+    y = getattr(point, "y", None)
+    return float(y) if y is not None and y > 0 else None
+
+
+def _line_at(lines: Sequence[Line], y: float, taken: dict) -> tuple[int, int] | None:
+    """(page, index) of the first line whose centre lies at or below y, if free."""
+    for ln in lines:
+        if (ln.bbox[1] + ln.bbox[3]) / 2 >= y - 3:
+            key_ = (ln.page, ln.index)
+            return None if key_ in taken else key_
+    return None
+
+
+def _find_title(lines: Sequence[Line], title: str, used: set[tuple[int, int]],
+                target: float | None) -> list[tuple[int, int]] | None:
     """(page, index) of the 1-3 consecutive lines whose text equals the title, if any."""
     want = key(title)
     if not want:
         return None
-    for i, ln in enumerate(lines):
-        if (ln.page, ln.index) in used:
+    order = range(len(lines))
+    if target is not None:
+        order = sorted(order, key=lambda i: abs((lines[i].bbox[1] + lines[i].bbox[3]) / 2 - target))
+    for i in order:
+        if (lines[i].page, lines[i].index) in used:
             continue
         text = ""
         for j in range(i, min(i + 3, len(lines))):

@@ -7,6 +7,7 @@ it. Decorations are skipped: tiny pictures and pictures repeated on many pages (
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Sequence
 
@@ -19,6 +20,16 @@ DescribeImage = Callable[[Path, str, str], str]
 _CAPTION = re.compile(r"^(figure|fig\.)\s*[\dA-Z]+[.:]?", re.I)
 _MIN_SIDE = 30.0  # points: smaller pictures are bullets, icons or rules
 _CONTEXT_WORDS = 40
+
+
+@dataclass(frozen=True)
+class ImageInfo:
+    """A picture saved from a PDF: file path, 1-based page, caption and description."""
+
+    path: str
+    page: int
+    caption: str
+    description: str
 
 
 def repeated_xrefs(doc: pymupdf.Document, limit: int = 3) -> set[int]:

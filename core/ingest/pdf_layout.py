@@ -62,9 +62,25 @@ def page_lines(page: pymupdf.Page, page_no: int) -> list[Line]:
             if abs(raw["dir"][1]) > 0.1:  # rotated text: margins notes, watermarks
                 continue
             line = _make_line(raw, page_no, len(lines), b_no)
-            if line is not None:
-                lines.append(line)
+            if line is None:
+                continue
+            if lines and _same_row(lines[-1], line):
+                line = _join_row(lines.pop(), line)
+            lines.append(line)
     return lines
+
+
+def _same_row(a: Line, b: Line) -> bool:
+    """b continues a on the same baseline in the same block (e.g. '1' then 'Introduction')."""
+    return a.block == b.block and abs(a.bbox[3] - b.bbox[3]) < 2 and b.bbox[0] >= a.bbox[2] - 1
+
+
+def _join_row(a: Line, b: Line) -> Line:
+    """One line from two pieces of a row; size/weight of the longer piece."""
+    main = a if len(a.text) > len(b.text) else b
+    box = (a.bbox[0], min(a.bbox[1], b.bbox[1]), b.bbox[2], max(a.bbox[3], b.bbox[3]))
+    return Line(f"{a.text} {b.text}", box, main.size, a.bold and b.bold if a.size == b.size else main.bold,
+                a.page, a.index, a.block)
 
 
 def _make_line(raw: dict, page_no: int, index: int, block: int) -> Line | None:
@@ -90,27 +106,54 @@ def _margin_key(line: Line) -> str:
 _PAGE_NUMBER = re.compile(r"^(page\s*)?(\d+|[ivxlcdm]+)(\s*(of|/)\s*\d+)?$", re.I)
 
 
-def running_lines(pages: Sequence[Sequence[Line]], heights: Sequence[float], band: float = 0.09) -> set[tuple[int, int]]:
+def running_lines(pages: Sequence[Sequence[Line]], heights: Sequence[float], band: float = 0.12) -> set[tuple[int, int]]:
     """Return (page, index) of running headers/footers and page numbers to drop.
 
-    A line in the top or bottom `band` of its page is running text when its digit-folded
-    text recurs in the margins of at least half the pages (3 pages or more), or when it is
-    a bare page number.
+    Candidates are the top-most and bottom-most text rows of a page, when their centre lies
+    in the top or bottom `band` and their type is not larger than the body text. A candidate
+    is running text when its digit-folded text recurs on 3 or more pages (or on every page
+    of a 2-page document), or when it is a bare page number.
     """
+    sizes = Counter(ln.size for lines in pages for ln in lines for _ in range(len(ln.text)))
+    body = sizes.most_common(1)[0][0] if sizes else 10.0
     in_margin: list[tuple[Line, str]] = []
     for lines, height in zip(pages, heights):
-        for ln in lines:
-            if ln.bbox[3] <= height * band or ln.bbox[1] >= height * (1 - band):
-                in_margin.append((ln, _margin_key(ln)))
-    counts = Counter(key for key in {(ln.page, k) for ln, k in in_margin})
-    per_key = Counter(k for _, k in counts)
+        in_margin += [(ln, _margin_key(ln)) for ln in _edge_rows(lines, height, band) if ln.size <= body + 0.5]
+    # small type at the same height on many pages is a running head even when its text
+    # changes with the section (e.g. the current section title)
+    slots = Counter({(ln.page, _slot(ln, body)) for ln, _ in in_margin if ln.size < body - 0.25})
+    per_slot = Counter(slot for _, slot in slots)
+    busy = {slot for slot, n in per_slot.items() if n >= max(3, 0.4 * len(pages))}
+    per_key = Counter(k for k in {(ln.page, k) for ln, k in in_margin})
+    per_key = Counter(k for _, k in per_key)
     n_pages = len(pages)
     drop: set[tuple[int, int]] = set()
     for ln, key in in_margin:
-        repeated = n_pages >= 3 and per_key[key] >= max(2, n_pages // 2)
-        if repeated or _PAGE_NUMBER.match(ln.text):
+        repeated = n_pages >= 2 and per_key[key] >= min(3, n_pages)
+        if repeated or _PAGE_NUMBER.match(ln.text) or _slot(ln, body) in busy:
             drop.add((ln.page, ln.index))
     return drop
+
+
+def _slot(line: Line, body: float) -> tuple[float, float] | None:
+    """Height and size of a small-type line (None for body-size lines)."""
+    return (round(line.bbox[1] / 3), line.size) if line.size < body - 0.25 else None
+
+
+def _edge_rows(lines: Sequence[Line], height: float, band: float) -> list[Line]:
+    """Lines in the first and last text row of a page that lie inside the margin bands."""
+    if not lines:
+        return []
+    top = min(ln.bbox[1] for ln in lines)
+    bottom = max(ln.bbox[3] for ln in lines)
+    rows = []
+    for ln in lines:
+        centre = (ln.bbox[1] + ln.bbox[3]) / 2
+        if ln.bbox[1] - top < 3 and centre <= height * band:
+            rows.append(ln)
+        elif bottom - ln.bbox[3] < 3 and centre >= height * (1 - band):
+            rows.append(ln)
+    return rows
 
 
 def group_blocks(lines: Iterable[Line]) -> list[Item]:

@@ -34,15 +34,16 @@ def _cell(value: str | None) -> str:
 
 def find_tables(page: pymupdf.Page, lines: Sequence[Line]) -> list[Item]:
     """Return the page's ruled tables as items (markdown + box + caption lines)."""
-    if not page.get_cdrawings():
+    if not has_grid(page):
         return []
     try:
-        found = page.find_tables()
+        found = page.find_tables(use_layout=False)
     except Exception:  # noqa: BLE001 - a table finder failure must not lose the page text
         return []
     items: list[Item] = []
+    words = page.get_text("words", sort=False) if found.tables else []
     for table in found.tables:
-        rows = [list(r) for r in table.extract()]
+        rows = _rows(page, table, words)
         rows = [r for r in rows if any((c or "").strip() for c in r)]
         if len(rows) < 2 or max(len(r) for r in rows) < 2:
             continue
@@ -50,6 +51,65 @@ def find_tables(page: pymupdf.Page, lines: Sequence[Line]) -> list[Item]:
         caption = _caption_for(box, lines)
         items.append(Item("table", box, markdown=table_markdown(rows), caption=caption))
     return items
+
+
+def _rows(page: pymupdf.Page, table, words: list) -> list[list[str | None]]:
+    """Cell texts from the words whose centre lies in each cell (spaces kept, no spill-over).
+
+    A ruled row whose first cell holds 3+ text lines (a table without row rules) is cut
+    into one row per line of that first cell.
+    """
+    rows: list[list[str | None]] = []
+    for row in table.rows:
+        cells = [None if c is None else _inside(words, c) for c in row.cells]
+        bands = _line_tops(cells[0]) if cells and cells[0] else []
+        if len(bands) < 3:
+            rows.append([None if c is None else _join(c) for c in cells])
+            continue
+        edges = bands + [float("inf")]
+        for top, bottom in zip(edges, edges[1:]):
+            rows.append([None if c is None else _join([w for w in c if top - 1 <= (w[1] + w[3]) / 2 < bottom - 1])
+                         for c in cells])
+    return rows
+
+
+def _inside(words: list, cell: Sequence[float]) -> list:
+    x0, y0, x1, y1 = cell
+    return [w for w in words if x0 <= (w[0] + w[2]) / 2 <= x1 and y0 <= (w[1] + w[3]) / 2 <= y1]
+
+
+def _line_tops(words: list) -> list[float]:
+    """Top y of each distinct text line among the words (lines 3+ pt apart)."""
+    tops: list[float] = []
+    for y in sorted(w[1] for w in words):
+        if not tops or y - tops[-1] > 3:
+            tops.append(y)
+    return tops
+
+
+def _join(words: list) -> str:
+    return " ".join(w[4] for w in words)
+
+
+def has_grid(page: pymupdf.Page) -> bool:
+    """Cheap test before the table finder: 3+ distinct vertical and horizontal rules."""
+    xs: set[int] = set()
+    ys: set[int] = set()
+    for path in page.get_cdrawings():
+        for it in path["items"]:
+            if it[0] == "l":
+                (ax, ay), (bx, by) = it[1], it[2]
+                if abs(ax - bx) < 1:
+                    xs.add(round(ax))
+                elif abs(ay - by) < 1:
+                    ys.add(round(ay))
+            elif it[0] == "re":
+                r = it[1]
+                xs.update((round(r[0]), round(r[2])))
+                ys.update((round(r[1]), round(r[3])))
+        if len(xs) >= 3 and len(ys) >= 3:
+            return True
+    return False
 
 
 def _caption_for(box: tuple[float, float, float, float], lines: Sequence[Line]) -> tuple[Line, ...]:

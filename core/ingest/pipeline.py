@@ -82,8 +82,12 @@ class Indexer:
 
     def index_document(self, doc: Document, sections: Sequence[Section], chunks: Sequence[Chunk],
                        embeddings: np.ndarray, progress: ProgressFn = no_progress,
-                       clock: StageClock | None = None) -> Document:
-        """Add one document to every store; it becomes visible only when all of it is in."""
+                       clock: StageClock | None = None,
+                       chunk_keywords: list[list[str]] | None = None) -> Document:
+        """Add one document to every store; it becomes visible only when all of it is in.
+
+        `chunk_keywords` may be given when keywords were extracted for a whole batch at once.
+        """
         clock = clock or StageClock()
         self.catalog.begin_document(doc)
         ids = [c.chunk_id for c in chunks]
@@ -95,7 +99,8 @@ class Indexer:
         progress(ProgressEvent(doc.source, "index", 2, 2))
         clock.lap("index")
         progress(ProgressEvent(doc.source, "graph", 0, 1))
-        chunk_keywords = self.keywords.extract_chunks(list(chunks)) if chunks else []
+        if chunk_keywords is None:
+            chunk_keywords = self.keywords.extract_chunks(list(chunks)) if chunks else []
         edges = self.graph_builder.edges_for_document(
             list(chunks), embeddings, chunk_keywords, list(sections), self.catalog, self.vectors
         ) if chunks else []

@@ -9,6 +9,7 @@ Example:
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Iterable, Mapping, Sequence
 
 import numpy as np
@@ -17,6 +18,7 @@ import numpy as np
 FUSION_POOL = 50
 
 _TOKEN = re.compile(r"[a-z0-9][a-z0-9'\-]*")
+_WORD = re.compile(r"\w+")
 
 # Words that carry no topic on their own; used when no keyword extractor is configured.
 STOPWORDS = frozenset(
@@ -84,23 +86,32 @@ def scores_for(ids: Sequence[str], found: Mapping[str, float], missing: float = 
 
 
 def content_terms(text: str) -> list[str]:
-    """Lower-cased word tokens of `text` without stopwords or one-letter words, in order."""
-    seen = dict.fromkeys(t.strip("'-") for t in _TOKEN.findall(text.lower()))
+    """Lower-cased word tokens of `text` (possessive 's dropped) without stopwords or one-letter
+    words, each once, in order."""
+    seen = dict.fromkeys(t.strip("'-").removesuffix("'s") for t in _TOKEN.findall(text.lower()))
     return [t for t in seen if len(t) > 1 and t not in STOPWORDS]
+
+
+@lru_cache(maxsize=8192)
+def _word_string(text: str) -> str:
+    """Lower-cased word tokens joined by single spaces and padded, for whole-word lookups.
+
+    Cached: the same chunk texts and keywords come back query after query.
+    """
+    return " " + " ".join(_WORD.findall(text.lower())) + " "
 
 
 def matched_keywords(keywords: Iterable[str], haystack: str, stored: Iterable[str] = ()) -> list[str]:
     """The keywords found in `haystack` as whole words (case-insensitive) or among `stored`.
 
-    `stored` are keywords already extracted for the chunk at indexing time.
+    Text is compared as sequences of word tokens, so punctuation and line breaks between
+    words do not matter. `stored` are keywords already extracted for the chunk at indexing time.
     """
-    text = " ".join(haystack.lower().split())
-    known = {" ".join(s.lower().split()) for s in stored}
+    text = _word_string(haystack)
+    known = {_word_string(s) for s in stored}
     found: list[str] = []
     for kw in dict.fromkeys(keywords):
-        word = " ".join(kw.lower().split())
-        if not word:
-            continue
-        if word in known or re.search(r"(?<!\w)" + re.escape(word) + r"(?!\w)", text):
+        word = _word_string(kw)
+        if word.strip() and (word in known or word in text):
             found.append(kw)
     return found

@@ -4,8 +4,9 @@ score = alpha * vector + (1 - alpha) * fulltext + beta * log(1 + |matched critic
 
 `vector` (cosine) and `fulltext` (BM25) are min-max normalised over the candidate pool,
 which is the union of both routes' top candidates. Critical keywords come from the
-configured `KeywordExtractor` (`ctx.keywords.extract_query`), or, without one, from the
-question's words minus stopwords. A keyword matches a chunk when it occurs as a whole word
+configured `KeywordExtractor` (`ctx.keywords.extract_query`; its marker keys, which start
+with a symbol such as '@', are lookup aids rather than keywords and are left out), or,
+without one, from the question's words minus stopwords. A keyword matches a chunk when it occurs as a whole word
 in the chunk's title, heading path or text, or among the keywords stored for the chunk.
 
 Example:
@@ -48,7 +49,8 @@ class MultiRouteRetriever:
     def critical_keywords(self, question: str) -> tuple[list[str], str]:
         """The question's critical keywords and where they came from."""
         if self.ctx.keywords is not None:
-            return list(dict.fromkeys(self.ctx.keywords.extract_query(question))), "keyword extractor"
+            found = [kw for kw in self.ctx.keywords.extract_query(question) if kw[:1].isalnum()]
+            return list(dict.fromkeys(found)), "keyword extractor"
         return content_terms(question), "question words without stopwords"
 
     def retrieve(self, question: str, k: int = 10) -> RetrievalResult:

@@ -1,0 +1,105 @@
+"""Folio — Chat (home page): ask a question, read the answer and open its evidence.
+
+Thin: every action goes through the `core.library.Library` facade; display helpers live
+in `core.ui`. Document text is always escaped before it is shown.
+"""
+from __future__ import annotations
+
+import streamlit as st
+
+from core.errors import FolioError
+from core.types import Answer
+from core.ui import evidence
+from core.ui.resources import get_library
+from core.ui.text import md_escape, md_escape_block
+from core.ui.widgets import retriever_picker, route_chart, show_chunk, sidebar_status
+
+
+def render_answer(answer: Answer) -> None:
+    """The answer text, its cost line, retrieval notes and one expander per citation."""
+    st.markdown(md_escape_block(answer.text))
+    res = answer.retrieval
+    st.caption(md_escape(
+        f"{answer.mode} · {res.retriever} · {answer.latency_ms:.0f} ms · LLM calls {answer.llm_calls}"
+    ))
+    for note in res.notes:
+        st.caption(md_escape(note))
+    ranked = evidence.scored_by_id(res)
+    maxima = evidence.group_maxima(res.chunks)
+    for cite in answer.citations:
+        with st.expander(md_escape(cite.label)):
+            show_chunk(cite.chunk)
+            rank, sc = ranked.get(cite.chunk.chunk_id, (None, None))
+            if sc is not None:
+                st.caption(f"rank {rank} · score {sc.score:.4g}")
+                route_chart(evidence.relative_routes(sc, maxima), sc.routes)
+
+
+def show_reply(reply: Answer | str) -> None:
+    """An answer, or the one-line error that replaced it."""
+    if isinstance(reply, str):
+        st.error(md_escape(reply))
+    else:
+        render_answer(reply)
+
+
+def ask(library, question: str, retriever: str, k: int, mode: str) -> Answer | str:
+    """Ask with the answer streamed into a placeholder; a FolioError comes back as its message."""
+    placeholder = st.empty()
+    pieces: list[str] = []
+
+    def sink(piece: str) -> None:
+        pieces.append(piece)
+        placeholder.markdown(md_escape_block("".join(pieces)) + " ▌")
+
+    try:
+        with st.spinner("Retrieving evidence…"):
+            answer = library.ask(question, retriever, k, mode=mode, stream_to=sink)
+    except FolioError as exc:
+        placeholder.empty()
+        return str(exc)
+    placeholder.empty()
+    return answer
+
+
+def chat_page() -> None:
+    """Render the Chat page."""
+    st.set_page_config(page_title="Folio — Chat", page_icon="📚", layout="wide")
+    library = get_library()
+    st.title("Chat with your documents")
+    retriever = retriever_picker(library, key="chat_retriever")
+    k = st.sidebar.slider("Evidence chunks (k)", 1, 20, 5, key="chat_k")
+    mode = st.sidebar.radio("Answer length", ["short", "long"], horizontal=True, key="chat_mode")
+    sidebar_status(library)
+    if not library.documents():
+        st.info("The library is empty: add PDFs on the Library page first.")
+    history: list[tuple[str, Answer | str]] = st.session_state.setdefault("chat_history", [])
+    for question, reply in history:
+        with st.chat_message("user"):
+            st.markdown(md_escape(question))
+        with st.chat_message("assistant"):
+            show_reply(reply)
+    question = st.chat_input("Ask a question about your documents")
+    if question:
+        with st.chat_message("user"):
+            st.markdown(md_escape(question))
+        with st.chat_message("assistant"):
+            reply = ask(library, question, retriever, k, mode)
+            show_reply(reply)
+        history.append((question, reply))
+
+
+def main() -> None:
+    """Chat is the home page; the other pages are the scripts in pages/."""
+    st.set_page_config(page_title="Folio", page_icon="📚", layout="wide")
+    nav = st.navigation([
+        st.Page(chat_page, title="Chat", icon="💬", default=True),
+        st.Page("pages/1_Library.py", title="Library", icon="📁", url_path="Library"),
+        st.Page("pages/2_Compare.py", title="Compare", icon="⚖️", url_path="Compare"),
+        st.Page("pages/3_Graph.py", title="Graph", icon="🕸️", url_path="Graph"),
+        st.Page("pages/4_Evaluate.py", title="Evaluate", icon="📊", url_path="Evaluate"),
+    ])
+    nav.run()
+
+
+main()

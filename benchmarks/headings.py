@@ -1,0 +1,113 @@
+"""Heading fidelity: Folio's font/numbering detector (outline ignored) against the PDF outline.
+
+For each PDF that has an outline, the outline entries are the reference: (level, title
+normalised to lower-case letters/digits without leading numbering). The detector runs
+with `use_outline=False`; the outline path (`use_outline=True`) is scored as the share of
+outline entries it could place on the exact text line (the rest go to the page top).
+
+    python benchmarks/headings.py [PDF ...] [--json]
+
+Default PDFs: the pdfqa-dev manuals with an outline in /tmp/pdfqa-dev and R-intro/R-data
+from r-doc-pdf in /tmp/rdoc (see the task notes for how to fetch them).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+import tempfile
+from collections import Counter
+from pathlib import Path
+
+import pymupdf
+
+from core.ingest import pdf_headings as hd
+from core.ingest.pdf import pdf_to_markdown
+from core.ingest.pdf_layout import page_lines, running_lines
+
+DEFAULT = [
+    "/tmp/pdfqa-dev/GS9_Color_Management.pdf", "/tmp/pdfqa-dev/auto-multiple-choice.en.pdf",
+    "/tmp/pdfqa-dev/extending.pdf", "/tmp/pdfqa-dev/freefem.pdf", "/tmp/pdfqa-dev/ftp-1.1.3.pdf",
+    "/tmp/pdfqa-dev/tftp-1.0.3.pdf", "/tmp/pdfqa-dev/usage.pdf", "/tmp/pdfqa-dev/ssl-10.8.7.pdf",
+    "/tmp/rdoc/usr/share/doc/r-doc-pdf/manual/R-intro.pdf",
+    "/tmp/rdoc/usr/share/doc/r-doc-pdf/manual/R-data.pdf",
+]
+
+
+def reference(doc: pymupdf.Document) -> list[tuple[int, str]]:
+    """Outline entries as (level, key), with a lone title entry removed as the parser does."""
+    meta = " ".join((doc.metadata or {}).get("title", "").split())
+    toc = hd.drop_title_entry([list(r) for r in doc.get_toc(simple=True)], meta)
+    return [(int(r[0]), hd.key(str(r[1]))) for r in toc if int(r[0]) >= 1 and hd.key(str(r[1]))]
+
+
+def detected(pdf: Path, assets: Path) -> list[tuple[int, str]]:
+    """Headings the detector writes (outline ignored) as (level, key)."""
+    md = pdf_to_markdown(pdf, assets, use_outline=False).markdown
+    found = re.findall(r"^(#{1,6}) (.+)$", md, flags=re.M)
+    return [(len(h), hd.key(t)) for h, t in found if hd.key(t)]
+
+
+def prf(pred: list, gold: list) -> dict[str, float]:
+    """Multiset precision/recall/F1."""
+    hit = sum((Counter(pred) & Counter(gold)).values())
+    p = hit / len(pred) if pred else 0.0
+    r = hit / len(gold) if gold else 0.0
+    return {"precision": round(p, 3), "recall": round(r, 3), "f1": round(2 * p * r / (p + r), 3) if p + r else 0.0}
+
+
+def outline_placed(doc: pymupdf.Document) -> float:
+    """Share of outline entries placed on their title line or target point (not the page top)."""
+    pages = [page_lines(p, i + 1) for i, p in enumerate(doc)]
+    drop = running_lines(pages, [p.rect.height for p in doc])
+    kept = [[l for l in ls if (l.page, l.index) not in drop] for ls in pages]
+    toc = [list(r) for r in doc.get_toc(simple=False)]
+    found = hd.outline_headings(toc, kept, drop)
+    return round(sum(1 for k in found if k[1] >= 0) / max(1, len(found)), 3)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Print per-PDF and pooled scores."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("pdfs", nargs="*", default=DEFAULT)
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args(argv)
+    rows, all_pred, all_gold, all_pred_t, all_gold_t = [], [], [], [], []
+    with tempfile.TemporaryDirectory() as tmp:
+        for i, name in enumerate(args.pdfs):
+            pdf = Path(name)
+            if not pdf.is_file():
+                print(f"missing {pdf}", file=sys.stderr)
+                return 1
+            doc = pymupdf.open(pdf)
+            gold = reference(doc)
+            if not gold:
+                continue
+            pred = detected(pdf, Path(tmp) / str(i))
+            tagged = [(i, *x) for x in pred], [(i, *x) for x in gold]
+            all_pred += tagged[0]
+            all_gold += tagged[1]
+            all_pred_t += [(i, k) for _, k in pred]
+            all_gold_t += [(i, k) for _, k in gold]
+            rows.append({"pdf": pdf.name, "outline": len(gold), "detected": len(pred),
+                         "text+level": prf(pred, gold), "text only": prf([k for _, k in pred], [k for _, k in gold]),
+                         "outline_placed_on_line": outline_placed(doc)})
+    pooled = {"text+level": prf(all_pred, all_gold), "text only": prf(all_pred_t, all_gold_t),
+              "outline_placed_on_line": round(sum(r["outline_placed_on_line"] * r["outline"] for r in rows)
+                                              / max(1, sum(r["outline"] for r in rows)), 3)}
+    out = {"pdfs": rows, "pooled": pooled}
+    if args.json:
+        print(json.dumps(out))
+    else:
+        for r in rows:
+            print(f"{r['pdf']:30s} outline {r['outline']:4d} detected {r['detected']:4d}  "
+                  f"text+level P/R {r['text+level']['precision']:.2f}/{r['text+level']['recall']:.2f}  "
+                  f"text P/R {r['text only']['precision']:.2f}/{r['text only']['recall']:.2f}  "
+                  f"outline placed {r['outline_placed_on_line']:.2f}")
+        print("pooled", json.dumps(pooled))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

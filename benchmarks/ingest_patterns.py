@@ -1,0 +1,73 @@
+"""Do pdfqa-dev answer patterns survive Folio's PDF ingestion?
+
+For each question, parse its evidence PDFs with `pdf_to_markdown` + `chunk_markdown` and
+count the patterns that match the text of at least one chunk (whitespace collapsed,
+case-insensitive), as the benchmark scores retrieval hits.
+
+    python benchmarks/ingest_patterns.py [--pdf-dir /tmp/pdfqa-dev] [--json]
+
+Needs the PDFs: `bash /work/shared/bench/pdfqa-dev/fetch.sh /tmp/pdfqa-dev`.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from core.config import ChunkingSettings
+from core.ingest.chunking import chunk_markdown
+from core.ingest.pdf import pdf_to_markdown
+
+BENCH = Path("/work/shared/bench/pdfqa-dev")
+
+
+def chunk_texts(pdf: Path, settings: ChunkingSettings, assets: Path) -> list[str]:
+    """Whitespace-collapsed text of every chunk of one PDF."""
+    parsed = pdf_to_markdown(pdf, assets / pdf.stem)
+    _, chunks = chunk_markdown(pdf.stem, parsed.title, parsed.markdown, settings)
+    return [re.sub(r"\s+", " ", c.text) for c in chunks]
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Print per-pattern survival and the overall share; exit 1 if PDFs are missing."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--pdf-dir", default="/tmp/pdfqa-dev")
+    ap.add_argument("--questions", default=str(BENCH / "questions.jsonl"))
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args(argv)
+    questions = [json.loads(l) for l in open(args.questions, encoding="utf-8") if l.strip()]
+    settings = ChunkingSettings()
+    cache: dict[str, list[str]] = {}
+    hits = total = q_all = 0
+    missed: list[str] = []
+    start = time.perf_counter()
+    with tempfile.TemporaryDirectory() as tmp:
+        for q in questions:
+            files = sorted({e["file"] for e in q["evidence"]})
+            texts: list[str] = []
+            for f in files:
+                pdf = Path(args.pdf_dir) / f
+                if not pdf.is_file():
+                    print(f"missing {pdf}; run fetch.sh", file=sys.stderr)
+                    return 1
+                if f not in cache:
+                    cache[f] = chunk_texts(pdf, settings, Path(tmp))
+                texts += cache[f]
+            ok = [any(re.search(p, t, re.I) for t in texts) for p in q["answer_patterns"]]
+            hits += sum(ok)
+            total += len(ok)
+            q_all += all(ok)
+            missed += [f"{q['id']}: {p}" for p, good in zip(q["answer_patterns"], ok) if not good]
+    result = {"patterns": total, "patterns_matched": hits, "share": round(hits / total, 3),
+              "questions": len(questions), "questions_all_matched": q_all,
+              "missed": missed, "seconds": round(time.perf_counter() - start, 1)}
+    print(json.dumps(result, indent=None if args.json else 2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

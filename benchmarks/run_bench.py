@@ -1,0 +1,240 @@
+"""Benchmark every retriever on the development sets and write benchmarks/RESULTS.md.
+
+Uses only Folio's CLI (the contract in ARCHITECTURE.md), one process per step:
+
+    python -m core --data-dir WORK/SET ingest-corpus BENCH/SET/corpus.jsonl   (idempotent)
+    python -m core --data-dir WORK/SET eval --questions BENCH/SET/questions.jsonl \
+        --retrievers NAME --k 2,5,10 --json
+
+pdfqa-dev is included when its PDFs are present (default /tmp/pdfqa-dev; fetch them with
+`bash /work/shared/bench/pdfqa-dev/fetch.sh /tmp/pdfqa-dev`); it is scored by answer_recall
+at 1, 5 and 10. Data dirs live under the work dir and are reused: ingesting a corpus that is
+already there only checks it. Results: benchmarks/RESULTS.md and benchmarks/results.json.
+
+    python benchmarks/run_bench.py [--work-dir /tmp/folio-bench] [--sets musique,hotpotqa-dev]
+                                   [--retrievers dense,bm25] [--limit N]
+"""
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import os
+import platform
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent
+BENCH = Path("/work/shared/bench")
+RETRIEVERS = ("dense", "bm25", "hybrid", "multiroute", "kgp", "gnn", "iier", "rgnn")
+REFERENCE = {
+    "musique": "README reference (100 MuSiQue questions, same corpus): BM25 recall@5 0.51, "
+               "dense 0.62, RRF 0.58.",
+    "hotpotqa-dev": "",
+    "pdfqa-dev": "README reference (naive 200-word windows): BM25 answer_recall@1 0.67, @5 0.88; "
+                 "dense @1 0.54, @5 0.83; fusion @10 0.96.",
+}
+
+
+@dataclass(frozen=True)
+class BenchSet:
+    """One benchmark: where its inputs are and how it is scored."""
+
+    name: str
+    questions: Path
+    corpus: Path | None  # a passage corpus, or None for a folder of PDFs
+    pdf_dir: Path | None
+    ks: str
+
+
+def bench_sets(pdf_dir: Path) -> list[BenchSet]:
+    """The sets whose inputs exist on this machine."""
+    sets = [
+        BenchSet(n, BENCH / n / "questions.jsonl", BENCH / n / "corpus.jsonl", None, "2,5,10")
+        for n in ("musique", "hotpotqa-dev")
+        if (BENCH / n / "corpus.jsonl").is_file()
+    ]
+    if pdf_dir.is_dir() and any(pdf_dir.glob("*.pdf")):
+        sets.append(BenchSet("pdfqa-dev", BENCH / "pdfqa-dev" / "questions.jsonl", None, pdf_dir, "1,5,10"))
+    return sets
+
+
+def cli(data_dir: Path, *args: str, timeout: int = 7200) -> subprocess.CompletedProcess:
+    """Run `python -m core --data-dir DATA_DIR ARGS...` from the repository root."""
+    cmd = [sys.executable, "-m", "core", "--data-dir", str(data_dir), *args]
+    env = {**os.environ, "HF_HUB_OFFLINE": "1", "TOKENIZERS_PARALLELISM": "false"}
+    return subprocess.run(cmd, cwd=REPO, env=env, capture_output=True, text=True, timeout=timeout)
+
+
+def last_line(text: str) -> str:
+    """The last non-empty line of a process's output (its one-line reason on failure)."""
+    lines = [l for l in text.strip().splitlines() if l.strip()]
+    return lines[-1] if lines else "(no output)"
+
+
+def ingest(bset: BenchSet, data_dir: Path) -> dict:
+    """Ingest a set's corpus or PDFs (reused when present); return seconds and counts."""
+    start = time.perf_counter()
+    if bset.corpus is not None:
+        proc = cli(data_dir, "ingest-corpus", str(bset.corpus))
+    else:
+        proc = cli(data_dir, "ingest", str(bset.pdf_dir))
+    seconds = round(time.perf_counter() - start, 1)
+    if proc.returncode != 0:
+        raise SystemExit(f"ingest of {bset.name} failed: {last_line(proc.stderr or proc.stdout)}")
+    docs = cli(data_dir, "documents", "--json")
+    listed = json.loads(docs.stdout) if docs.returncode == 0 else []
+    chunks = sum(int(d.get("chunks", 0)) for d in listed)
+    return {"seconds": seconds, "documents": len(listed), "chunks": chunks, "log": last_line(proc.stdout)}
+
+
+def eval_one(bset: BenchSet, data_dir: Path, name: str, limit: int) -> tuple[int, dict]:
+    """Evaluate one retriever in its own process; failures become {"error": reason}."""
+    args = ["eval", "--questions", str(bset.questions), "--retrievers", name, "--k", bset.ks, "--json"]
+    if limit:
+        args += ["--limit", str(limit)]
+    start = time.perf_counter()
+    proc = cli(data_dir, *args)
+    wall = round(time.perf_counter() - start, 1)
+    if proc.returncode != 0:
+        return 0, {"error": last_line(proc.stderr or proc.stdout), "wall_s": wall}
+    try:
+        report = json.loads(proc.stdout[proc.stdout.index("{"):])
+    except ValueError:
+        return 0, {"error": f"unreadable eval output: {last_line(proc.stdout)}", "wall_s": wall}
+    metrics = dict(report["retrievers"].get(name, {"error": "missing from report"}))
+    metrics["wall_s"] = wall
+    return int(report.get("questions", 0)), metrics
+
+
+def run_set(bset: BenchSet, work: Path, retrievers: list[str], limit: int) -> dict:
+    """Ingest then evaluate every retriever on one set."""
+    data_dir = work / bset.name
+    print(f"[{bset.name}] ingesting into {data_dir} ...", flush=True)
+    info = ingest(bset, data_dir)
+    print(f"[{bset.name}] {info['documents']} documents, {info['chunks']} chunks ({info['seconds']} s)", flush=True)
+    results: dict[str, dict] = {}
+    questions = 0
+    load_start = round(os.getloadavg()[0], 1)
+    for name in retrievers:
+        n, metrics = eval_one(bset, data_dir, name, limit)
+        questions = max(questions, n)
+        results[name] = metrics
+        shown = metrics.get("error") or ", ".join(f"{k} {v}" for k, v in metrics.items())
+        print(f"[{bset.name}] {name}: {shown}", flush=True)
+    load = f"{load_start} at start, {round(os.getloadavg()[0], 1)} at end"
+    return {"ingest": info, "questions": questions, "ks": bset.ks, "load_avg_1min": load, "retrievers": results}
+
+
+def machine() -> str:
+    """CPU model, core count, memory and Python version, in words."""
+    model = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+        mem_kb = next(int(l.split()[1]) for l in Path("/proc/meminfo").read_text().splitlines()
+                      if l.startswith("MemTotal"))
+        mem = f", {mem_kb / 1024 / 1024:.0f} GiB RAM"
+    except (OSError, StopIteration, ValueError):
+        mem = ""
+    return f"{model}, {os.cpu_count()} cores visible{mem}, Python {platform.python_version()}, CPU only"
+
+
+def table(set_result: dict) -> list[str]:
+    """A Markdown table: one row per retriever, one column per metric."""
+    rows = set_result["retrievers"]
+    cols: list[str] = []
+    for metrics in rows.values():
+        cols += [k for k in metrics if k not in cols and k not in ("error", "wall_s")]
+    out = ["| retriever | " + " | ".join(cols) + " | eval wall s |",
+           "|---|" + "---:|" * (len(cols) + 1)]
+    for name, metrics in rows.items():
+        if "error" in metrics:
+            out.append(f"| {name} | " + f"not run: {metrics['error']}".replace("|", "/")
+                       + " |" * len(cols) + f" {metrics.get('wall_s', '')} |")
+            continue
+        cells = [_fmt(metrics.get(c)) for c in cols]
+        out.append(f"| {name} | " + " | ".join(cells) + f" | {metrics.get('wall_s', '')} |")
+    return out
+
+
+def _fmt(value) -> str:
+    """Metric cell: 3 decimals for rates, 1 for milliseconds, blank when absent."""
+    if value is None:
+        return ""
+    return f"{value:.1f}" if value >= 2 else f"{value:.3f}"
+
+
+def load_previous(path: Path) -> dict:
+    """Earlier results (so a run over some sets keeps the others); empty when unreadable."""
+    try:
+        old = json.loads(path.read_text("utf-8"))
+    except (OSError, ValueError):
+        return {}
+    sets = old.get("sets", {}) if isinstance(old, dict) else {}
+    for res in sets.values():  # older files kept date/machine/command at the top only
+        for key in ("date", "machine", "command"):
+            res.setdefault(key, old.get(key, "?"))
+    return sets
+
+
+def write_results(sets: dict) -> None:
+    """benchmarks/RESULTS.md (tables) and benchmarks/results.json (raw numbers)."""
+    (HERE / "results.json").write_text(json.dumps({"sets": sets}, indent=1) + "\n", "utf-8")
+    lines = ["# Folio retrieval benchmarks", "",
+             "Written by `benchmarks/run_bench.py` (see its docstring); each section names its "
+             "own command, date and machine.", "",
+             "Metrics as defined in /work/shared/bench/README.md. Every retriever is asked for "
+             "100 chunks per question (mrr and log_rank_index use that list, the @k metrics its "
+             "top k). Latency is one `retrieve` call, query embedding included, after one untimed "
+             "warm-up call. No LLM is configured: LLM-only retrievers say why they did not run.", ""]
+    for name, res in sets.items():
+        ing = res["ingest"]
+        lines += [f"## {name}", "",
+                  f"- command: `{res['command']}`", f"- date: {res['date']}",
+                  f"- machine: {res['machine']}; 1-minute load average during the evals: "
+                  f"{res.get('load_avg_1min', '?')} (latency is wall time on a shared machine)",
+                  f"- {res['questions']} questions; {ing['documents']} documents, {ing['chunks']} "
+                  f"chunks; ingest step {ing['seconds']} s (little work when the data dir was reused)",
+                  ""]
+        lines += table(res)
+        if REFERENCE.get(name):
+            lines += ["", REFERENCE[name]]
+        lines.append("")
+    lines += ["Raw numbers: benchmarks/results.json.", ""]
+    (HERE / "RESULTS.md").write_text("\n".join(lines), "utf-8")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Parse arguments, run the sets, write the results (keeping earlier results of other sets)."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--work-dir", default="/tmp/folio-bench", type=Path)
+    parser.add_argument("--pdf-dir", default="/tmp/pdfqa-dev", type=Path)
+    parser.add_argument("--sets", default="", help="comma-separated subset of the available sets")
+    parser.add_argument("--retrievers", default=",".join(RETRIEVERS))
+    parser.add_argument("--limit", type=int, default=0, help="only the first N questions per set")
+    args = parser.parse_args(argv)
+    wanted = {s.strip() for s in args.sets.split(",") if s.strip()}
+    sets = [s for s in bench_sets(args.pdf_dir) if not wanted or s.name in wanted]
+    if not sets:
+        raise SystemExit(f"no benchmark sets found (wanted: {sorted(wanted) or 'all'}) under {BENCH}")
+    names = [n.strip() for n in args.retrievers.split(",") if n.strip()]
+    command = " ".join(["python benchmarks/run_bench.py", *(sys.argv[1:] if argv is None else argv)])
+    results = load_previous(HERE / "results.json")
+    for bset in sets:
+        res = run_set(bset, args.work_dir, names, args.limit)
+        res.update(date=dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+                   machine=machine(), command=command)
+        results[bset.name] = res
+        write_results(results)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,150 @@
+"""Turn a retrieval result into an answer with numbered citations.
+
+With an LLM, the evidence is sent fenced as data and the model cites passages as [n]. Without
+one, the extractive reader quotes the best-matching evidence sentences. Either way, when the
+evidence is too weak the answer says so (mode "unsupported") instead of guessing.
+
+Example:
+    >>> # result = library.retrieve("Who designed the bridge?", "hybrid", k=5)
+    >>> # answer = answer_question(result.question, result, llm=None, embedder=embedder)
+    >>> # answer.mode, answer.citations[0].label
+    >>> # ('extractive', '[1] Bridges > History, p. 3')
+"""
+from __future__ import annotations
+
+import re
+import time
+from typing import Callable, Literal, Sequence
+
+from core.answer.llm_protocol import ChatModel
+from core.answer.prompts import NOT_IN_EVIDENCE, Evidence, answer_prompt
+from core.answer.reader import UNSUPPORTED_TEXT, ExtractiveReader
+from core.index.base import Embedder
+from core.types import Answer, AnswerMode, Citation, RetrievalResult, ScoredChunk
+
+NO_EVIDENCE_TEXT = "No passages were retrieved, so the evidence does not answer this question."
+MAX_TOKENS = {"short": 256, "long": 768}
+_CITE = re.compile(r"\[(\d+)\]")
+
+
+def evidence_order(chunks: Sequence[ScoredChunk]) -> list[ScoredChunk]:
+    """Retrieval order, except that chunks of one evidence chain stay together, in chain order.
+
+    Chains appear where their first chunk was ranked; unchained chunks keep their own place.
+    """
+    groups: dict[object, list[ScoredChunk]] = {}
+    for i, sc in enumerate(chunks):
+        key = ("chain", sc.chain) if sc.chain is not None else ("single", i)
+        groups.setdefault(key, []).append(sc)
+    return [sc for group in groups.values() for sc in group]
+
+
+def source_label(citation: Citation) -> str:
+    """'Title > Chapter > Section, p. 4' for the prompt (the citation label without '[n]')."""
+    return citation.label.split("] ", 1)[1]
+
+
+def answer_question(
+    question: str,
+    result: RetrievalResult,
+    llm: ChatModel | None,
+    embedder: Embedder | None,
+    *,
+    mode: Literal["short", "long"] = "short",
+    stream_to: Callable[[str], None] | None = None,
+    max_evidence: int = 8,
+    min_llm_support: float = 0.2,
+    reader: ExtractiveReader | None = None,
+) -> Answer:
+    """Answer `question` from `result`'s evidence, citing passages as [n].
+
+    `citations` lists every evidence passage shown to the reader or LLM, numbered in evidence
+    order. Without an LLM the extractive reader answers. With one, evidence whose best
+    sentence scores below `min_llm_support` is declared unsupported without calling it.
+    `stream_to` receives the answer text as it is produced. `llm_calls`/`llm_tokens` count
+    the whole ask: retrieval plus answer (cache hits are free).
+    """
+    if mode not in MAX_TOKENS:
+        raise ValueError(f"unknown answer mode {mode!r}; choose 'short' or 'long'")
+    start = time.perf_counter()
+    ordered = evidence_order(result.chunks)[: max(1, max_evidence)]
+    citations = tuple(Citation(i + 1, sc.chunk) for i, sc in enumerate(ordered))
+    reader = reader or ExtractiveReader(embedder)
+    calls = tokens = 0
+    if not citations:
+        text, kind = NO_EVIDENCE_TEXT, "unsupported"
+    else:
+        found = reader.read(question, [(c.number, c.chunk.text) for c in citations])
+        if llm is None:
+            text, kind = found.render(), ("extractive" if found.supported else "unsupported")
+        elif found.support < min_llm_support:
+            text, kind = UNSUPPORTED_TEXT, "unsupported"
+        else:
+            text, kind, calls, tokens = _ask_llm(question, citations, ordered, llm, mode, stream_to)
+    if stream_to is not None and (llm is None or kind == "unsupported"):
+        stream_to(text)
+    return Answer(
+        question=question,
+        text=text,
+        mode=kind,
+        citations=citations,
+        retrieval=result,
+        llm_calls=result.llm_calls + calls,
+        llm_tokens=result.llm_tokens + tokens,
+        latency_ms=round((time.perf_counter() - start) * 1000.0, 2),
+    )
+
+
+def _ask_llm(
+    question: str,
+    citations: Sequence[Citation],
+    ordered: Sequence[ScoredChunk],
+    llm: ChatModel,
+    mode: Literal["short", "long"],
+    stream_to: Callable[[str], None] | None,
+) -> tuple[str, AnswerMode, int, int]:
+    """One LLM answer: (text, mode, calls, tokens); the NOT_IN_EVIDENCE reply means unsupported."""
+    evidence = [
+        Evidence(c.number, source_label(c), c.chunk.text, sc.chain) for c, sc in zip(citations, ordered)
+    ]
+    prompt = answer_prompt(question, evidence, mode)
+    before = _usage(llm)
+    if stream_to is None:
+        reply = llm.chat(prompt.system, prompt.user, max_tokens=MAX_TOKENS[mode])
+        raw, calls, tokens = reply.text, int(not reply.cached), reply.tokens
+    else:
+        raw = _stream(llm, prompt.system, prompt.user, MAX_TOKENS[mode], stream_to)
+        calls, tokens = 1, 0
+    after = _usage(llm)
+    if before is not None and after is not None:
+        calls, tokens = after.calls - before.calls, after.tokens - before.tokens
+    text = _clean(raw, len(citations))
+    if not text or text.startswith(NOT_IN_EVIDENCE):
+        return UNSUPPORTED_TEXT, "unsupported", calls, tokens
+    return text, "llm", calls, tokens
+
+
+def _usage(llm: ChatModel):
+    """The client's usage counters when it keeps them (OpenAIChat does), else None."""
+    usage = getattr(llm, "usage", None)
+    return usage() if callable(usage) else None
+
+
+def _stream(llm: ChatModel, system: str, user: str, max_tokens: int, sink: Callable[[str], None]) -> str:
+    """Stream the reply to `sink`, holding it back while it could still be NOT_IN_EVIDENCE."""
+    pieces: list[str] = []
+    flowing = False
+    for piece in llm.stream(system, user, max_tokens=max_tokens):
+        pieces.append(piece)
+        if flowing:
+            sink(piece)
+        elif not NOT_IN_EVIDENCE.startswith("".join(pieces).strip()[: len(NOT_IN_EVIDENCE)]):
+            flowing = True
+            sink("".join(pieces).lstrip())
+    return "".join(pieces)
+
+
+def _clean(text: str, count: int) -> str:
+    """Trim the reply and drop citation numbers that point at no evidence passage."""
+    text = _CITE.sub(lambda m: m.group(0) if 1 <= int(m.group(1)) <= count else "", text.strip())
+    return text.strip()

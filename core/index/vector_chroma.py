@@ -1,0 +1,170 @@
+"""Chunk vectors in Chroma: embedded (`PersistentClient`) or a `chroma run` server.
+
+Vectors are given to Chroma explicitly (no Chroma embedding function), the collection
+uses cosine space, and each record carries its document id as metadata so a document
+can be removed with one `where` filter.
+
+Example:
+    >>> # index = ChromaVectorIndex("folio_chunks", path=Path("~/.folio/chroma"))
+    >>> # index.upsert(["c1"], vectors, ["doc1"]); index.query(vectors[0], k=5)
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Iterator, Sequence
+from urllib.parse import urlparse
+
+import numpy as np
+
+from core.errors import BackendError, ConfigError
+
+_PAGE = 5000  # records read per request when listing a whole collection
+
+
+def parse_server_url(url: str, default_port: int) -> tuple[str, int, bool]:
+    """Split 'http://host:port' into (host, port, ssl); ConfigError when it is not a URL."""
+    parsed = urlparse(url if "://" in url else f"http://{url}")
+    if parsed.scheme not in ("http", "https") or not parsed.hostname:
+        raise ConfigError(f"server URL {url!r} is not like http://localhost:{default_port}")
+    try:
+        port = parsed.port or (443 if parsed.scheme == "https" else default_port)
+    except ValueError as exc:
+        raise ConfigError(f"server URL {url!r} has a bad port") from exc
+    return parsed.hostname, port, parsed.scheme == "https"
+
+
+class ChromaVectorIndex:
+    """A `VectorIndex` over one Chroma collection; similarity = 1 - cosine distance.
+
+    Give exactly one of `path` (embedded store in that folder) or `url` (a Chroma server).
+    The client is opened on first use; an unreachable server raises BackendError.
+
+    Example:
+        >>> # idx = ChromaVectorIndex("folio_chunks", url="http://localhost:8000")
+        >>> # idx.query(question_vector, k=10)   # [(chunk_id, cosine), ...] best first
+    """
+
+    def __init__(self, collection_name: str, *, path: Path | None = None, url: str = ""):
+        if (path is None) == (not url):
+            raise ConfigError("ChromaVectorIndex needs exactly one of path= or url=")
+        self.collection_name = collection_name
+        self.path = Path(path).expanduser() if path is not None else None
+        self.url = url
+        self._client: Any = None
+        self._coll: Any = None
+
+    # -- connection -------------------------------------------------------------------
+    def _open_client(self) -> Any:
+        import chromadb
+        from chromadb.config import Settings
+
+        settings = Settings(anonymized_telemetry=False)
+        if self.path is not None:
+            self.path.mkdir(parents=True, exist_ok=True)
+            return chromadb.PersistentClient(path=str(self.path), settings=settings)
+        host, port, ssl = parse_server_url(self.url, 8000)
+        try:
+            return chromadb.HttpClient(host=host, port=port, ssl=ssl, settings=settings)
+        except Exception as exc:  # chromadb raises ValueError/ConnectionError variants
+            raise BackendError(
+                f"Chroma server at {self.url} is unreachable ({exc}); start it with "
+                "`chroma run --path DIR` or unset FOLIO_CHROMA_URL"
+            ) from exc
+
+    @property
+    def collection(self) -> Any:
+        """The Chroma collection (client and collection are opened on first access)."""
+        if self._coll is None:
+            self._client = self._open_client()
+            self._coll = self._call(
+                self._client.get_or_create_collection,
+                name=self.collection_name,
+                configuration={"hnsw": {"space": "cosine"}},
+                embedding_function=None,
+            )
+        return self._coll
+
+    def _call(self, fn: Any, *args: Any, **kwargs: Any) -> Any:
+        """Run a Chroma call, turning transport failures into one-line BackendErrors."""
+        try:
+            return fn(*args, **kwargs)
+        except (ConfigError, BackendError, KeyError):
+            raise
+        except Exception as exc:
+            where = self.url or str(self.path)
+            hint = "start it with `chroma run --path DIR`" if self.url else "check the data folder"
+            raise BackendError(
+                f"Chroma at {where}, collection {self.collection_name!r}: {exc}; {hint}"
+            ) from exc
+
+    def close(self) -> None:
+        """Release the client (an embedded store can then be reopened by another object)."""
+        if self._client is not None and hasattr(self._client, "close"):
+            self._client.close()
+        self._client = self._coll = None
+
+    # -- VectorIndex ------------------------------------------------------------------
+    def upsert(self, ids: Sequence[str], vectors: np.ndarray, doc_ids: Sequence[str]) -> None:
+        """Add or replace vectors; `doc_ids[i]` is the document of `ids[i]`."""
+        vectors = np.asarray(vectors, dtype=np.float32)
+        if vectors.ndim != 2 or len(ids) != len(vectors) or len(ids) != len(doc_ids):
+            raise ValueError(
+                f"upsert needs one 2-D vector and one doc id per id: {len(ids)} ids, "
+                f"vectors of shape {vectors.shape}, {len(doc_ids)} doc ids"
+            )
+        # Chroma rejects repeated ids inside one request: keep the last of each.
+        last = {cid: i for i, cid in enumerate(ids)}
+        order = sorted(last.values())
+        if not order:
+            return
+        collection = self.collection  # opens the client, whose batch limit we need
+        batch = int(self._call(self._client.get_max_batch_size))
+        for start in range(0, len(order), batch):
+            rows = order[start : start + batch]
+            self._call(
+                collection.upsert,
+                ids=[ids[i] for i in rows],
+                embeddings=vectors[rows],
+                metadatas=[{"doc_id": doc_ids[i]} for i in rows],
+            )
+
+    def delete_doc(self, doc_id: str) -> None:
+        """Remove every vector of a document (no error when absent)."""
+        self._call(self.collection.delete, where={"doc_id": doc_id})
+
+    def query(self, vector: np.ndarray, k: int) -> list[tuple[str, float]]:
+        """Return up to k (chunk_id, cosine similarity) pairs, best first."""
+        n = min(int(k), self.count())
+        if n <= 0:
+            return []
+        query = np.asarray(vector, dtype=np.float32).reshape(1, -1)
+        res = self._call(self.collection.query, query_embeddings=query, n_results=n, include=["distances"])
+        return [(cid, 1.0 - float(d)) for cid, d in zip(res["ids"][0], res["distances"][0])]
+
+    def get(self, ids: Sequence[str]) -> np.ndarray:
+        """Return the stored vectors for ids, in the given order (KeyError if one is missing)."""
+        if len(ids) == 0:
+            return np.zeros((0, 0), dtype=np.float32)
+        wanted = list(dict.fromkeys(ids))
+        found: dict[str, np.ndarray] = {}
+        for start in range(0, len(wanted), _PAGE):
+            res = self._call(self.collection.get, ids=wanted[start : start + _PAGE], include=["embeddings"])
+            found.update(zip(res["ids"], np.asarray(res["embeddings"], dtype=np.float32)))
+        missing = [cid for cid in wanted if cid not in found]
+        if missing:
+            raise KeyError(f"no vector stored for chunk {missing[0]!r} ({len(missing)} missing)")
+        return np.stack([found[cid] for cid in ids])
+
+    def _metadatas(self) -> Iterator[dict]:
+        total = self.count()
+        for offset in range(0, total, _PAGE):
+            res = self._call(self.collection.get, include=["metadatas"], limit=_PAGE, offset=offset)
+            yield from (m or {} for m in res["metadatas"])
+
+    def doc_ids(self) -> set[str]:
+        """Documents that have at least one vector (used for crash recovery)."""
+        return {m["doc_id"] for m in self._metadatas() if "doc_id" in m}
+
+    def count(self) -> int:
+        """Number of vectors stored."""
+        return int(self._call(self.collection.count))

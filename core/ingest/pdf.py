@@ -1,0 +1,174 @@
+"""PDF -> Markdown with true-depth headings, page markers, tables and described images.
+
+The Markdown follows HiQA's formatter: every chapter/section is a heading at its depth
+(`#` chapter, `##` section, ...), the document title is kept out of the Markdown, each page
+starts with `<!-- page N -->`, tables are Markdown tables preceded by their caption, and
+pictures are saved as PNG files and written as `![description](assets/file.png)`.
+Running headers/footers and page numbers are removed, two-column pages are read column
+by column, hyphenated line breaks are joined and ligatures are expanded.
+
+Example:
+    >>> parsed = pdf_to_markdown(Path("manual.pdf"), Path("/tmp/assets"))  # doctest: +SKIP
+    >>> parsed.markdown.splitlines()[0]                                     # doctest: +SKIP
+    '<!-- page 1 -->'
+"""
+from __future__ import annotations
+
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+import pymupdf
+
+from core.errors import IngestError
+from core.ingest import pdf_headings as hd
+from core.ingest import pdf_images as im
+from core.ingest.pdf_layout import Item, Line, drop_lines, group_blocks, inside, page_lines, reading_order, running_lines
+from core.ingest.pdf_markdown import MarkdownWriter
+from core.ingest.pdf_images import ImageInfo
+from core.ingest.pdf_tables import find_tables
+
+__all__ = ["ImageInfo", "ParsedPdf", "check_pdf", "pdf_to_markdown"]
+
+pymupdf.TOOLS.mupdf_display_errors(False)  # MuPDF's repair chatter is not a user message
+
+
+@dataclass(frozen=True)
+class ParsedPdf:
+    """The result of parsing one PDF (see the module doc for the Markdown conventions)."""
+
+    title: str
+    pages: int
+    markdown: str
+    images: tuple[ImageInfo, ...]
+    warnings: tuple[str, ...] = ()
+
+
+def check_pdf(path: Path, max_mb: int) -> None:
+    """Raise IngestError with one short reason when `path` is not a readable, open PDF."""
+    if not path.is_file():
+        raise IngestError(str(path), "not a file")
+    size = path.stat().st_size
+    if size == 0:
+        raise IngestError(str(path), "empty file")
+    if size > max_mb * 1024 * 1024:
+        raise IngestError(str(path), f"larger than {max_mb} MB ({size / 1048576:.1f} MB); raise FOLIO_MAX_FILE_MB")
+    with path.open("rb") as fh:
+        head = fh.read(1024)
+        fh.seek(max(0, size - 2048))
+        tail = fh.read()
+    if b"%PDF-" not in head:
+        raise IngestError(str(path), "not a PDF (no %PDF header)")
+    if b"%%EOF" not in tail:
+        raise IngestError(str(path), "truncated or corrupt PDF (no end-of-file marker)")
+    doc = _open(path)
+    try:
+        if doc.needs_pass or doc.is_encrypted:
+            raise IngestError(str(path), "encrypted or password-protected PDF; remove the password first")
+        if doc.page_count == 0:
+            raise IngestError(str(path), "PDF has no pages")
+    finally:
+        doc.close()
+
+
+def _open(path: Path) -> pymupdf.Document:
+    """Open a PDF or raise IngestError naming why MuPDF could not."""
+    try:
+        return pymupdf.open(path, filetype="pdf")
+    except Exception as exc:  # noqa: BLE001 - MuPDF raises several types for bad files
+        raise IngestError(str(path), f"corrupt or truncated PDF (cannot open: {str(exc)[:80]})") from exc
+
+
+def pdf_to_markdown(path: Path, assets_dir: Path, *, on_page: Callable[[int, int], None] | None = None,
+                    use_outline: bool = True, describe_image: im.DescribeImage | None = None) -> ParsedPdf:
+    """Parse a PDF into `ParsedPdf`; pictures go to `assets_dir` as PNG files.
+
+    `on_page(done, total)` is called after each page is read. With `use_outline=False` the
+    outline is ignored and headings are detected from the page text alone.
+    """
+    doc = _open(path)
+    try:
+        pages, tables, images, warnings = _read_pages(doc, assets_dir, on_page)
+        if not any(pages):
+            raise IngestError(str(path), _no_text_reason())
+        drop = running_lines(pages, [p.rect.height for p in doc])
+        toc = doc.get_toc(simple=False) if use_outline else []
+        title, headings, title_keys = _structure(doc, path, pages, drop, toc)
+        writer = MarkdownWriter(headings, drop, assets_dir, describe_image)
+        for n, page in enumerate(doc):
+            items = _page_items(pages[n], tables[n], images[n], drop)
+            writer.page(n + 1, reading_order(items, page.rect.width))
+        return ParsedPdf(title, doc.page_count, writer.markdown(), tuple(writer.images), tuple(warnings))
+    finally:
+        doc.close()
+
+
+def _no_text_reason() -> str:
+    """The image-only message; it names tesseract when OCR could be added."""
+    if shutil.which("tesseract"):
+        return "no text layer (scanned/image-only PDF); OCR is not supported yet"
+    return "no text layer (scanned/image-only PDF); install tesseract for OCR"
+
+
+def _read_pages(doc: pymupdf.Document, assets_dir: Path, on_page: Callable[[int, int], None] | None):
+    """Lines, tables and pictures of every page, plus warnings for pages without text."""
+    skip_xrefs = im.repeated_xrefs(doc)
+    pages: list[list[Line]] = []
+    tables: list[list[Item]] = []
+    images: list[list[tuple[Item, Path]]] = []
+    warnings: list[str] = []
+    total = doc.page_count
+    for n, page in enumerate(doc):
+        lines = page_lines(page, n + 1)
+        pages.append(lines)
+        tables.append(find_tables(page, lines))
+        images.append(im.find_images(page, n + 1, lines, assets_dir, skip_xrefs))
+        if not lines and total > 1:
+            warnings.append(f"page {n + 1} has no text layer")
+        if on_page:
+            on_page(n + 1, total)
+    return pages, tables, images, warnings
+
+
+def _structure(doc: pymupdf.Document, path: Path, pages: list[list[Line]], drop: set, toc: list):
+    """Title, headings and the (page, index) keys of title lines to leave out."""
+    kept = [[l for l in lines if (l.page, l.index) not in drop] for lines in pages]
+    meta_title = " ".join((doc.metadata or {}).get("title", "").split())
+    body = hd.body_size(kept)
+    if toc:
+        toc = hd.drop_title_entry([list(r) for r in toc], meta_title)
+        headings = hd.outline_headings(toc, kept, drop)
+        headings = {k: h for k, h in headings.items() if h.level >= 1}
+    else:
+        headings = {}
+    used = {(p, i) for (p, _), h in headings.items() for i in h.lines}
+    t_lines = [l for l in hd.title_lines(kept, body) if (l.page, l.index) not in used]
+    title_keys = {(l.page, l.index) for l in t_lines}
+    if not toc:
+        headings = hd.detect_headings(kept, drop | title_keys)
+    title = meta_title if _usable_title(meta_title) else " ".join(l.text for l in t_lines)
+    if not title:
+        tops = [h.text for _, h in sorted(headings.items()) if h.level == 1]
+        title = tops[0] if tops else path.stem
+    return title, headings, title_keys
+
+
+def _usable_title(title: str) -> bool:
+    """Metadata titles such as 'untitled' or 'Microsoft Word - x.doc' are ignored."""
+    low = title.lower()
+    return bool(title) and low not in {"untitled", "title"} and not low.startswith("microsoft word")
+
+
+def _page_items(lines: list[Line], tables: list[Item], images: list[tuple[Item, Path]], drop: set) -> list[Item]:
+    """Text blocks (minus table cells and captions), tables and pictures of one page."""
+    hidden = set(drop)
+    for table in tables:
+        hidden.update((l.page, l.index) for l in lines if inside(l, table.bbox))
+        hidden.update((l.page, l.index) for l in table.caption)
+    pictures = []
+    for item, file in images:
+        hidden.update((l.page, l.index) for l in item.caption)
+        pictures.append(Item("image", item.bbox, markdown=str(file), caption=item.caption))
+    text = drop_lines(group_blocks(lines), hidden)
+    return text + list(tables) + pictures

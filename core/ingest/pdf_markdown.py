@@ -1,0 +1,109 @@
+"""Write the Markdown of a parsed PDF, page by page, from items in reading order.
+
+Each paragraph is one Markdown line (blank line between), so the section parser in
+`core.ingest.markdown` can read it back line by line. Document text that would look like
+Markdown structure (a leading '#', '|', '![' or '<!--') is escaped with a backslash.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Sequence
+
+from core.ingest import pdf_images as im
+from core.ingest.pdf_headings import Heading
+from core.ingest.pdf_layout import Item, Line
+
+_STRUCTURAL = ("#", "|", "![", "<!--", "\\")
+_HYPHEN_END = re.compile(r"[a-z]-$")
+
+
+def escape_line(text: str) -> str:
+    """Backslash-escape a paragraph that would otherwise read as Markdown structure."""
+    return "\\" + text if text.startswith(_STRUCTURAL) else text
+
+
+def join_lines(lines: Sequence[str]) -> str:
+    """Join the lines of a paragraph, mending words hyphenated across a line break."""
+    out = ""
+    for text in lines:
+        if out and _HYPHEN_END.search(out) and text[:1].islower():
+            out = out[:-1] + text
+        else:
+            out = f"{out} {text}" if out else text
+    return out
+
+
+class MarkdownWriter:
+    """Accumulates the Markdown of a document, one page at a time.
+
+    `headings` maps (page, line index) to a Heading (negative indexes: insert at the page
+    top); `hidden` holds (page, line index) of lines to leave out (running heads, title).
+    """
+
+    def __init__(self, headings: dict[tuple[int, int], Heading], hidden: set[tuple[int, int]],
+                 assets_dir: Path, describe_image: im.DescribeImage | None = None):
+        self._headings = headings
+        self._consumed = {(p, i) for (p, _), h in headings.items() for i in h.lines}
+        self._hidden = hidden
+        self._assets = assets_dir
+        self._describe = describe_image
+        self._out: list[str] = []
+        self.images: list[im.ImageInfo] = []
+
+    def markdown(self) -> str:
+        """The Markdown written so far."""
+        return "\n".join(self._out).rstrip() + "\n"
+
+    def page(self, page_no: int, items: Sequence[Item]) -> None:
+        """Write one page: its marker, headings placed at its top, then its items."""
+        self._block(f"<!-- page {page_no} -->")
+        top = sorted(((k, h) for k, h in self._headings.items() if k[0] == page_no and k[1] < 0),
+                     key=lambda kh: -kh[0][1])
+        for _, heading in top:
+            self._heading(heading)
+        visible = [ln for it in items if it.kind == "lines" for ln in it.lines]
+        for item in items:
+            if item.kind == "lines":
+                self._text(item.lines)
+            elif item.kind == "table":
+                caption = " ".join(l.text for l in item.caption)
+                self._block("\n".join(p for p in (escape_line(caption) if caption else "", item.markdown) if p))
+            else:
+                self._image(item, page_no, visible)
+
+    def _block(self, text: str) -> None:
+        self._out.extend([text, ""])
+
+    def _heading(self, heading: Heading) -> None:
+        self._block("#" * heading.level + " " + heading.text)
+
+    def _text(self, lines: Sequence[Line]) -> None:
+        """Paragraph text, with headings written where their first line stands."""
+        para: list[str] = []
+        for ln in lines:
+            key = (ln.page, ln.index)
+            if key in self._headings:
+                self._flush(para)
+                self._heading(self._headings[key])
+                if not self._headings[key].lines:  # placed before this line, not on it
+                    para.append(ln.text)
+            elif key not in self._consumed and key not in self._hidden:
+                para.append(ln.text)
+        self._flush(para)
+
+    def _flush(self, para: list[str]) -> None:
+        if para:
+            self._block(escape_line(join_lines(para)))
+            para.clear()
+
+    def _image(self, item: Item, page_no: int, lines: Sequence[Line]) -> None:
+        """Describe a saved picture and write it as a Markdown image."""
+        file = Path(item.markdown)
+        caption = " ".join(l.text for l in item.caption)
+        skip = {i for p, i in self._hidden if p == page_no}
+        context = im.context_text(item.bbox, lines, skip)
+        description = im.describe(caption, context, file, self._describe)
+        rel = f"{self._assets.name}/{file.name}"
+        self._block(f"![{description}]({rel})")
+        self.images.append(im.ImageInfo(str(file), page_no, caption, description))

@@ -1,0 +1,182 @@
+"""IIER: evidence chains grown over the Chunk-Interaction Graph.
+
+1. Seeds: the question's keywords and named titles are covered greedily: each next seed
+   is the candidate with the best relevance plus a bonus for question keywords that no
+   earlier seed covers.
+2. Chains: from each seed the chain is extended, one hop at a time, by the neighbour with
+   the best score f(question, path, neighbour, edge) (`NextHopScorer`), until the score
+   drops below the stop threshold or the chain reaches its maximum length.
+3. Ranking: a seed scores its relevance; a chain hop scores half its own relevance plus
+   half the score of the chunk it hangs from, plus a small edge-kind bonus; so the top of
+   the list holds the seeds and the best bridge passages. Each chunk keeps its chain index.
+
+The next hop is chosen by a linear model over transparent features; trained weights are
+read from `data_dir/models/iier.json` (`core.retrieve.train`), otherwise the hand-set
+weights (the same as the ranking score) are used.
+
+Example:
+    >>> # r = make_retriever("iier", ctx).retrieve("Who founded the publisher of X?", k=5)
+    >>> # r.chains  -> (("seed", "bridge"), ...)
+"""
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Sequence
+
+import numpy as np
+
+from core.index.keywords import is_mention
+from core.retrieve.base import RetrievalContext
+from core.retrieve.graph_common import GraphSession, QueryState, scored_chunks
+from core.types import Hop, RetrievalResult
+
+FEATURES = ("relevance", "previous_relevance", "path_similarity", "mention", "keyword", "structural",
+            "semantic")
+# untrained: half the neighbour's own relevance, half the relevance of the chunk it hangs
+# from, a small bonus for a title mention or shared keywords (the same scale as relevance)
+DEFAULT_WEIGHTS = (0.5, 0.5, 0.0, 0.05, 0.03, 0.0, -0.05)
+DEFAULT_BIAS = 0.0
+SEED_SHARE = 0.6  # a further seed needs at least this share of the best seed's gain
+KINDS = ("mention", "keyword", "structural", "semantic")
+
+
+@dataclass(frozen=True)
+class NextHopScorer:
+    """Linear next-hop score over FEATURES; positive means 'worth extending the chain'."""
+
+    weights: tuple[float, ...] = DEFAULT_WEIGHTS
+    bias: float = DEFAULT_BIAS
+    origin: str = "untrained heuristic weights"
+
+    @staticmethod
+    def load(data_dir: Path) -> "NextHopScorer":
+        """Weights from data_dir/models/iier.json when present, else the heuristic."""
+        path = Path(data_dir) / "models" / "iier.json"
+        if not path.is_file():
+            return NextHopScorer()
+        raw = json.loads(path.read_text("utf-8"))
+        return NextHopScorer(tuple(float(raw["weights"][f]) for f in FEATURES), float(raw["bias"]),
+                             f"trained weights ({path.name})")
+
+    def score(self, features: np.ndarray) -> np.ndarray:
+        """Scores for a (n, len(FEATURES)) feature matrix."""
+        return features @ np.asarray(self.weights) + self.bias
+
+
+def hop_features(relevance: np.ndarray, previous: float, path_sim: np.ndarray,
+                 kinds: Sequence[str]) -> np.ndarray:
+    """Feature rows: relevance, relevance of the chain's last chunk, similarity to the path
+    so far, one-hot edge kind."""
+    onehot = np.array([[k == kind for kind in KINDS] for k in kinds], dtype=np.float64)
+    onehot = onehot.reshape(len(kinds), len(KINDS))
+    return np.column_stack([relevance, np.full(len(kinds), previous), path_sim, onehot])
+
+
+def rank_score(relevance: float, previous: float, kind: str) -> float:
+    """Transparent ranking score of a chain hop, on the relevance scale."""
+    w = dict(zip(FEATURES, DEFAULT_WEIGHTS))
+    return 0.5 * relevance + 0.5 * previous + w.get(kind, 0.0)
+
+
+def neighbour_kinds(graph, node: str) -> dict[str, str]:
+    """Chunk neighbours of a node with the strongest edge kind (mention > keyword > ...)."""
+    i = graph.index.get(node)
+    if i is None:
+        return {}
+    out: dict[str, str] = {}
+    for m, kind in ((graph.mention, "mention"), (graph.mention_in, "mention")):
+        for j in m.indices[m.indptr[i]:m.indptr[i + 1]]:
+            out.setdefault(graph.ids[j], kind)
+    for kind in ("keyword", "structural", "semantic"):
+        m = graph.adj[kind]
+        for j in m.indices[m.indptr[i]:m.indptr[i + 1]]:
+            if graph.is_chunk[j]:
+                out.setdefault(graph.ids[j], kind)
+    return out
+
+
+class IIERRetriever:
+    """Evidence-chain retriever (IIER) with greedy keyword-covering seeds."""
+
+    name = "iier"
+    seeds_max = 3
+    chain_max = 3  # chunks per chain, seed included
+
+    def __init__(self, ctx: RetrievalContext):
+        self.ctx = ctx
+        self.session = GraphSession(ctx)
+        self.scorer = NextHopScorer.load(ctx.settings.data_dir)
+
+    def seeds(self, state: QueryState) -> list[str]:
+        """Greedy cover of the question's keywords, starting from the most relevant chunk."""
+        pool = state.candidates()[:20]
+        if not pool:
+            return []
+        wanted = set(self.ctx.keywords.extract_query(state.question)) if self.ctx.keywords else set()
+        held = self.ctx.catalog.chunk_keywords(pool)
+        rel = dict(zip(pool, state.relevance(pool)))
+        chosen: list[str] = []
+        covered: set[str] = set()
+        first = 0.0
+        while len(chosen) < min(self.seeds_max, len(pool)):
+            def gain(c: str) -> float:
+                new = (set(held.get(c, ())) & wanted) - covered
+                return rel[c] + 0.05 * len({k for k in new if not is_mention(k)} | new)
+            best = max((c for c in pool if c not in chosen), key=lambda c: (gain(c), c))
+            if chosen and gain(best) < SEED_SHARE * first:
+                break
+            first = gain(best) if not chosen else first
+            chosen.append(best)
+            covered |= set(held.get(best, ())) & wanted
+        return chosen
+
+    def grow(self, state: QueryState, seed: str, taken: set[str],
+             scores: dict[str, float]) -> tuple[list[str], list[Hop]]:
+        """Extend one chain from a seed by the best-scored neighbour at each step."""
+        graph = self.session.graph
+        path, hops = [seed], []
+        while len(path) < self.chain_max:
+            options = {c: k for c, k in neighbour_kinds(graph, path[-1]).items() if c not in taken}
+            if not options:
+                break
+            ids = sorted(options)
+            vecs = self.session.vectors(ids)
+            path_sim = (vecs @ self.session.vectors(path).T).max(axis=1)
+            rel = state.relevance(ids)
+            prev = scores[path[-1]]
+            chosen = int(np.argmax(self.scorer.score(hop_features(rel, prev, path_sim,
+                                                                  [options[c] for c in ids]))))
+            nxt, kind = ids[chosen], options[ids[chosen]]
+            scores[nxt] = rank_score(float(rel[chosen]), prev, kind)
+            hops.append(Hop(path[-1], nxt, "keyword" if kind == "mention" else kind, len(path),
+                            round(scores[nxt], 4)))
+            path.append(nxt)
+            taken.add(nxt)
+        return path, hops
+
+    def retrieve(self, question: str, k: int = 10) -> RetrievalResult:
+        """Seeds, chains, then one ranking of seeds, hops and remaining candidates."""
+        t0 = time.perf_counter()
+        state = self.session.query(question)
+        seeds = self.seeds(state)
+        taken = set(seeds)
+        scores = dict(zip(seeds, map(float, state.relevance(seeds))))
+        chains, hops = [], []
+        for seed in seeds:
+            path, chain_hops = self.grow(state, seed, taken, scores)
+            chains.append(path)
+            hops += chain_hops
+        rest = [c for c in state.candidates()[:k] if c not in scores]
+        scores.update(zip(rest, map(float, state.relevance(rest))))
+        top = sorted(scores.items(), key=lambda t: (-t[1], t[0]))[:k]
+        ids = [cid for cid, _ in top]
+        rel = state.relevance(ids)
+        chain_of = {cid: ci for ci, c in enumerate(chains) for cid in c}
+        routes = {cid: {"relevance": round(float(r), 4)} for cid, r in zip(ids, rel)}
+        timings = dict(state.timings, total=(time.perf_counter() - t0) * 1000)
+        return RetrievalResult(question, self.name, scored_chunks(self.ctx, state, top, routes, chain_of),
+                               seeds=tuple(seeds), hops=tuple(hops), timings_ms=timings,
+                               chains=tuple(tuple(c) for c in chains), notes=(self.scorer.origin,))

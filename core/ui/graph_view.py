@@ -1,0 +1,183 @@
+"""The Graph page's model: the neighbourhood of a retrieval result, drawn with pyvis.
+
+`build_view` is pure: it takes the result, the catalog edges touching it and the chunks,
+and returns nodes and edges with every display decision made (size by score, seeds as
+stars, the walked path bold with hop numbers, a node cap). `to_html` renders it with
+pyvis, inlining vis.js (no CDN). Every label and tooltip is HTML-escaped document text.
+
+Example:
+    >>> # edges, chunks = load_neighbourhood(library.catalog, result)
+    >>> # html = to_html(build_view(result, edges, chunks, kinds=("keyword",)))
+"""
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass
+from typing import Mapping, Sequence
+
+from core.types import Chunk, Edge, RetrievalResult
+from core.ui.text import shorten
+
+MAX_NODES = 300
+EDGE_KINDS = ("structural", "keyword", "semantic")
+EDGE_COLOURS = {"structural": "#9e9e9e", "keyword": "#e8871e", "semantic": "#3b7dd8"}
+HOP_COLOUR = "#c0392b"
+
+
+@dataclass(frozen=True)
+class ViewNode:
+    """A node as drawn: `rank` for retrieved chunks, `seed`/`on_path` flags, escaped text."""
+
+    node_id: str
+    label: str
+    title: str
+    kind: str  # chunk | page | section
+    size: float
+    rank: int | None = None
+    seed: bool = False
+    on_path: bool = False
+
+
+@dataclass(frozen=True)
+class ViewEdge:
+    """An edge as drawn; `step` is the hop number when it is part of the walked path."""
+
+    source: str
+    target: str
+    kind: str
+    weight: float
+    title: str
+    step: int | None = None
+
+
+@dataclass(frozen=True)
+class GraphView:
+    """Nodes and edges to draw, and whether the node cap cut the neighbourhood."""
+
+    nodes: tuple[ViewNode, ...]
+    edges: tuple[ViewEdge, ...]
+    total_nodes: int
+    capped: bool
+
+    @property
+    def message(self) -> str:
+        """A one-line note when the cap applied, else ''."""
+        if not self.capped:
+            return ""
+        return (f"Showing {len(self.nodes)} of {self.total_nodes} nodes (cap {MAX_NODES}): "
+                "retrieved chunks, seeds and the path first, then the best-connected neighbours.")
+
+
+def node_kind(node_id: str) -> str:
+    """'page', 'section' or 'chunk' from a graph node id."""
+    if node_id.startswith("page:"):
+        return "page"
+    return "section" if node_id.startswith("section:") else "chunk"
+
+
+def core_nodes(result: RetrievalResult) -> list[str]:
+    """Retrieved chunks (rank order), then seeds, then nodes on the walked path."""
+    ordered = [sc.chunk.chunk_id for sc in result.chunks] + list(result.seeds)
+    ordered += [n for h in result.hops for n in (h.source, h.target)]
+    return list(dict.fromkeys(ordered))
+
+
+def load_neighbourhood(catalog, result: RetrievalResult) -> tuple[list[Edge], dict[str, Chunk]]:
+    """Catalog edges touching the result's core nodes, and every chunk they reach."""
+    edges = catalog.edges_touching(core_nodes(result))
+    ids = {n for e in edges for n in (e.source, e.target)} | set(core_nodes(result))
+    chunk_ids = sorted(i for i in ids if node_kind(i) == "chunk")
+    return edges, {c.chunk_id: c for c in catalog.chunks(chunk_ids)}
+
+
+def _pick_nodes(result: RetrievalResult, edges: Sequence[Edge], cap: int) -> tuple[list[str], int]:
+    """Core nodes first, then neighbours by how many core nodes they touch; (kept, total)."""
+    core = core_nodes(result)
+    core_set = set(core)
+    touches: dict[str, int] = {}
+    for e in edges:
+        for a, b in ((e.source, e.target), (e.target, e.source)):
+            if a in core_set and b not in core_set:
+                touches[b] = touches.get(b, 0) + 1
+    rest = sorted(touches, key=lambda n: (-touches[n], node_kind(n) != "chunk", n))
+    everything = core + rest
+    return everything[:cap], len(everything)
+
+
+def _node_text(node_id: str, chunk: Chunk | None, rank: int | None) -> tuple[str, str]:
+    """(label, tooltip), both HTML-escaped."""
+    if chunk is None:
+        kind = node_kind(node_id)
+        if kind == "page":
+            name = "page " + node_id.rsplit(":", 1)[-1]
+        else:
+            name = kind
+        return html.escape(name), html.escape(node_id)
+    prefix = f"#{rank} " if rank else ""
+    label = prefix + shorten(chunk.doc_title or chunk.chunk_id, 28)
+    path = " > ".join(chunk.heading_path) or chunk.doc_title
+    title = f"{path} ({chunk.pages_label})\n{shorten(chunk.text, 280)}"
+    return html.escape(label), html.escape(title)
+
+
+def build_view(result: RetrievalResult, edges: Sequence[Edge], chunks: Mapping[str, Chunk],
+               kinds: Sequence[str] = EDGE_KINDS, max_nodes: int = MAX_NODES) -> GraphView:
+    """Choose and describe what to draw; edges of kinds not in `kinds` are hidden (hops stay)."""
+    edges = [e for e in edges if e.kind in kinds]
+    kept, total = _pick_nodes(result, edges, max_nodes)
+    keep = set(kept)
+    ranks = {sc.chunk.chunk_id: (i, sc.score) for i, sc in enumerate(result.chunks, start=1)}
+    top = max((s for _, s in ranks.values()), default=0.0) or 1.0
+    on_path = {n for h in result.hops for n in (h.source, h.target)}
+    seeds = set(result.seeds)
+    nodes = []
+    for node_id in kept:
+        rank, score = ranks.get(node_id, (None, None))
+        label, title = _node_text(node_id, chunks.get(node_id), rank)
+        size = 12 + 28 * max(0.0, score) / top if score is not None and top > 0 else 7
+        nodes.append(ViewNode(node_id, label, title, node_kind(node_id), round(size, 2), rank,
+                              node_id in seeds, node_id in on_path))
+    return GraphView(tuple(nodes), tuple(_view_edges(result, edges, keep)), total, total > len(kept))
+
+
+def _view_edges(result: RetrievalResult, edges: Sequence[Edge], keep: set[str]) -> list[ViewEdge]:
+    """Hop edges (bold, numbered) plus the catalog edges between kept nodes, each pair once."""
+    out: list[ViewEdge] = []
+    seen: set[frozenset] = set()
+    for hop in result.hops:
+        if hop.source in keep and hop.target in keep:
+            seen.add(frozenset((hop.source, hop.target)))
+            tip = html.escape(f"hop {hop.step}: {hop.kind} edge, score {hop.score:.3f}")
+            out.append(ViewEdge(hop.source, hop.target, hop.kind, hop.score, tip, hop.step))
+    for e in edges:
+        pair = frozenset((e.source, e.target))
+        if e.source in keep and e.target in keep and pair not in seen and len(pair) == 2:
+            seen.add(pair)
+            tip = f"{e.kind} ({e.weight:.2f})" + (f": {e.label}" if e.label else "")
+            out.append(ViewEdge(e.source, e.target, e.kind, e.weight, html.escape(shorten(tip, 200))))
+    return out
+
+
+_REMOTE_TAG = re.compile(r"<(link|script)\b[^>]*(href|src)=\"https?://[^\"]*\"[^>]*>(\s*</script>)?", re.I | re.S)
+
+
+def to_html(view: GraphView, height_px: int = 620) -> str:
+    """Self-contained HTML (vis.js inlined, no remote tags) drawing the view."""
+    from pyvis.network import Network
+
+    net = Network(height=f"{height_px}px", width="100%", directed=False, cdn_resources="in_line")
+    for n in view.nodes:
+        colour = "#d62728" if n.rank else ("#8c564b" if n.kind == "chunk" else "#c7c7c7")
+        shape = "star" if n.seed else ("dot" if n.kind == "chunk" else "square")
+        net.add_node(n.node_id, label=n.label, title=n.title, size=n.size, shape=shape, color=colour,
+                     borderWidth=4 if n.on_path else 1)
+    for e in view.edges:
+        if e.step is not None:
+            net.add_edge(e.source, e.target, title=e.title, label=str(e.step), width=6,
+                         color=HOP_COLOUR, arrows="to", font={"size": 18, "bold": True})
+        else:
+            net.add_edge(e.source, e.target, title=e.title, width=1.5,
+                         color=EDGE_COLOURS.get(e.kind, "#777777"))
+    net.toggle_physics(len(view.nodes) <= 150)
+    return _REMOTE_TAG.sub("", net.generate_html(notebook=False))

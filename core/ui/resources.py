@@ -1,0 +1,31 @@
+"""Process-wide resources for the Streamlit app, created once and shared by every session.
+
+The Library holds the embedding model, the index handles and an internal lock, so one
+instance serves all browser sessions of a process (Streamlit's `st.cache_resource`).
+
+Example:
+    >>> # library = get_library()      # in a page; FOLIO_DATA_DIR chooses the folder
+"""
+from __future__ import annotations
+
+import os
+
+import streamlit as st
+
+from core.library import Library
+
+
+@st.cache_resource(show_spinner="Opening the library (loading the embedding model)…")
+def open_library(data_dir: str) -> Library:
+    """The Library in `data_dir`, opened once per process and data dir."""
+    return Library.open(data_dir)
+
+
+def data_dir() -> str:
+    """The data folder chosen by FOLIO_DATA_DIR (default ~/.folio), expanded."""
+    return os.path.expanduser(os.environ.get("FOLIO_DATA_DIR") or "~/.folio")
+
+
+def get_library() -> Library:
+    """The shared Library for this process's data dir."""
+    return open_library(data_dir())

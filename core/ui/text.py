@@ -1,0 +1,34 @@
+"""Make untrusted document text safe to show with `st.markdown`.
+
+Document text (and anything derived from it: answers, titles, heading paths) must never
+reach the browser as live HTML or as Markdown/LaTeX markup. `md_escape` neutralises both.
+
+Example:
+    >>> md_escape("<b>*hi*</b> $x$")
+    '&lt;b&gt;\\\\*hi\\\\*&lt;/b&gt; \\\\$x\\\\$'
+"""
+from __future__ import annotations
+
+import html
+import re
+
+# Every ASCII punctuation character CommonMark lets a backslash escape, plus ':' which
+# Streamlit uses for :color[...] and :material/icon: directives.
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|~>$:=^])")
+
+
+def md_escape(text: str) -> str:
+    """HTML-escape, then backslash-escape Markdown and Streamlit markup characters."""
+    return _MD_SPECIAL.sub(r"\\\1", html.escape(str(text), quote=True))
+
+
+def md_escape_block(text: str) -> str:
+    """`md_escape` keeping paragraph breaks: single newlines become Markdown line breaks."""
+    paragraphs = re.split(r"\n\s*\n", str(text).strip())
+    return "\n\n".join("  \n".join(md_escape(line) for line in p.splitlines()) for p in paragraphs)
+
+
+def shorten(text: str, limit: int = 80) -> str:
+    """Collapse whitespace and cut to `limit` characters with an ellipsis."""
+    flat = " ".join(str(text).split())
+    return flat if len(flat) <= limit else flat[: max(1, limit - 1)].rstrip() + "…"

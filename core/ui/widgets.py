@@ -1,0 +1,56 @@
+"""Streamlit building blocks shared by the pages: status line, chunk view, route chart.
+
+Every piece of document text goes through `md_escape`/`md_escape_block` before it
+reaches `st.markdown`; nothing here passes `unsafe_allow_html`.
+"""
+from __future__ import annotations
+
+from typing import Mapping
+
+import pandas as pd
+import streamlit as st
+
+from core.retrieve.base import RETRIEVERS
+from core.types import Chunk
+from core.ui.evidence import GROUPS
+from core.ui.text import md_escape, md_escape_block
+
+
+def llm_status(library) -> str:
+    """'LLM: model at URL' when one is configured, else the extractive reader line."""
+    llm = library.settings.llm
+    if llm.configured:
+        return f"LLM: {llm.model} at {llm.base_url}"
+    return "No LLM configured: answers come from the extractive reader"
+
+
+def sidebar_status(library) -> None:
+    """Data dir, document count and LLM status in the sidebar."""
+    docs = library.documents()
+    st.sidebar.caption(md_escape(f"Library: {library.settings.data_dir} · {len(docs)} documents"))
+    st.sidebar.caption(md_escape(llm_status(library)))
+
+
+def retriever_picker(library, key: str, label: str = "Retriever") -> str:
+    """A sidebar select box of retriever names, defaulting to the configured one."""
+    names = list(RETRIEVERS)
+    default = library.settings.retrieve.default_retriever
+    index = names.index(default) if default in names else 0
+    return st.sidebar.selectbox(label, names, index=index, key=key)
+
+
+def route_chart(relative: Mapping[str, float], raw: Mapping[str, float]) -> None:
+    """Horizontal bars of the four route families (relative to the best retrieved chunk)."""
+    if not relative:
+        st.caption("This retriever reported no per-route scores.")
+        return
+    frame = pd.DataFrame({"route": list(GROUPS), "score": [relative.get(g, 0.0) for g in GROUPS]})
+    st.bar_chart(frame, x="route", y="score", horizontal=True, height=160, sort=False)
+    st.caption(md_escape("raw: " + ", ".join(f"{k} {v:.3g}" for k, v in raw.items())))
+
+
+def show_chunk(chunk: Chunk) -> None:
+    """Heading path, pages and the chunk's text, all escaped."""
+    path = " > ".join(chunk.heading_path) or chunk.doc_title
+    st.markdown(f"**{md_escape(path)}** · {md_escape(chunk.pages_label)} · {md_escape(chunk.kind)}")
+    st.markdown(md_escape_block(chunk.text))

@@ -1,0 +1,128 @@
+"""Folio — Library: add PDFs (upload or folder), watch each file's progress, list and delete.
+
+Thin: ingestion, removal and listing go through the Library facade; each file succeeds or
+fails on its own, and failures are shown per file without stopping the batch.
+"""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pandas as pd
+import streamlit as st
+
+from core.errors import FolioError
+from core.ingest.pipeline import ProgressEvent
+from core.ui import progress as prog
+from core.ui.resources import get_library
+from core.ui.tables import document_rows
+from core.ui.text import md_escape
+from core.ui.uploads import save_uploads
+from core.ui.widgets import sidebar_status
+
+STATUS_VIEW = {"added": st.success, "replaced": st.success, "duplicate": st.info, "error": st.error}
+
+
+def run_add(library, paths: list[Path], names: dict[str, str]) -> None:
+    """Add files with one progress bar per file; then one outcome line per file."""
+    bars: dict[str, object] = {}
+
+    def on_progress(event: ProgressEvent) -> None:
+        name = names.get(event.file, Path(event.file).name)
+        if event.file not in bars:
+            bars[event.file] = st.progress(0.0, text=md_escape(name))
+        bars[event.file].progress(prog.fraction(event), text=md_escape(prog.label(event, name)))
+
+    try:
+        outcomes = library.add(paths, progress=on_progress)
+    except FolioError as exc:
+        st.error(md_escape(str(exc)))
+        return
+    for outcome in outcomes:
+        name = names.get(outcome.source, Path(outcome.source).name)
+        STATUS_VIEW.get(outcome.status, st.info)(md_escape(f"{name}: {outcome.status} — {outcome.message}"))
+    if not outcomes:
+        st.warning("No PDF files found there.")
+
+
+def upload_section(library) -> None:
+    """Drag-and-drop upload of many PDFs, saved under safe names in a temp dir."""
+    files = st.file_uploader("Drop PDFs here", type=["pdf"], accept_multiple_files=True, key="uploads")
+    if files and st.button(f"Add {len(files)} file(s)", type="primary", key="add_uploads"):
+        saved = save_uploads(files)
+        try:
+            run_add(library, [s.path for s in saved], {str(s.path): s.original_name for s in saved})
+        finally:
+            if saved:
+                shutil.rmtree(saved[0].path.parent.parent, ignore_errors=True)
+
+
+def folder_section(library) -> None:
+    """Add every PDF under a folder path (or one file path) on this machine."""
+    with st.expander("Add from a folder on this machine, or load a passage corpus (JSONL)"):
+        path = st.text_input("Folder or PDF path", key="folder_path")
+        if st.button("Add folder", key="add_folder") and path.strip():
+            target = Path(path.strip()).expanduser()
+            if not target.exists():
+                st.error(md_escape(f"{target} does not exist"))
+            else:
+                run_add(library, [target], {})
+        corpus = st.text_input("Corpus JSONL path", key="corpus_path")
+        if st.button("Load corpus", key="add_corpus") and corpus.strip():
+            bar = st.progress(0.0, text="loading corpus")
+            try:
+                outcomes = library.add_corpus(corpus.strip(), progress=lambda e: bar.progress(
+                    prog.fraction(e) if e.stage != "index" else e.done / max(1, e.total),
+                    text=md_escape(prog.label(e, Path(corpus).name))))
+                st.success(md_escape(f"{sum(o.status == 'added' for o in outcomes)} documents added"))
+            except FolioError as exc:
+                st.error(md_escape(str(exc)))
+
+
+def documents_section(library) -> None:
+    """The document table, delete with confirmation, and re-index."""
+    docs = library.documents()
+    st.subheader(f"Documents ({len(docs)})")
+    if not docs:
+        st.info("No documents yet.")
+        return
+    st.dataframe(pd.DataFrame(document_rows(docs)), hide_index=True, key="doc_table")
+    by_id = {d.doc_id: d for d in docs}
+    choice = st.selectbox("Document", list(by_id), key="doc_choice",
+                          format_func=lambda i: f"{by_id[i].title} ({by_id[i].source})")
+    left, right = st.columns(2)
+    if left.button("Delete…", key="ask_delete"):
+        st.session_state["confirm_delete"] = choice
+    if right.button("Re-index", key="reindex", disabled=not hasattr(library, "reindex"),
+                    help="Rebuild this document's chunks, vectors, postings and edges"):
+        with st.spinner("Re-indexing…"):
+            library.reindex(choice)
+        st.success("Re-indexed.")
+    pending = st.session_state.get("confirm_delete")
+    if pending in by_id:
+        st.warning(md_escape(f"Delete {by_id[pending].title} ({by_id[pending].source}) from every index?"))
+        yes, no = st.columns(2)
+        if yes.button("Yes, delete", type="primary", key="confirm_yes"):
+            removed = library.remove(pending)
+            st.session_state.pop("confirm_delete", None)
+            st.session_state["flash"] = f"Deleted {removed.title}"
+            st.rerun()
+        if no.button("Cancel", key="confirm_no"):
+            st.session_state.pop("confirm_delete", None)
+            st.rerun()
+
+
+def main() -> None:
+    """Render the Library page."""
+    st.set_page_config(page_title="Folio — Library", page_icon="📚", layout="wide")
+    library = get_library()
+    sidebar_status(library)
+    st.title("Library")
+    if "flash" in st.session_state:
+        st.success(md_escape(st.session_state.pop("flash")))
+    upload_section(library)
+    folder_section(library)
+    documents_section(library)
+
+
+main()

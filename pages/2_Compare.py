@@ -1,0 +1,97 @@
+"""Folio — Compare: one question, 2–6 retrievers side by side.
+
+Shared chunks are marked, rank shifts are shown against the first retriever, each chunk
+shows its per-route scores, each column its latency and LLM calls, and its recall when
+the question comes from a loaded labelled set.
+"""
+from __future__ import annotations
+
+import streamlit as st
+
+from core.errors import FolioError
+from core.retrieve.base import RETRIEVERS
+from core.ui import compare
+from core.ui.labelled import question_label, questions_from_bytes
+from core.ui.resources import get_library
+from core.ui.text import md_escape, md_escape_block, shorten
+from core.ui.widgets import sidebar_status
+
+DEFAULT = ["dense", "bm25", "hybrid"]
+
+
+def pick_question():
+    """(question text, labelled Question or None) from a typed question or a loaded set."""
+    source = st.radio("Question", ["Type one", "From a labelled set"], horizontal=True, key="cmp_src")
+    if source == "Type one":
+        return st.text_input("Question", key="cmp_question"), None
+    upload = st.file_uploader("Questions JSONL", type=["jsonl", "json"], key="cmp_qfile")
+    if upload is None:
+        return "", None
+    try:
+        questions = questions_from_bytes(upload.getvalue(), upload.name)
+    except FolioError as exc:
+        st.error(md_escape(str(exc)))
+        return "", None
+    q = st.selectbox("Labelled question", questions, format_func=question_label, key="cmp_pick")
+    return q.question, q
+
+
+def render_cell(cell: compare.CompareCell) -> None:
+    """One ranked chunk: rank, shift, shared/gold marks, source, text snippet and route scores."""
+    marks = [f"**{cell.rank}.**", compare.shift_label(cell.shift)]
+    if cell.shared_with:
+        marks.append("🔗 " + md_escape(", ".join(cell.shared_with)))
+    if cell.gold:
+        marks.append("✅ gold")
+    chunk = cell.chunk
+    path = " > ".join(chunk.heading_path) or chunk.doc_title
+    with st.container(border=True):
+        st.markdown(" ".join(m for m in marks if m))
+        st.caption(md_escape(f"{shorten(path, 70)} · {chunk.pages_label}"))
+        st.markdown(md_escape_block(shorten(chunk.text, 240)))
+        routes = ", ".join(f"{k} {v:.3g}" for k, v in cell.routes.items())
+        st.caption(md_escape(f"score {cell.score:.4g} · {routes}"))
+
+
+def render_column(col: compare.CompareColumn, k: int) -> None:
+    """A retriever's header line and its ranked cells (or its error)."""
+    st.subheader(md_escape(col.retriever))
+    if col.error:
+        st.error(md_escape(col.error))
+        return
+    line = f"{col.latency_ms:.0f} ms · LLM calls {col.llm_calls}"
+    for key in (f"recall@{k}", f"answer_recall@{k}", "mrr"):
+        if key in col.metrics:
+            line += f" · {key} {col.metrics[key]:.2f}"
+    st.caption(md_escape(line))
+    for note in col.notes:
+        st.caption(md_escape(note))
+    for cell in col.cells:
+        render_cell(cell)
+
+
+def main() -> None:
+    """Render the Compare page."""
+    st.set_page_config(page_title="Folio — Compare", page_icon="📚", layout="wide")
+    library = get_library()
+    sidebar_status(library)
+    st.title("Compare retrievers")
+    question, labelled = pick_question()
+    names = st.multiselect("Retrievers (2–6)", list(RETRIEVERS), default=DEFAULT, max_selections=6,
+                           key="cmp_names")
+    k = st.slider("k", 1, 20, 5, key="cmp_k")
+    ready = question.strip() and 2 <= len(names) <= 6
+    if st.button("Compare", type="primary", disabled=not ready, key="cmp_run"):
+        with st.spinner("Running retrievers…"):
+            runs = compare.run_compare(library, question, names, k)
+        st.session_state["cmp_result"] = (compare.compare_columns(runs, labelled, k), k)
+    if "cmp_result" in st.session_state:
+        columns, shown_k = st.session_state["cmp_result"]
+        st.caption("🔗 also found by another retriever · ▲/▼ places gained/lost against the first column"
+                   + (" · ✅ gold evidence" if labelled else ""))
+        for col, slot in zip(columns, st.columns(len(columns))):
+            with slot:
+                render_column(col, shown_k)
+
+
+main()

@@ -1,0 +1,81 @@
+"""Folio — Graph: the neighbourhood of the retrieved chunks in the Chunk-Interaction Graph.
+
+Edges are coloured by kind (toggles in the sidebar), the walked path is bold with hop
+numbers, seeds are stars and node size follows the retrieval score. At most 300 nodes
+are drawn. Pick a node below the drawing to read its chunk.
+"""
+from __future__ import annotations
+
+import pandas as pd
+import streamlit as st
+import streamlit.components.v1 as components
+
+from core.errors import FolioError
+from core.ui import graph_view as gv
+from core.ui.resources import get_library
+from core.ui.text import md_escape, shorten
+from core.ui.widgets import retriever_picker, show_chunk, sidebar_status
+
+LEGEND = ("Edges: grey structural · orange keyword · blue semantic · **bold red, numbered** = the path "
+          "walked (hop order). Nodes: red = retrieved (bigger = higher score) · ★ = seed · thick border "
+          "= on the path · squares = page/section nodes.")
+
+
+def edge_toggles() -> tuple[str, ...]:
+    """One sidebar checkbox per edge kind."""
+    st.sidebar.markdown("**Edge kinds**")
+    return tuple(k for k in gv.EDGE_KINDS if st.sidebar.checkbox(k, value=True, key=f"graph_kind_{k}"))
+
+
+def node_reader(library, view: gv.GraphView, chunks: dict) -> None:
+    """Select a chunk node and read it."""
+    options = [n for n in view.nodes if n.kind == "chunk" and n.node_id in chunks]
+    if not options:
+        return
+    labels = {n.node_id: f"{'#' + str(n.rank) + ' ' if n.rank else ''}{shorten(chunks[n.node_id].doc_title, 40)}"
+              f" · {chunks[n.node_id].pages_label} · {shorten(chunks[n.node_id].text, 60)}" for n in options}
+    picked = st.selectbox("Read a node's chunk", list(labels), format_func=labels.get, key="graph_node")
+    show_chunk(chunks[picked])
+
+
+def hops_table(result) -> None:
+    """The walked path as a table (step, from, to, edge kind, score)."""
+    if not result.hops:
+        st.caption("This retriever walked no graph path (no hops to draw).")
+        return
+    st.dataframe(pd.DataFrame([{"step": h.step, "from": h.source, "to": h.target, "kind": h.kind,
+                                "score": round(h.score, 4)} for h in result.hops]), hide_index=True)
+
+
+def main() -> None:
+    """Render the Graph page."""
+    st.set_page_config(page_title="Folio — Graph", page_icon="📚", layout="wide")
+    library = get_library()
+    st.title("Evidence graph")
+    retriever = retriever_picker(library, key="graph_retriever")
+    k = st.sidebar.slider("k", 1, 30, 8, key="graph_k")
+    kinds = edge_toggles()
+    sidebar_status(library)
+    question = st.text_input("Question", key="graph_question")
+    if st.button("Show graph", type="primary", disabled=not question.strip(), key="graph_run"):
+        try:
+            with st.spinner("Retrieving…"):
+                result = library.retrieve(question, retriever, k)
+            st.session_state["graph_result"] = (result, gv.load_neighbourhood(library.catalog, result))
+        except FolioError as exc:
+            st.error(md_escape(str(exc)))
+    if "graph_result" not in st.session_state:
+        return
+    result, (edges, chunks) = st.session_state["graph_result"]
+    view = gv.build_view(result, edges, chunks, kinds)
+    if view.capped:
+        st.info(view.message)
+    st.caption(md_escape(f"{result.retriever}: {len(result.chunks)} chunks, {len(result.seeds)} seeds, "
+                         f"{len(result.hops)} hops, {len(view.nodes)} nodes, {len(view.edges)} edges"))
+    st.caption(LEGEND)
+    components.html(gv.to_html(view), height=640, scrolling=False)
+    node_reader(library, view, chunks)
+    hops_table(result)
+
+
+main()

@@ -1,0 +1,106 @@
+"""Folio — Evaluate: score retrievers on a labelled question set.
+
+Load a questions JSONL (upload or path), pick retrievers and k values, run with a progress
+bar, then read the leaderboard (table and chart) and drill into per-question results.
+"""
+from __future__ import annotations
+
+import pandas as pd
+import streamlit as st
+
+from core.errors import FolioError
+from core.eval.run import evaluate
+from core.retrieve.base import RETRIEVERS
+from core.ui.labelled import questions_from_bytes, questions_from_path
+from core.ui.resources import get_library
+from core.ui.tables import leaderboard_rows, question_rows
+from core.ui.text import md_escape
+from core.ui.widgets import sidebar_status
+
+
+def load_set():
+    """Questions from an upload or a path; None (with the reason shown) when unavailable."""
+    upload = st.file_uploader("Questions JSONL", type=["jsonl", "json"], key="eval_qfile")
+    path = st.text_input("…or a path on this machine", key="eval_qpath")
+    try:
+        if upload is not None:
+            return questions_from_bytes(upload.getvalue(), upload.name)
+        if path.strip():
+            return questions_from_path(path)
+    except FolioError as exc:
+        st.error(md_escape(str(exc)))
+    return None
+
+
+def parse_ks(text: str) -> tuple[int, ...] | None:
+    """'2,5,10' -> (2, 5, 10); None when not a list of positive integers."""
+    try:
+        ks = tuple(sorted({int(p) for p in text.replace(" ", "").split(",") if p}))
+    except ValueError:
+        return None
+    return ks if ks and ks[0] >= 1 else None
+
+
+def run(library, questions, names, ks):
+    """Evaluate with one progress bar across all retrievers."""
+    bar = st.progress(0.0, text="starting")
+    retrievers, failed = {}, {}
+    for name in names:
+        try:
+            retrievers[name] = library.retriever(name)
+        except FolioError as exc:
+            failed[name] = str(exc)
+    order = list(retrievers)
+
+    def on_progress(name: str, done: int, total: int) -> None:
+        share = (order.index(name) + done / max(1, total)) / max(1, len(order))
+        bar.progress(min(1.0, share), text=md_escape(f"{name}: {done}/{total} questions"))
+
+    report = evaluate(retrievers, questions, ks, catalog=library.catalog, progress=on_progress)
+    bar.progress(1.0, text="done")
+    return report, failed
+
+
+def show_report(report, failed) -> None:
+    """Leaderboard table and chart, warnings, and the per-question drill-down."""
+    for warning in report.warnings:
+        st.warning(md_escape(warning))
+    for name, message in failed.items():
+        st.error(md_escape(f"{name}: {message}"))
+    rows = leaderboard_rows(report)
+    st.subheader(f"Leaderboard ({report.questions} questions)")
+    st.dataframe(pd.DataFrame(rows), hide_index=True)
+    metric_names = [k for r in rows for k in r if k not in ("retriever", "error")]
+    metric = st.selectbox("Chart metric", list(dict.fromkeys(metric_names)), key="eval_metric")
+    if metric:
+        chart = pd.DataFrame([{"retriever": r["retriever"], metric: r.get(metric)} for r in rows if metric in r])
+        st.bar_chart(chart, x="retriever", y=metric, height=260)
+    scored = [n for n in report.per_question]
+    if scored:
+        pick = st.selectbox("Per-question results for", scored, key="eval_drill")
+        st.dataframe(pd.DataFrame(question_rows(report, pick)), hide_index=True)
+
+
+def main() -> None:
+    """Render the Evaluate page."""
+    st.set_page_config(page_title="Folio — Evaluate", page_icon="📚", layout="wide")
+    library = get_library()
+    sidebar_status(library)
+    st.title("Evaluate retrievers")
+    questions = load_set()
+    if questions:
+        st.caption(f"{len(questions)} questions loaded")
+    names = st.multiselect("Retrievers", list(RETRIEVERS), default=["dense", "bm25", "hybrid"], key="eval_names")
+    ks = parse_ks(st.text_input("k values", "2,5,10", key="eval_ks"))
+    if ks is None:
+        st.error("k values must be positive integers separated by commas, e.g. 2,5,10")
+    if st.button("Run", type="primary", disabled=not (questions and names and ks), key="eval_run"):
+        try:
+            st.session_state["eval_report"] = run(library, questions, names, ks)
+        except (FolioError, ValueError) as exc:
+            st.error(md_escape(str(exc)))
+    if "eval_report" in st.session_state:
+        show_report(*st.session_state["eval_report"])
+
+
+main()

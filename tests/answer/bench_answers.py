@@ -1,0 +1,108 @@
+"""Answer benchmark: ask latency, EM/F1 and LLM cost per question on a bench question set.
+
+Not collected by pytest. Run from the repository root, for example:
+
+    python -m tests.answer.bench_answers --bench ../shared/bench/hotpotqa-dev \
+        --data-dir /tmp/folio-hotpot --retrievers dense,iier --llm
+
+`--llm` starts the packaged Gemma 3 270M under llama.cpp's server (the `llm` extra);
+without it the offline extractive reader answers. Prints one JSON object.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import statistics
+import string
+import time
+from collections import Counter
+from contextlib import ExitStack
+from pathlib import Path
+
+from core.answer.llm import OpenAIChat
+from core.answer.qa import answer_question
+from core.config import LLMSettings, Settings
+from core.library import Library
+
+_HEADER = re.compile(r"^Extractive answer[^\n]*\n")
+
+
+def normalise(text: str) -> str:
+    """SQuAD-style answer normalisation: lower case, no punctuation, articles or extra spaces."""
+    text = "".join(ch for ch in text.lower() if ch not in set(string.punctuation))
+    return " ".join(re.sub(r"\b(a|an|the)\b", " ", text).split())
+
+
+def f1(pred: str, gold: str) -> float:
+    """Token-overlap F1 between normalised prediction and gold answer."""
+    p, g = normalise(pred).split(), normalise(gold).split()
+    common = sum((Counter(p) & Counter(g)).values())
+    if not p or not g or not common:
+        return float(p == g)
+    precision, recall = common / len(p), common / len(g)
+    return 2 * precision * recall / (precision + recall)
+
+
+def answer_only(text: str) -> str:
+    """The answer text without citation marks and the extractive label."""
+    text = _HEADER.sub("", text)
+    return re.sub(r"\[\d+\]", "", text).replace("\n- ", " ").strip(" -\n")
+
+
+def run(lib: Library, questions: list[dict], retriever: str, llm, k: int) -> dict:
+    """Ask every question; return EM, F1, latency and LLM cost figures."""
+    rows = []
+    for q in questions:
+        start = time.perf_counter()
+        result = lib.retrieve(q["question"], retriever, k)
+        answer = answer_question(q["question"], result, llm, lib.embedder)
+        ms = (time.perf_counter() - start) * 1000.0
+        golds = [q["answer"], *q.get("answer_aliases", [])]
+        pred = answer_only(answer.text)
+        rows.append({"em": max(float(normalise(pred) == normalise(g)) for g in golds),
+                     "f1": max(f1(pred, g) for g in golds), "ms": ms, "mode": answer.mode,
+                     "calls": answer.llm_calls, "tokens": answer.llm_tokens})
+    ms = sorted(r["ms"] for r in rows)
+    return {
+        "questions": len(rows),
+        "em": round(statistics.mean(r["em"] for r in rows), 4),
+        "f1": round(statistics.mean(r["f1"] for r in rows), 4),
+        "latency_ms_p50": round(statistics.median(ms), 1),
+        "latency_ms_p95": round(ms[min(len(ms) - 1, int(0.95 * len(ms)))], 1),
+        "modes": dict(Counter(r["mode"] for r in rows)),
+        "llm_calls_per_q": round(statistics.mean(r["calls"] for r in rows), 2),
+        "llm_tokens_per_q": round(statistics.mean(r["tokens"] for r in rows), 1),
+    }
+
+
+def main() -> None:
+    """Parse arguments, build the library (ingesting the corpus once) and print results."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--bench", type=Path, required=True)
+    ap.add_argument("--data-dir", type=Path, required=True)
+    ap.add_argument("--retrievers", default="dense")
+    ap.add_argument("--k", type=int, default=5)
+    ap.add_argument("--limit", type=int, default=0)
+    ap.add_argument("--llm", action="store_true")
+    args = ap.parse_args()
+    questions = [json.loads(line) for line in (args.bench / "questions.jsonl").open(encoding="utf-8")]
+    questions = questions[: args.limit] if args.limit else questions
+    with ExitStack() as stack:
+        llm = None
+        if args.llm:
+            from tests.answer.llama_server import MODEL_ALIAS, llama_server
+
+            url = stack.enter_context(llama_server(n_ctx=4096))
+            llm = OpenAIChat(LLMSettings(base_url=url, model=MODEL_ALIAS, timeout_s=300),
+                             cache_dir=None)  # measure real calls, not cache hits
+        lib = Library(Settings.load(data_dir=args.data_dir, env={}), llm=llm)
+        if not lib.documents():
+            lib.add_corpus(args.bench / "corpus.jsonl")
+        out = {"bench": args.bench.name, "k": args.k, "reader": "llm:" + MODEL_ALIAS if llm else "extractive",
+               "retrievers": {name: run(lib, questions, name, llm, args.k) for name in args.retrievers.split(",")}}
+    print(json.dumps(out, indent=1))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,157 @@
+"""Each page through streamlit.testing.v1.AppTest against a small real library.
+
+The library (a 3-page structured PDF, a PDF whose text carries <script>/<img onerror>
+payloads, and a five-passage corpus) is built once per module in a temp data dir; the
+pages open it through FOLIO_DATA_DIR like the real app.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tests.app.fixtures import CORPUS, QUESTIONS, XSS_QUESTION, make_xss_pdf, write_jsonl
+from tests.ingest.fixtures import make_bad_pdf, make_structured_pdf
+
+ROOT = Path(__file__).resolve().parents[2]
+TIMEOUT = 240
+
+
+@pytest.fixture(scope="module")
+def library_dir(tmp_path_factory, embedder):
+    """A data dir holding two PDFs and a tiny corpus."""
+    from core.config import Settings
+    from core.library import Library
+
+    root = tmp_path_factory.mktemp("app")
+    lib = Library(Settings.load(root / "data", env={}), embedder=embedder)
+    outcomes = lib.add([make_structured_pdf(root / "manual.pdf"), make_xss_pdf(root / "zebra.pdf")])
+    assert [o.status for o in outcomes] == ["added", "added"]
+    lib.add_corpus(write_jsonl(root / "corpus.jsonl", CORPUS))
+    lib.catalog.close()
+    return root / "data"
+
+
+@pytest.fixture
+def app(library_dir, monkeypatch):
+    """Open a page of the app on the module's library."""
+    monkeypatch.setenv("FOLIO_DATA_DIR", str(library_dir))
+
+    def _open(script: str) -> AppTest:
+        at = AppTest.from_file(str(ROOT / script), default_timeout=TIMEOUT)
+        at.run()
+        assert not at.exception, at.exception
+        return at
+
+    return _open
+
+
+def _texts(at: AppTest) -> list[str]:
+    """Every markdown-ish string the page rendered (markdown, captions, alerts, labels)."""
+    out = [e.value for kind in ("markdown", "caption", "error", "info", "success", "warning")
+           for e in getattr(at, kind)]
+    return out + [e.label for e in at.expander]
+
+
+def _plain(text: str) -> str:
+    """Undo md_escape's backslashes for content checks."""
+    return re.sub(r"\\(.)", r"\1", text)
+
+
+def test_chat_answers_with_citations_and_route_charts(app):
+    at = app("app.py")
+    assert any("extractive reader" in c.value for c in at.sidebar.caption)
+    at.chat_input[0].set_value("When does the nightly rebuild run?").run()
+    assert not at.exception, at.exception
+    texts = [_plain(t) for t in _texts(at)]
+    assert any("03:15" in t for t in texts)
+    labels = [_plain(e.label) for e in at.expander]
+    assert labels and labels[0].startswith("[1] ") and "p. 1" in labels[0]
+    assert len(at.get("vega_lite_chart")) == len(labels)  # one route chart per citation
+
+
+def test_chat_never_renders_document_html(app):
+    at = app("app.py")
+    at.chat_input[0].set_value(XSS_QUESTION).run()
+    assert not at.exception, at.exception
+    texts = _texts(at)
+    assert any("&lt;script&gt;alert" in t for t in texts)  # the payload was shown, escaped
+    assert not any(re.search(r"<\s*(script|img)", t, re.I) for t in texts)
+
+
+def test_library_page_lists_uploads_and_deletes_with_confirmation(app, tmp_path, monkeypatch):
+    monkeypatch.setenv("FOLIO_DATA_DIR", str(tmp_path / "fresh"))
+    at = app("pages/1_Library.py")
+    assert any("No documents yet" in i.value for i in at.info)
+    good = make_structured_pdf(tmp_path / "m.pdf").read_bytes()
+    bad = make_bad_pdf(tmp_path / "bad.pdf", "not_pdf").read_bytes()
+    at.file_uploader[0].set_value([("../Manuel été.pdf", good, "application/pdf"),
+                                   ("broken.pdf", bad, "application/pdf")]).run()
+    at.button(key="add_uploads").click().run()
+    assert not at.exception, at.exception
+    assert any(_plain(s.value).startswith("../Manuel été.pdf: added") for s in at.success)
+    assert any(_plain(e.value).startswith("broken.pdf: error") for e in at.error)
+    frame = at.dataframe[0].value
+    assert list(frame["source"]) == ["Manuel été.pdf"] and list(frame["pages"]) == [3]
+    at.button(key="ask_delete").click().run()
+    assert any("Delete Folio Test Manual" in _plain(w.value) for w in at.warning)
+    at.button(key="confirm_yes").click().run()
+    assert not at.exception, at.exception
+    assert any("No documents yet" in i.value for i in at.info)
+
+
+def test_compare_page_side_by_side(app):
+    at = app("pages/2_Compare.py")
+    at.text_input(key="cmp_question").set_value("When does the nightly rebuild run?").run()
+    at.button(key="cmp_run").click().run()
+    assert not at.exception, at.exception
+    assert [s.value for s in at.subheader] == ["dense", "bm25", "hybrid"]
+    marks = [m.value for m in at.markdown if m.value.startswith("**1.**")]
+    assert len(marks) == 3 and all("🔗" in m for m in marks)  # rank 1 is shared across the columns
+    assert sum("ms · LLM calls 0" in c.value for c in at.caption) == 3
+
+
+def test_compare_page_labelled_question_shows_recall(app):
+    at = app("pages/2_Compare.py")
+    at.radio(key="cmp_src").set_value("From a labelled set").run()
+    lines = "".join(__import__("json").dumps(q) + "\n" for q in QUESTIONS).encode()
+    at.file_uploader[0].set_value(("q.jsonl", lines, "application/json")).run()
+    at.selectbox(key="cmp_pick").set_value(at.selectbox(key="cmp_pick").options[1]).run()
+    at.multiselect(key="cmp_names").set_value(["bm25", "dense"]).run()
+    at.button(key="cmp_run").click().run()
+    assert not at.exception, at.exception
+    recall_lines = [c.value for c in at.caption if "recall@5" in c.value]
+    assert len(recall_lines) == 2 and all("recall@5 1.00" in _plain(c) for c in recall_lines)
+    assert any("✅ gold" in m.value for m in at.markdown)
+
+
+def test_graph_page_draws_the_neighbourhood_and_reads_a_node(app):
+    at = app("pages/3_Graph.py")
+    at.sidebar.selectbox(key="graph_retriever").set_value("hybrid").run()
+    at.text_input(key="graph_question").set_value("When does the nightly rebuild run?").run()
+    at.button(key="graph_run").click().run()
+    assert not at.exception, at.exception
+    frames = at.get("iframe")
+    assert len(frames) == 1 and "vis.DataSet" in frames[0].proto.srcdoc
+    assert "<script>alert" not in frames[0].proto.srcdoc
+    reader = at.selectbox(key="graph_node")
+    assert len(reader.options) >= 2
+    at.sidebar.checkbox(key="graph_kind_structural").uncheck().run()
+    assert not at.exception, at.exception
+
+
+def test_evaluate_page_leaderboard_and_drilldown(app, tmp_path):
+    qfile = write_jsonl(tmp_path / "q.jsonl", QUESTIONS)
+    at = app("pages/4_Evaluate.py")
+    at.text_input(key="eval_qpath").set_value(str(qfile)).run()
+    at.multiselect(key="eval_names").set_value(["bm25", "dense"]).run()
+    at.text_input(key="eval_ks").set_value("1,3").run()
+    at.button(key="eval_run").click().run()
+    assert not at.exception, at.exception
+    board = at.dataframe[0].value
+    assert sorted(board["retriever"]) == ["bm25", "dense"]
+    assert list(board.loc[board["retriever"] == "bm25", "recall@1"]) == [1.0]
+    drill = at.dataframe[1].value
+    assert list(drill["id"]) == ["q1", "q2"] and list(drill["gold ranks"]) == ["1", "1"]

@@ -1,0 +1,118 @@
+"""core.ui.evidence, core.ui.compare, core.ui.graph_view and leaderboard rows on tiny inputs."""
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from core.errors import NeedsLLM
+from core.eval.questions import Question
+from core.types import Chunk, Edge, Hop, RetrievalResult, ScoredChunk
+from core.ui import compare, evidence, graph_view as gv
+from core.ui.tables import leaderboard_rows
+
+
+def _chunk(i: int, text: str = "", title: str = "Doc", source_id: str = "") -> Chunk:
+    return Chunk.create(doc_id="d", doc_title=title, text=text or f"text {i}", position=i, source_id=source_id)
+
+
+A, B, C, D = (_chunk(i, source_id=f"p{i}") for i in range(4))
+
+
+def _result(name, chunks, **kw):
+    return RetrievalResult("q", name, tuple(ScoredChunk(c, s, r) for c, s, r in chunks), **kw)
+
+
+def test_route_groups_and_relative_scores():
+    assert evidence.route_groups({"vector": .5, "vector_norm": 1.0, "fulltext": 7.0, "keywords": 2.0,
+                                  "gnn_distance": .2, "rrf": .03}) == {
+        "vector": .5, "full-text": 7.0, "keyword": 2.0, "graph": .2}
+    res = _result("m", [(A, 1, {"vector": .8, "fulltext": 10.0}), (B, .5, {"vector": .4, "fulltext": 2.5})])
+    maxima = evidence.group_maxima(res.chunks)
+    assert maxima == {"vector": .8, "full-text": 10.0}
+    assert evidence.relative_routes(res.chunks[1], maxima) == {"vector": .5, "full-text": .25}
+    assert evidence.scored_by_id(res)[B.chunk_id][0] == 2
+
+
+class _FakeLibrary:
+    def __init__(self, results):
+        self.results = results
+
+    def retrieve(self, question, name, k):
+        if name == "rgnn":
+            raise NeedsLLM("rgnn needs an LLM; set OPENAI_BASE_URL")
+        return self.results[name]
+
+
+def test_compare_marks_shared_chunks_shifts_gold_and_recall():
+    lib = _FakeLibrary({
+        "dense": _result("dense", [(A, .9, {}), (B, .8, {}), (C, .7, {})]),
+        "bm25": _result("bm25", [(C, 9, {}), (A, 8, {}), (D, 7, {})], llm_calls=0),
+    })
+    runs = compare.run_compare(lib, "q", ["dense", "bm25", "rgnn"], 3)
+    assert runs[2].error.startswith("rgnn needs an LLM")
+    q = Question("q1", "q", supporting_ids=("p2", "p3"))
+    cols = compare.compare_columns(runs, q, k=2)
+    dense, bm25, rgnn = cols
+    assert [c.shared_with for c in dense.cells] == [("bm25",), (), ("bm25",)]
+    assert [c.shift for c in dense.cells] == [None, None, None]  # the reference column
+    assert [c.shift for c in bm25.cells] == [2, -1, None]  # C: 3 -> 1, A: 1 -> 2, D: absent
+    assert [c.gold for c in bm25.cells] == [True, False, True]
+    assert dense.metrics["recall@2"] == 0.0 and bm25.metrics["recall@2"] == 0.5
+    assert rgnn.cells == () and "LLM" in rgnn.error
+    assert [compare.shift_label(s) for s in (2, -1, 0, None)] == ["▲2", "▼1", "=", ""]
+
+
+def _graph_result():
+    evil = _chunk(9, text="<script>alert(1)</script>", title="<img src=x onerror=alert(2)>")
+    res = _result("iier", [(evil, 1.0, {}), (B, .5, {})], seeds=(evil.chunk_id,),
+                  hops=(Hop(evil.chunk_id, B.chunk_id, "keyword", 1, .7),))
+    edges = [Edge(evil.chunk_id, B.chunk_id, "keyword", 2, "x, y"), Edge(B.chunk_id, C.chunk_id, "semantic", .6),
+             Edge(evil.chunk_id, "page:d:1", "structural"), Edge(B.chunk_id, D.chunk_id, "structural")]
+    return res, edges, {c.chunk_id: c for c in (evil, B, C, D)}, evil
+
+
+def test_graph_view_sizes_seeds_path_and_kinds():
+    res, edges, chunks, evil = _graph_result()
+    view = gv.build_view(res, edges, chunks)
+    by_id = {n.node_id: n for n in view.nodes}
+    assert [n.node_id for n in view.nodes][:2] == [evil.chunk_id, B.chunk_id]
+    assert by_id[evil.chunk_id].size == 40.0 and by_id[B.chunk_id].size == 26.0 and by_id[C.chunk_id].size == 7
+    assert by_id[evil.chunk_id].seed and not by_id[B.chunk_id].seed
+    assert by_id[B.chunk_id].on_path and not by_id[C.chunk_id].on_path
+    hop_edges = [e for e in view.edges if e.step is not None]
+    assert [(e.source, e.target, e.step) for e in hop_edges] == [(evil.chunk_id, B.chunk_id, 1)]
+    assert len(view.edges) == 4  # the keyword edge under the hop is not drawn twice
+    only_semantic = gv.build_view(res, edges, chunks, kinds=("semantic",))
+    assert {n.node_id for n in only_semantic.nodes} == {evil.chunk_id, B.chunk_id, C.chunk_id}
+    assert not view.capped and view.message == ""
+
+
+def test_graph_view_escapes_labels_and_titles_and_html_is_offline():
+    res, edges, chunks, evil = _graph_result()
+    view = gv.build_view(res, edges, chunks)
+    node = next(n for n in view.nodes if n.node_id == evil.chunk_id)
+    assert "<" not in node.label + node.title and "&lt;img" in node.label and "&lt;script&gt;" in node.title
+    page = gv.to_html(view)
+    assert "<script>alert(1)" not in page and "<img src=x" not in page
+    assert 'src="http' not in page and 'href="http' not in page
+    assert "vis.DataSet" in page
+
+
+def test_graph_view_caps_nodes_with_a_message():
+    hub = _chunk(0)
+    res = _result("dense", [(hub, 1.0, {})])
+    edges = [Edge(hub.chunk_id, f"n{i:03d}", "semantic", .5) for i in range(400)]
+    view = gv.build_view(res, edges, {hub.chunk_id: hub}, max_nodes=300)
+    assert len(view.nodes) == 300 and view.total_nodes == 401 and view.capped
+    assert view.nodes[0].node_id == hub.chunk_id
+    assert "300 of 401" in view.message
+
+
+def test_leaderboard_rows_order_metrics_and_retrievers():
+    report = SimpleNamespace(ks=(2, 10), retrievers={
+        "a": {"mrr": .5, "recall@10": .6, "recall@2": .3, "latency_ms_p50": 4.0},
+        "b": {"recall@2": .4, "recall@10": .5, "mrr": .7, "latency_ms_p50": 9.0},
+        "c": {"error": "needs an LLM"},
+    })
+    rows = leaderboard_rows(report)
+    assert [r["retriever"] for r in rows] == ["b", "a", "c"]
+    assert list(rows[0]) == ["retriever", "recall@2", "recall@10", "mrr", "latency_ms_p50"]

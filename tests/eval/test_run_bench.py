@@ -1,0 +1,81 @@
+"""benchmarks/run_bench.py orchestration with the CLI replaced by canned outputs."""
+import importlib.util
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "run_bench.py"
+
+
+@pytest.fixture
+def bench(tmp_path, monkeypatch):
+    spec = importlib.util.spec_from_file_location("run_bench_under_test", SCRIPT)
+    mod = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, spec.name, mod)  # dataclasses look their module up
+    spec.loader.exec_module(mod)
+    root = tmp_path / "bench"
+    (root / "musique").mkdir(parents=True)
+    (root / "musique" / "corpus.jsonl").write_text("{}\n")
+    (root / "musique" / "questions.jsonl").write_text("{}\n")
+    monkeypatch.setattr(mod, "BENCH", root)
+    monkeypatch.setattr(mod, "HERE", tmp_path / "out")
+    (tmp_path / "out").mkdir()
+    calls = []
+
+    def fake_cli(data_dir, *args, timeout=0):
+        calls.append(args)
+        if args[0] == "documents":
+            out = json.dumps([{"chunks": 3}, {"chunks": 2}])
+        elif args[0] == "eval" and "rgnn" in args:
+            return subprocess.CompletedProcess(args, 1, "", "Error: rgnn needs an LLM\n")
+        elif args[0] == "eval":
+            name = args[args.index("--retrievers") + 1]
+            out = "progress noise\n" + json.dumps(
+                {"questions": 4, "retrievers": {name: {"recall@5": 0.5, "mrr": 0.25, "latency_ms_p50": 12.34}}})
+        else:
+            out = "5 documents added\n"
+        return subprocess.CompletedProcess(args, 0, out, "")
+
+    monkeypatch.setattr(mod, "cli", fake_cli)
+    return mod, tmp_path / "out", calls
+
+
+def test_writes_tables_and_json(bench, tmp_path):
+    mod, out, calls = bench
+    assert mod.main(["--work-dir", str(tmp_path / "w"), "--retrievers", "dense,rgnn",
+                     "--pdf-dir", str(tmp_path / "nopdfs"), "--limit", "4"]) == 0
+    assert calls[0] == ("ingest-corpus", str(mod.BENCH / "musique" / "corpus.jsonl"))
+    assert calls[2][-2:] == ("--limit", "4") and "2,5,10" in calls[2]
+    data = json.loads((out / "results.json").read_text())
+    assert data["sets"]["musique"]["command"].endswith("--limit 4")
+    res = data["sets"]["musique"]
+    assert res["questions"] == 4 and res["ingest"]["chunks"] == 5 and res["ingest"]["documents"] == 2
+    assert res["retrievers"]["dense"]["recall@5"] == 0.5
+    assert res["retrievers"]["rgnn"]["error"] == "Error: rgnn needs an LLM"
+    md = (out / "RESULTS.md").read_text()
+    assert "| retriever | recall@5 | mrr | latency_ms_p50 | eval wall s |" in md
+    assert "| dense | 0.500 | 0.250 | 12.3 |" in md
+    assert "| rgnn | not run: Error: rgnn needs an LLM |" in md
+    assert "BM25 recall@5 0.51" in md  # the README reference line for musique
+
+
+def test_a_later_run_keeps_other_sets(bench, tmp_path):
+    mod, out, _ = bench
+    (out / "results.json").write_text(json.dumps({"date": "d0", "machine": "m0", "command": "c0", "sets": {
+        "hotpotqa-dev": {"questions": 2, "ks": "2,5,10", "ingest": {"seconds": 1, "documents": 1, "chunks": 1},
+                         "retrievers": {"bm25": {"recall@5": 0.75}}}}}))
+    mod.main(["--retrievers", "dense", "--pdf-dir", str(tmp_path / "nopdfs")])
+    sets = json.loads((out / "results.json").read_text())["sets"]
+    assert list(sets) == ["hotpotqa-dev", "musique"]
+    assert sets["hotpotqa-dev"]["date"] == "d0"
+    md = (out / "RESULTS.md").read_text()
+    assert "## hotpotqa-dev" in md and "| bm25 | 0.750 |" in md and "## musique" in md
+
+
+def test_no_sets_is_a_clear_error(bench, tmp_path):
+    mod, _, _ = bench
+    with pytest.raises(SystemExit, match="no benchmark sets found"):
+        mod.main(["--sets", "hotpotqa-dev", "--pdf-dir", str(tmp_path / "nopdfs")])

@@ -1,0 +1,54 @@
+"""Elasticsearch backend: the shared text contract, run only when FOLIO_ES_URL names a server.
+
+Start one with `docker compose up -d elasticsearch`, then
+`FOLIO_ES_URL=http://localhost:9200 pytest tests/index/test_text_elastic.py`.
+"""
+from __future__ import annotations
+
+import os
+import uuid
+
+import pytest
+
+from core.errors import BackendError, ConfigError
+from core.index.text_elastic import ElasticTextIndex
+
+from .contract_text import TextIndexContract
+
+ES_URL = os.environ.get("FOLIO_ES_URL", "")
+needs_es = pytest.mark.skipif(not ES_URL, reason="set FOLIO_ES_URL to run the Elasticsearch contract")
+
+
+@needs_es
+class TestElasticContract(TextIndexContract):
+    @pytest.fixture
+    def make_index(self):
+        name = f"folio-test-{uuid.uuid4().hex[:12]}"  # one fresh index per test
+        handles: list[ElasticTextIndex] = []
+
+        def make():
+            handles.append(ElasticTextIndex(ES_URL, name))
+            return handles[-1]
+
+        yield make
+        if handles:
+            handles[0].drop()
+
+
+def test_constructs_without_a_server():
+    index = ElasticTextIndex("http://127.0.0.1:9", "folio-chunks")
+    assert index._client is None  # nothing is contacted until first use
+
+
+def test_unreachable_server_names_url_and_fix():
+    index = ElasticTextIndex("http://127.0.0.1:9", "folio-chunks")
+    with pytest.raises(BackendError) as err:
+        index.count()
+    assert "http://127.0.0.1:9" in str(err.value) and "FOLIO_ES_URL" in str(err.value)
+
+
+def test_rejects_bad_settings():
+    with pytest.raises(ConfigError, match="FOLIO_ES_URL"):
+        ElasticTextIndex("", "folio-chunks")
+    with pytest.raises(ConfigError):
+        ElasticTextIndex("http://localhost:9200", "Folio-Chunks")

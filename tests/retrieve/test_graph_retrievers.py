@@ -1,0 +1,118 @@
+"""Graph retrievers (gnn, rgnn, iier, kgp) on a tiny inline corpus with exact ranks and hops."""
+import json
+
+import pytest
+
+from core.answer.llm_protocol import LLMReply
+from core.errors import NeedsLLM
+from core.retrieve.base import make_retriever
+from core.retrieve.train import LabelledQuestion, train
+from tests.graph.doubles import MiniLibrary
+
+QUESTION = "Who founded the society that publishes the Harbour Review?"
+
+
+@pytest.fixture
+def lib(tmp_path):
+    lib = MiniLibrary(tmp_path)
+    lib.add("Harbour Review", "The Harbour Review is a quarterly journal published by the Marlow Society.")
+    lib.add("Marlow Society", "The Marlow Society was started in 1901 by Edith Crane in Dunmore.")
+    lib.add("Edith Crane", "Edith Crane was a printer born in Kelso.")
+    lib.add("Kelso", "Kelso is a market town on the river Tweed.")
+    lib.add("Dunmore Gazette", "The Dunmore Gazette is a weekly newspaper.")
+    lib.add("Quarterly Journals", "A quarterly journal appears four times a year.")
+    return lib
+
+
+def _ids(lib, *titles):
+    return [lib.catalog.doc_chunks(next(d.doc_id for d in lib.catalog.documents() if d.title == t))[0].chunk_id
+            for t in titles]
+
+
+class FakeLLM:
+    """Returns canned replies in order and counts calls."""
+
+    model = "fake"
+
+    def __init__(self, *replies):
+        self.replies = list(replies)
+        self.prompts = []
+
+    def chat(self, system, user, *, max_tokens=256):
+        self.prompts.append(user)
+        return LLMReply(self.replies[min(len(self.prompts), len(self.replies)) - 1], tokens=10)
+
+    def stream(self, system, user, *, max_tokens=512):
+        yield self.chat(system, user).text
+
+
+def test_gnn_moves_the_bridge_passage_up_with_a_hop(lib):
+    review, society, crane = _ids(lib, "Harbour Review", "Marlow Society", "Edith Crane")
+    result = make_retriever("gnn", lib.context()).retrieve(QUESTION, k=3)
+    assert [c.chunk.chunk_id for c in result.chunks[:2]] == [review, society]
+    assert [(h.source, h.target, h.kind, h.step) for h in result.hops if h.target == society] == [
+        (review, society, "keyword", 1)]
+    assert result.chunks[0].routes["bm25"] > 0 and "gnn" in result.chunks[1].routes
+    assert result.notes == ("alpha=0.500 untrained default",)
+
+
+def test_gnn_reads_trained_alpha(lib):
+    models = lib.settings.data_dir / "models"
+    models.mkdir(parents=True)
+    (models / "gnn.json").write_text(json.dumps({"alpha": 0.25}))
+    result = make_retriever("gnn", lib.context()).retrieve(QUESTION, k=3)
+    assert result.notes == ("alpha=0.250 trained (gnn.json)",)
+
+
+def test_iier_chain_starts_at_seed_and_follows_the_mention(lib):
+    review, society = _ids(lib, "Harbour Review", "Marlow Society")
+    result = make_retriever("iier", lib.context()).retrieve(QUESTION, k=4)
+    assert result.seeds[0] == review
+    assert result.chains[0][:2] == (review, society)
+    assert [c.chunk.chunk_id for c in result.chunks[:1]] == [review]
+    by_id = {c.chunk.chunk_id: c for c in result.chunks}
+    assert by_id[review].chain == 0 and by_id[society].chain == 0
+    assert (review, society, "keyword", 1) in [(h.source, h.target, h.kind, h.step) for h in result.hops]
+
+
+def test_kgp_without_llm_walks_from_lexical_seeds(lib):
+    review, society = _ids(lib, "Harbour Review", "Marlow Society")
+    result = make_retriever("kgp", lib.context()).retrieve(QUESTION, k=5)
+    assert result.seeds[0] == review
+    assert result.llm_calls == 0
+    assert result.notes[0].startswith("no LLM configured")
+    assert any(h.source == review and h.target == society for h in result.hops)
+
+
+def test_kgp_with_llm_asks_for_next_evidence(lib):
+    crane, = _ids(lib, "Edith Crane")
+    llm = FakeLLM("Edith Crane was a printer born in Kelso.")
+    result = make_retriever("kgp", lib.context(llm)).retrieve(QUESTION, k=10)
+    assert result.llm_calls == len(llm.prompts) >= 1
+    assert "<data>" in llm.prompts[0]
+    assert crane in [c.chunk.chunk_id for c in result.chunks]
+
+
+def test_rgnn_needs_an_llm(lib):
+    with pytest.raises(NeedsLLM, match="OPENAI_BASE_URL"):
+        make_retriever("rgnn", lib.context())
+
+
+def test_rgnn_runs_sub_questions(lib):
+    review, society = _ids(lib, "Harbour Review", "Marlow Society")
+    llm = FakeLLM("1. Which society publishes the Harbour Review?\n2. Who founded the Marlow Society?")
+    result = make_retriever("rgnn", lib.context(llm)).retrieve(QUESTION, k=3)
+    assert result.llm_calls == 1
+    assert {review, society} <= {c.chunk.chunk_id for c in result.chunks}
+    assert "Who founded the Marlow Society?" in result.notes[1]
+
+
+def test_training_writes_models_that_retrievers_read(lib):
+    review, society = _ids(lib, "Harbour Review", "Marlow Society")
+    out = lib.settings.data_dir / "models"
+    written = train(lib.context(), [LabelledQuestion(QUESTION, (review, society))], out)
+    assert written["questions"] == 1 and 0.0 <= written["alpha"] <= 1.0
+    assert json.loads((out / "gnn.json").read_text())["alpha"] == pytest.approx(written["alpha"])
+    model = json.loads((out / "iier.json").read_text())
+    assert set(model["weights"]) == {"relevance", "path_similarity", "mention", "keyword", "structural", "semantic"}
+    assert make_retriever("iier", lib.context()).scorer.origin == "trained weights (iier.json)"

@@ -1,0 +1,117 @@
+"""The CLI contract of ARCHITECTURE.md, driven as a user would, in subprocesses."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+CORPUS = [
+    {"id": "a1", "title": "Ada Lovelace", "text": "Ada Lovelace wrote the first published algorithm for the Analytical Engine."},
+    {"id": "a2", "title": "Ada Lovelace", "text": "She was the daughter of the poet Lord Byron."},
+    {"id": "b1", "title": "Analytical Engine", "text": "The Analytical Engine was a mechanical computer designed by Charles Babbage."},
+    {"id": "c1", "title": "Lord Byron", "text": "Lord Byron was an English poet of the Romantic movement."},
+]
+
+
+def cli(data_dir: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess:
+    """Run `python -m core --data-dir DIR ...` and return the finished process."""
+    env = {**os.environ, "HF_HUB_OFFLINE": "1"}
+    proc = subprocess.run([sys.executable, "-m", "core", "--data-dir", str(data_dir), *args],
+                          capture_output=True, text=True, env=env, timeout=600)
+    if check and proc.returncode != 0:
+        raise AssertionError(f"exit {proc.returncode}: {proc.stderr[-2000:]}")
+    return proc
+
+
+@pytest.fixture(scope="module")
+def corpus_library(tmp_path_factory):
+    root = tmp_path_factory.mktemp("cli")
+    corpus = root / "corpus.jsonl"
+    corpus.write_text("".join(json.dumps(r) + "\n" for r in CORPUS))
+    out = cli(root / "lib", "ingest-corpus", str(corpus))
+    assert "3 documents (4 passages) added" in out.stdout
+    return root / "lib", corpus
+
+
+def test_documents_json_lists_corpus_documents(corpus_library):
+    data_dir, _ = corpus_library
+    docs = json.loads(cli(data_dir, "documents", "--json").stdout)
+    assert sorted(d["title"] for d in docs) == ["Ada Lovelace", "Analytical Engine", "Lord Byron"]
+    assert {d["title"]: d["chunks"] for d in docs}["Ada Lovelace"] == 2
+
+
+@pytest.mark.parametrize("retriever", ["dense", "bm25"])
+def test_retrieve_json_has_ranked_chunks_with_metadata(corpus_library, retriever):
+    data_dir, _ = corpus_library
+    out = json.loads(cli(data_dir, "retrieve", "Who designed the Analytical Engine?",
+                         "--retriever", retriever, "--k", "3", "--json").stdout)
+    top = out["chunks"][0]
+    assert top["source_id"] == "b1"
+    assert top["document"] == "Analytical Engine"
+    assert top["heading_path"] == ["Analytical Engine"]
+    # bm25 returns only chunks sharing a term with the question (a1 and b1)
+    assert top["rank"] == 1 and len(out["chunks"]) == {"dense": 3, "bm25": 2}[retriever]
+    assert out["chunks"][0]["score"] >= out["chunks"][1]["score"]
+    assert out["timings_ms"]
+
+
+def test_reingesting_the_same_corpus_adds_nothing(corpus_library):
+    data_dir, corpus = corpus_library
+    out = cli(data_dir, "ingest-corpus", str(corpus))
+    assert "0 documents" in out.stdout
+    assert len(json.loads(cli(data_dir, "documents", "--json").stdout)) == 3
+
+
+def test_unknown_retriever_is_one_line_error(corpus_library):
+    data_dir, _ = corpus_library
+    proc = cli(data_dir, "retrieve", "x", "--retriever", "nope", check=False)
+    assert proc.returncode == 2
+    assert proc.stderr.strip().count("\n") == 0
+    assert "unknown retriever 'nope'" in proc.stderr and "dense" in proc.stderr
+
+
+def test_eval_with_missing_questions_file_fails_cleanly(corpus_library, tmp_path):
+    data_dir, _ = corpus_library
+    proc = cli(data_dir, "eval", "--questions", str(tmp_path / "missing.jsonl"),
+               "--retrievers", "dense", check=False)
+    assert proc.returncode != 0
+    assert "missing.jsonl" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_eval_json_reports_requested_metrics(corpus_library, tmp_path):
+    data_dir, _ = corpus_library
+    q = tmp_path / "q.jsonl"
+    q.write_text(json.dumps({"id": "q1", "question": "Who was Ada Lovelace's father?",
+                             "answer": "Lord Byron", "supporting_ids": ["a2", "c1"]}) + "\n")
+    out = json.loads(cli(data_dir, "eval", "--questions", str(q), "--retrievers", "dense,bm25",
+                         "--k", "2,5", "--json").stdout)
+    assert out["questions"] == 1
+    for name in ("dense", "bm25"):
+        m = out["retrievers"][name]
+        for key in ("recall@2", "recall@5", "all_recall@5", "mrr", "answer_recall@5",
+                    "log_rank_index", "latency_ms_p50", "latency_ms_p95"):
+            assert key in m, key
+    # dense ranks all 4 passages; bm25 only those sharing a word with the question (not c1)
+    assert out["retrievers"]["dense"]["recall@5"] == 1.0
+    assert out["retrievers"]["bm25"]["recall@5"] == 0.5
+    assert out["retrievers"]["bm25"]["all_recall@5"] == 0.0
+
+
+def test_remove_deletes_document_everywhere(tmp_path):
+    corpus = tmp_path / "c.jsonl"
+    corpus.write_text("".join(json.dumps(r) + "\n" for r in CORPUS))
+    data_dir = tmp_path / "lib"
+    cli(data_dir, "ingest-corpus", str(corpus))
+    out = cli(data_dir, "remove", "Lord Byron")
+    assert "removed" in out.stdout
+    docs = json.loads(cli(data_dir, "documents", "--json").stdout)
+    assert "Lord Byron" not in [d["title"] for d in docs]
+    res = json.loads(cli(data_dir, "retrieve", "English poet Romantic movement", "--retriever",
+                         "bm25", "--k", "10", "--json").stdout)
+    assert "c1" not in [c["source_id"] for c in res["chunks"]]
+    proc = cli(data_dir, "remove", "Lord Byron", check=False)
+    assert proc.returncode == 2 and "no document 'Lord Byron'" in proc.stderr

@@ -1,0 +1,90 @@
+"""The Library facade end to end on generated PDFs: add, duplicates, replace, remove, bad input."""
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from tests.ingest.fixtures import make_bad_pdf, make_structured_pdf, TITLE
+
+
+@pytest.fixture
+def pdf_folder(tmp_path):
+    folder = tmp_path / "papers"
+    folder.mkdir()
+    make_structured_pdf(folder / "manual.pdf")
+    for kind in ("encrypted", "truncated", "zero_pages", "image_only", "not_pdf", "empty"):
+        make_bad_pdf(folder / f"bad-{kind}.pdf", kind)
+    return folder
+
+
+def test_batch_adds_good_files_and_reports_each_bad_one(make_library, pdf_folder):
+    lib = make_library()
+    events = []
+    outcomes = {o.source.rsplit("/", 1)[-1]: o for o in lib.add([pdf_folder], progress=events.append)}
+    assert outcomes["manual.pdf"].status == "added"
+    bad = {name: o for name, o in outcomes.items() if name.startswith("bad-")}
+    assert len(bad) == 6 and all(o.status == "error" for o in bad.values())
+    assert "password" in bad["bad-encrypted.pdf"].message or "encrypted" in bad["bad-encrypted.pdf"].message
+    assert "no text layer" in bad["bad-image_only.pdf"].message
+    assert "empty" in bad["bad-empty.pdf"].message
+    assert all("\n" not in o.message for o in bad.values())
+    assert [d.title for d in lib.documents()] == [TITLE]
+    stages = {e.stage for e in events if e.file.endswith("manual.pdf")}
+    assert {"check", "parse", "chunk", "embed", "index", "done"} <= stages
+    assert set(outcomes["manual.pdf"].stage_seconds) >= {"parse", "chunk", "embed", "index"}
+
+
+def test_same_file_twice_is_added_once(make_library, tmp_path):
+    lib = make_library()
+    pdf = make_structured_pdf(tmp_path / "a.pdf")
+    copy = tmp_path / "copy of a.pdf"
+    shutil.copy(pdf, copy)
+    assert lib.add([pdf])[0].status == "added"
+    second = lib.add([copy])[0]
+    assert second.status == "duplicate" and "already in the library" in second.message
+    assert len(lib.documents()) == 1
+
+
+def test_changed_file_with_same_name_replaces_old_version(make_library, tmp_path):
+    lib = make_library()
+    pdf = make_structured_pdf(tmp_path / "manual.pdf")
+    first = lib.add([pdf])[0].doc
+    make_structured_pdf(pdf, outline=False)  # new content, same name
+    out = lib.add([pdf])[0]
+    assert out.status == "replaced"
+    docs = lib.documents()
+    assert [d.doc_id for d in docs] == [out.doc.doc_id] != [first.doc_id]
+    assert lib.catalog.doc_chunks(first.doc_id) == []
+    assert first.doc_id not in lib.vectors.doc_ids() | lib.text.doc_ids()
+
+
+def test_remove_deletes_chunks_vectors_postings_and_edges(make_library, tmp_path):
+    lib = make_library()
+    doc = lib.add([make_structured_pdf(tmp_path / "manual.pdf")])[0].doc
+    chunk_ids = [c.chunk_id for c in lib.catalog.doc_chunks(doc.doc_id)]
+    assert lib.catalog.edges_touching(chunk_ids)
+    lib.remove("manual.pdf")
+    assert lib.documents() == []
+    assert lib.catalog.edges_touching(chunk_ids) == []
+    assert lib.vectors.count() == 0 and lib.text.count() == 0
+    assert lib.retrieve("nightly rebuild", "bm25", 5).chunks == ()
+
+
+@pytest.mark.parametrize("name", ["with space ünïcödé.pdf", "x" * 200 + ".pdf", "..%2F..%2Fodd.PDF"])
+def test_odd_file_names_are_ingested_under_their_own_name(make_library, tmp_path, name):
+    lib = make_library()
+    pdf = make_structured_pdf(tmp_path / name)
+    out = lib.add([pdf])[0]
+    assert out.status == "added", out.message
+    assert lib.documents()[0].source == name
+
+
+def test_retrieved_chunks_carry_page_and_heading_path(make_library, tmp_path):
+    lib = make_library()
+    lib.add([make_structured_pdf(tmp_path / "manual.pdf")])
+    for retriever in ("dense", "bm25"):
+        top = lib.retrieve("When does the nightly rebuild run?", retriever, 3).chunks[0].chunk
+        assert "03:15" in top.text
+        assert top.heading_path == (TITLE, "1 Introduction", "1.1 Scope")
+        assert (top.page_start, top.page_end) == (1, 1)
