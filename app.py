@@ -93,11 +93,11 @@ def main() -> None:
     """Chat is the home page; the other pages are the scripts in pages/."""
     st.set_page_config(page_title="Folio", page_icon="📚", layout="wide")
     nav = st.navigation([
-        st.Page(chat_page, title="Chat", icon="💬", default=True),
-        st.Page("pages/1_Library.py", title="Library", icon="📁", url_path="Library"),
-        st.Page("pages/2_Compare.py", title="Compare", icon="⚖️", url_path="Compare"),
-        st.Page("pages/3_Graph.py", title="Graph", icon="🕸️", url_path="Graph"),
-        st.Page("pages/4_Evaluate.py", title="Evaluate", icon="📊", url_path="Evaluate"),
+        st.Page(chat_page, title="Chat", icon=":material/chat:", default=True),
+        st.Page("pages/1_Library.py", title="Library", icon=":material/folder_open:", url_path="Library"),
+        st.Page("pages/2_Compare.py", title="Compare", icon=":material/compare_arrows:", url_path="Compare"),
+        st.Page("pages/3_Graph.py", title="Graph", icon=":material/hub:", url_path="Graph"),
+        st.Page("pages/4_Evaluate.py", title="Evaluate", icon=":material/leaderboard:", url_path="Evaluate"),
     ])
     nav.run()
 

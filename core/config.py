@@ -57,7 +57,7 @@ class GraphSettings:
     semantic_top_k: int = 5  # semantic edges per chunk
     semantic_min_cosine: float = 0.3
     max_keyword_df: float = 0.02  # keywords in more than this share of chunks are ignored
-    rare_keyword_df: int = 5  # one shared keyword held by at most this many chunks is enough
+    rare_keyword_df: int = 3  # one shared keyword held by at most this many chunks is enough
     keyword_mode: str = "spacy"  # spacy | tfidf | llm
     mention_fanout: int = 3  # first chunks of a document that a title mention links to
 

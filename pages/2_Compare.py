@@ -21,7 +21,7 @@ DEFAULT = ["dense", "bm25", "hybrid"]
 
 def pick_question():
     """(question text, labelled Question or None) from a typed question or a loaded set."""
-    source = st.radio("Question", ["Type one", "From a labelled set"], horizontal=True, key="cmp_src")
+    source = st.radio("Question source", ["Type one", "From a labelled set"], horizontal=True, key="cmp_src")
     if source == "Type one":
         return st.text_input("Question", key="cmp_question"), None
     upload = st.file_uploader("Questions JSONL", type=["jsonl", "json"], key="cmp_qfile")
@@ -40,9 +40,9 @@ def render_cell(cell: compare.CompareCell) -> None:
     """One ranked chunk: rank, shift, shared/gold marks, source, text snippet and route scores."""
     marks = [f"**{cell.rank}.**", compare.shift_label(cell.shift)]
     if cell.shared_with:
-        marks.append("🔗 " + md_escape(", ".join(cell.shared_with)))
+        marks.append(":material/link: " + md_escape(", ".join(cell.shared_with)))
     if cell.gold:
-        marks.append("✅ gold")
+        marks.append(":material/check_circle: gold")
     chunk = cell.chunk
     path = " > ".join(chunk.heading_path) or chunk.doc_title
     with st.container(border=True):
@@ -87,8 +87,8 @@ def main() -> None:
         st.session_state["cmp_result"] = (compare.compare_columns(runs, labelled, k), k)
     if "cmp_result" in st.session_state:
         columns, shown_k = st.session_state["cmp_result"]
-        st.caption("🔗 also found by another retriever · ▲/▼ places gained/lost against the first column"
-                   + (" · ✅ gold evidence" if labelled else ""))
+        st.caption(":material/link: also found by another retriever · ▲/▼ places gained/lost against the first column"
+                   + (" · :material/check_circle: gold evidence" if labelled else ""))
         for col, slot in zip(columns, st.columns(len(columns))):
             with slot:
                 render_column(col, shown_k)

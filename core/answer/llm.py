@@ -73,6 +73,9 @@ class ReplyCache:
 class OpenAIChat:
     """`ChatModel` over any OpenAI-compatible `/v1/chat/completions` endpoint.
 
+    `merge_system=True` puts the rules at the top of the user turn, as Gemma's own chat
+    template does, for servers whose chat format silently drops system messages.
+
     Example:
         >>> llm = OpenAIChat(LLMSettings(base_url="http://localhost:8080/v1", model="gemma"),
         ...                  cache_dir=Path("/tmp/llm-cache"))           # doctest: +SKIP
@@ -81,12 +84,15 @@ class OpenAIChat:
         1
     """
 
-    def __init__(self, settings: LLMSettings, *, cache_dir: Path | None = None, backoff_s: float = 0.5):
+    def __init__(
+        self, settings: LLMSettings, *, cache_dir: Path | None = None, backoff_s: float = 0.5, merge_system: bool = False
+    ):
         if not settings.configured:
             raise LLMError("no LLM configured: set OPENAI_BASE_URL and FOLIO_LLM_MODEL")
         self.settings = settings
         self.model = settings.model
         self.backoff_s = backoff_s
+        self.merge_system = merge_system
         self.cache = ReplyCache(cache_dir) if cache_dir is not None else None
         self._client = openai.OpenAI(
             base_url=settings.base_url,
@@ -112,6 +118,8 @@ class OpenAIChat:
         return ReplyCache.key(s.base_url, s.model, s.temperature, max_tokens, system, user)
 
     def _messages(self, system: str, user: str) -> list[dict[str, str]]:
+        if self.merge_system:  # for chat formats that drop system turns (llama.cpp's "gemma")
+            return [{"role": "user", "content": f"{system}\n\n{user}"}]
         return [{"role": "system", "content": system}, {"role": "user", "content": user}]
 
     def chat(self, system: str, user: str, *, max_tokens: int = 256) -> LLMReply:

@@ -15,8 +15,11 @@ from typing import Sequence
 
 from core.ingest.pdf_layout import Line
 
-_NUMBERED = re.compile(r"^((?:\d+|[A-Z])(?:\.\d+)*)\.?\s+(?=\S)")
-_CHAPTER = re.compile(r"^(chapter|appendix|part)\s+[\w.]+$", re.I)
+_NUMBERED = re.compile(r"^(\d+(?:\.\d+)*|[A-Z](?:\.\d+)+)\.?\s*(?=[^\d\s.])")
+_CHAPTER = re.compile(r"^(chapter|appendix|part)\s+[\w.]+\s*", re.I)
+_LEADERS = re.compile(r"(\.\s*){3,}\d+$")
+_TOC_ENTRY = re.compile(r"(\.\s*){3,}\d+$|^\d+(\.\d+)*\.?\s*\D.*\s\d+$")
+_LABELS = {"note", "notes", "warning", "tip", "important", "caution", "contents", "tableofcontents"}
 _CAPTION = re.compile(r"^(figure|fig\.|table|tab\.)\s*\d", re.I)
 _MAX_WORDS = 16
 
@@ -62,7 +65,9 @@ def detect_headings(pages: Sequence[Sequence[Line]], skip: set[tuple[int, int]] 
                     ) -> dict[tuple[int, int], Heading]:
     """Detect headings from type size, weight and numbering (no outline needed)."""
     body = body_size(pages)
-    candidates = [_merge(lines, i) for lines in pages for i, ln in enumerate(lines)
+    toc_pages = {n for n, lines in enumerate(pages) if sum(bool(_TOC_ENTRY.search(l.text)) for l in lines) >= 4}
+    candidates = [_merge(lines, i) for n, lines in enumerate(pages) if n not in toc_pages
+                  for i, ln in enumerate(lines)
                   if (ln.page, ln.index) not in skip and _is_candidate(lines, i, body)]
     candidates = [c for c in candidates if c is not None]
     style_level = _style_levels(candidates)
@@ -85,6 +90,8 @@ def _is_candidate(lines: Sequence[Line], i: int, body: float) -> bool:
     if not words or len(words) > _MAX_WORDS or not any(c.isalpha() for c in ln.text):
         return False
     if ln.text[0].islower() or ln.text[-1] in ",;" or _CAPTION.match(ln.text):
+        return False
+    if _LEADERS.search(ln.text) or sum(c.isalpha() for c in ln.text) < 2 or key(ln.text) in _LABELS:
         return False
     big = ln.size >= body + 1
     strong = ln.bold and ln.size >= body - 0.5
@@ -122,9 +129,7 @@ def _merge(lines: Sequence[Line], i: int) -> tuple[Line, str, tuple[int, ...]] |
 def _numbered_depth(text: str) -> int:
     """Depth from a leading number: '2' -> 1, '2.3.1' -> 3; 0 when unnumbered."""
     m = _NUMBERED.match(text)
-    if not m or (len(m.group(1)) == 1 and m.group(1).isalpha() and "." not in m.group(0)):
-        return 0  # a lone capital ("A word") is not numbering
-    return m.group(1).count(".") + 1
+    return m.group(1).count(".") + 1 if m else 0
 
 
 def _style_levels(candidates: list[tuple[Line, str, tuple[int, ...]]]) -> dict[tuple[float, bool], int]:

@@ -20,7 +20,6 @@ import numpy as np
 from core.index.graph import ChunkGraph
 from core.index.keywords import MENTION_PREFIX, TITLE_PREFIX, KeywordExtractor
 from core.retrieve.base import RetrievalContext
-from core.retrieve.graph_math import fuse
 from core.types import ScoredChunk
 
 SEED_POOL = 30  # hits asked from each index for seeding
@@ -122,7 +121,7 @@ class QueryState:
         top = max(self.bm25.values(), default=0.0)
         lex = np.array([self.bm25.get(i, 0.0) / top if top > 0 else 0.0 for i in ids])
         bonus = np.array([TITLE_BONUS if i in self.titles else 0.0 for i in ids])
-        return fuse(cos, lex, DENSE_WEIGHT) + bonus
+        return DENSE_WEIGHT * cos + (1.0 - DENSE_WEIGHT) * lex + bonus  # lex is already in [0, 1]
 
     def routes(self, chunk_id: str) -> dict[str, float]:
         """Per-route scores of a chunk for display."""

@@ -115,7 +115,8 @@ def _node_text(node_id: str, chunk: Chunk | None, rank: int | None) -> tuple[str
             name = kind
         return html.escape(name), html.escape(node_id)
     prefix = f"#{rank} " if rank else ""
-    label = prefix + shorten(chunk.doc_title or chunk.chunk_id, 28)
+    name = chunk.heading_path[-1] if chunk.heading_path else (chunk.doc_title or chunk.chunk_id)
+    label = prefix + shorten(name, 28)
     path = " > ".join(chunk.heading_path) or chunk.doc_title
     title = f"{path} ({chunk.pages_label})\n{shorten(chunk.text, 280)}"
     return html.escape(label), html.escape(title)

@@ -19,7 +19,7 @@ _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|~>$:=^])")
 
 def md_escape(text: str) -> str:
     """HTML-escape, then backslash-escape Markdown and Streamlit markup characters."""
-    return _MD_SPECIAL.sub(r"\\\1", html.escape(str(text), quote=True))
+    return _MD_SPECIAL.sub(r"\\\1", html.escape(str(text), quote=False))
 
 
 def md_escape_block(text: str) -> str:

@@ -71,7 +71,11 @@ def _ask(page, question: str, expect: str) -> None:
     box = page.get_by_test_id("stChatInputTextArea")
     box.fill(question)
     box.press("Enter")
-    page.get_by_text(expect).first.wait_for(timeout=300_000)
+    try:
+        page.get_by_text(expect).first.wait_for(timeout=60_000)
+    except Exception:
+        page.screenshot(path=os.environ.get("FOLIO_SCREENSHOT_DIR", "/tmp") + "/failed-ask.png", full_page=True)
+        raise
     page.get_by_test_id("stSpinner").wait_for(state="detached", timeout=180_000)
     page.wait_for_timeout(1000)
 
@@ -114,12 +118,15 @@ def test_upload_ask_cite_graph_compare(server, tmp_path):
         first_answer_s = time.perf_counter() - start
         page.get_by_test_id("stExpander").first.locator("summary").click()
         page.get_by_text("This manual covers installation").first.wait_for()
-        page.wait_for_timeout(800)
+        page.get_by_test_id("stExpander").first.locator("canvas, svg").first.wait_for(timeout=30_000)
+        page.wait_for_timeout(1500)
         page.screenshot(path=str(shots / "chat.png"), full_page=True)
         _ask(page, XSS_QUESTION, "alert('folio-xss')")  # the payload is shown as text...
         _no_injection(page)  # ...and never as live markup
 
         page.goto(server + "/Graph", timeout=120_000)
+        page.get_by_test_id("stSidebar").get_by_test_id("stSelectbox").first.click()
+        page.get_by_role("option", name="iier").click()
         page.get_by_label("Question").fill(XSS_QUESTION)
         page.get_by_label("Question").press("Enter")
         page.get_by_role("button", name="Show graph").click()

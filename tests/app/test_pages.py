@@ -109,7 +109,7 @@ def test_compare_page_side_by_side(app):
     assert not at.exception, at.exception
     assert [s.value for s in at.subheader] == ["dense", "bm25", "hybrid"]
     marks = [m.value for m in at.markdown if m.value.startswith("**1.**")]
-    assert len(marks) == 3 and all("🔗" in m for m in marks)  # rank 1 is shared across the columns
+    assert len(marks) == 3 and all(":material/link:" in m for m in marks)  # rank 1 is shared across the columns
     assert sum("ms · LLM calls 0" in c.value for c in at.caption) == 3
 
 
@@ -124,7 +124,7 @@ def test_compare_page_labelled_question_shows_recall(app):
     assert not at.exception, at.exception
     recall_lines = [c.value for c in at.caption if "recall@5" in c.value]
     assert len(recall_lines) == 2 and all("recall@5 1.00" in _plain(c) for c in recall_lines)
-    assert any("✅ gold" in m.value for m in at.markdown)
+    assert any(":material/check_circle: gold" in m.value for m in at.markdown)
 
 
 def test_graph_page_draws_the_neighbourhood_and_reads_a_node(app):

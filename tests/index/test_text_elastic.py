@@ -52,3 +52,37 @@ def test_rejects_bad_settings():
         ElasticTextIndex("", "folio-chunks")
     with pytest.raises(ConfigError):
         ElasticTextIndex("http://localhost:9200", "Folio-Chunks")
+
+
+class _FakeES:
+    """Records requests and answers like Elasticsearch would, for the response handling only."""
+
+    def __init__(self, pages):
+        self.pages = list(pages)  # composite aggregation pages, served in order
+        self.requests = []
+
+    def search(self, **kw):
+        self.requests.append(kw)
+        if "aggregations" in kw:
+            buckets, after = self.pages.pop(0)
+            agg = {"buckets": [{"key": {"doc": d}, "doc_count": 1} for d in buckets]}
+            if after:
+                agg["after_key"] = {"doc": after}
+            return {"aggregations": {"docs": agg}}
+        hits = [{"_id": "a", "_score": 2.5}, {"_id": "b", "_score": 0.0}]
+        return {"hits": {"hits": hits}}
+
+    def count(self, index):
+        return {"count": 7}
+
+
+def test_response_handling_with_a_fake_client():
+    index = ElasticTextIndex("http://localhost:9200", "folio-chunks")
+    fake = _FakeES([(["d1", "d2"], "d2"), (["d3"], "d3"), ([], None)])
+    index._client = fake
+    assert index.search("graph edges", 5) == [("a", 2.5)]  # zero scores dropped
+    assert fake.requests[0]["query"] == {"match": {"text": "graph edges"}} and fake.requests[0]["size"] == 5
+    assert index.doc_ids() == {"d1", "d2", "d3"}  # follows after_key across pages
+    assert fake.requests[2]["aggregations"]["docs"]["composite"]["after"] == {"doc": "d2"}
+    assert index.count() == 7
+    assert index.search("   ", 5) == [] and index.search("x", 0) == []

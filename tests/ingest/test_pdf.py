@@ -26,6 +26,7 @@ def _headings(markdown: str) -> list[str]:
 
 @pytest.fixture(scope="module")
 def parsed(tmp_path_factory):
+    """The structured fixture parsed once: (ParsedPdf, on_page calls, tmp dir)."""
     tmp = tmp_path_factory.mktemp("pdf")
     pages: list[tuple[int, int]] = []
     result = pdf_to_markdown(fx.make_pdf(tmp / "m.pdf"), tmp / "assets", on_page=lambda d, t: pages.append((d, t)))

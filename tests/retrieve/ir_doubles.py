@@ -23,10 +23,13 @@ VOCAB = ("apple", "banana", "cherry", "date", "elder", "fig")
 
 
 def words(text: str) -> list[str]:
+    """Lower-case alphabetic tokens."""
     return re.findall(r"[a-z]+", text.lower())
 
 
 class BagOfWordsEmbedder:
+    """Vocabulary counts, L2-normalised: cosines can be worked out by hand."""
+
     dim = len(VOCAB)
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
@@ -43,6 +46,8 @@ class BagOfWordsEmbedder:
 
 
 class DictVectorIndex:
+    """Exact cosine search over a dict of vectors; ties keep insertion order."""
+
     def __init__(self):
         self.vecs: dict[str, np.ndarray] = {}
         self.docs: dict[str, str] = {}
@@ -70,6 +75,8 @@ class DictVectorIndex:
 
 
 class TermCountTextIndex:
+    """Score = how often the query's words occur in the text; only positive scores returned."""
+
     def __init__(self):
         self.texts: dict[str, str] = {}
         self.docs: dict[str, str] = {}
@@ -130,6 +137,7 @@ def make_context(
 
 
 def source_ids(result) -> list[str]:
+    """The passage ids of a result's chunks, in rank order."""
     return [sc.chunk.source_id for sc in result.chunks]
 
 

@@ -65,23 +65,27 @@ def test_gnn_reads_trained_alpha(lib):
 
 
 def test_iier_chain_starts_at_seed_and_follows_the_mention(lib):
-    review, society = _ids(lib, "Harbour Review", "Marlow Society")
+    review, society, crane = _ids(lib, "Harbour Review", "Marlow Society", "Edith Crane")
     result = make_retriever("iier", lib.context()).retrieve(QUESTION, k=4)
-    assert result.seeds[0] == review
-    assert result.chains[0][:2] == (review, society)
-    assert [c.chunk.chunk_id for c in result.chunks[:1]] == [review]
-    by_id = {c.chunk.chunk_id: c for c in result.chunks}
-    assert by_id[review].chain == 0 and by_id[society].chain == 0
-    assert (review, society, "keyword", 1) in [(h.source, h.target, h.kind, h.step) for h in result.hops]
+    assert result.seeds == (review,)  # no other chunk comes near the best seed's gain
+    assert result.chains == ((review, society, crane),)
+    assert [c.chunk.chunk_id for c in result.chunks[:3]] == [review, society, crane]
+    assert [c.chain for c in result.chunks[:4]] == [0, 0, 0, None]
+    assert [(h.source, h.target, h.kind, h.step) for h in result.hops] == [
+        (review, society, "keyword", 1), (society, crane, "keyword", 2)]
+    # hop score = half own relevance + half the previous score + mention bonus (0.05)
+    rel = result.chunks[1].routes["relevance"]
+    assert result.chunks[1].score == pytest.approx(0.5 * rel + 0.5 * result.chunks[0].score + 0.05, abs=1e-3)
 
 
 def test_kgp_without_llm_walks_from_lexical_seeds(lib):
-    review, society = _ids(lib, "Harbour Review", "Marlow Society")
+    review, society, crane = _ids(lib, "Harbour Review", "Marlow Society", "Edith Crane")
     result = make_retriever("kgp", lib.context()).retrieve(QUESTION, k=5)
-    assert result.seeds[0] == review
+    assert result.seeds == (review, society)  # the only BM25 hits
     assert result.llm_calls == 0
     assert result.notes[0].startswith("no LLM configured")
-    assert any(h.source == review and h.target == society for h in result.hops)
+    assert [c.chunk.chunk_id for c in result.chunks[:3]] == [review, society, crane]
+    assert (result.hops[0].source, result.hops[0].target, result.hops[0].kind) == (society, crane, "keyword")
 
 
 def test_kgp_with_llm_asks_for_next_evidence(lib):
@@ -114,5 +118,6 @@ def test_training_writes_models_that_retrievers_read(lib):
     assert written["questions"] == 1 and 0.0 <= written["alpha"] <= 1.0
     assert json.loads((out / "gnn.json").read_text())["alpha"] == pytest.approx(written["alpha"])
     model = json.loads((out / "iier.json").read_text())
-    assert set(model["weights"]) == {"relevance", "path_similarity", "mention", "keyword", "structural", "semantic"}
+    assert set(model["weights"]) == {"relevance", "previous_relevance", "path_similarity", "mention",
+                                     "keyword", "structural", "semantic"}
     assert make_retriever("iier", lib.context()).scorer.origin == "trained weights (iier.json)"
