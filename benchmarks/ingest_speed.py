@@ -5,6 +5,8 @@
 Default PDF: R-intro.pdf from the Debian package r-doc-pdf
 (`cd /tmp && apt-get download r-doc-pdf && dpkg -x r-doc-pdf*.deb /tmp/rdoc`).
 Reports pages/second of each (best of --repeat runs) and the ratio Folio / pymupdf4llm.
+pymupdf4llm is timed twice: `to_markdown` as installed (with pymupdf_layout present it
+runs its layout model) and its classic rule-based path `helpers.pymupdf_rag.to_markdown`.
 Embedding and indexing are not included (the end-to-end figure is measured elsewhere).
 """
 from __future__ import annotations
@@ -46,6 +48,7 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     try:
         import pymupdf4llm
+        import pymupdf4llm.helpers.pymupdf_rag
     except ImportError:
         print("pymupdf4llm is not installed (pip install pymupdf4llm)", file=sys.stderr)
         return 1
@@ -53,10 +56,13 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         folio = best_seconds(lambda: pdf_to_markdown(pdf, Path(tmp) / "assets"), args.repeat)
         ref = best_seconds(lambda: pymupdf4llm.to_markdown(str(pdf)), args.repeat)
+        rag = best_seconds(lambda: pymupdf4llm.helpers.pymupdf_rag.to_markdown(str(pdf)), args.repeat)
     out = {"pdf": pdf.name, "pages": pages,
            "folio_s": round(folio, 2), "folio_pages_per_s": round(pages / folio, 1),
            "pymupdf4llm_s": round(ref, 2), "pymupdf4llm_pages_per_s": round(pages / ref, 1),
            "speed_ratio_folio_over_pymupdf4llm": round(ref / folio, 2),
+           "pymupdf4llm_rag_s": round(rag, 2), "pymupdf4llm_rag_pages_per_s": round(pages / rag, 1),
+           "speed_ratio_folio_over_pymupdf4llm_rag": round(rag / folio, 2),
            "pymupdf4llm_version": getattr(pymupdf4llm, "__version__", "?")}
     print(json.dumps(out, indent=None if args.json else 2))
     return 0

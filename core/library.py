@@ -10,6 +10,8 @@ Example:
 """
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import hashlib
 import threading
 import time
@@ -86,19 +88,41 @@ class Library:
         self._graph = None
         self._graph_generation = -1
         self._lock = threading.RLock()
-        self.repairs = self.indexer.reconcile()
+        self.repairs = self._recover()
 
     @classmethod
     def open(cls, data_dir: str | Path | None = None) -> "Library":
         """Open (or create) the library in data_dir with settings from the environment."""
         return cls(Settings.load(data_dir))
 
+    def _recover(self) -> list[str]:
+        """Repair the stores after a crash, unless another live process is writing right now."""
+        with open(self.settings.data_dir / ".write.lock", "w") as fh:
+            try:
+                fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                return []  # its pending documents are in flight, not abandoned
+            try:
+                return self.indexer.reconcile()
+            finally:
+                fcntl.flock(fh, fcntl.LOCK_UN)
+
+    @contextlib.contextmanager
+    def _writing(self):
+        """Serialise writers: threads of this process and other processes on the same data dir."""
+        with self._lock, open(self.settings.data_dir / ".write.lock", "w") as fh:
+            fcntl.flock(fh, fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                fcntl.flock(fh, fcntl.LOCK_UN)
+
     # ---- ingestion -------------------------------------------------------------------
     def add(self, paths: Iterable[str | Path], progress: ProgressFn = no_progress) -> list[AddOutcome]:
         """Add PDFs and folders of PDFs; each file succeeds or fails on its own."""
         files = find_pdfs(paths)
         outcomes = []
-        with self._lock:
+        with self._writing():
             for path in files:
                 outcomes.append(self._add_one(path, progress))
             self.text.flush()
@@ -175,7 +199,7 @@ class Library:
         progress(ProgressEvent(path.name, "keywords", 0, 1))
         keywords = self.keywords.extract_chunks(all_chunks)  # one spaCy pass for the batch
         outcomes, offset = [], 0
-        with self._lock:
+        with self._writing():
             for n, (doc_id, cdoc, sections, chunks) in enumerate(planned, 1):
                 vecs = embeddings[offset:offset + len(chunks)]
                 kws = keywords[offset:offset + len(chunks)]
@@ -194,7 +218,7 @@ class Library:
     def remove(self, ref: str) -> Document:
         """Remove a document (by id, id prefix, file name or title) from every store."""
         doc = self.find(ref)
-        with self._lock:
+        with self._writing():
             self.indexer.remove_document(doc.doc_id)
         return doc
 

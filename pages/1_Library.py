@@ -93,8 +93,10 @@ def documents_section(library) -> None:
     left, right = st.columns(2)
     if left.button("Delete…", key="ask_delete"):
         st.session_state["confirm_delete"] = choice
-    if right.button("Re-index", key="reindex", disabled=not hasattr(library, "reindex"),
-                    help="Rebuild this document's chunks, vectors, postings and edges"):
+    can_reindex = hasattr(library, "reindex")
+    tip = ("Rebuild this document's chunks, vectors, postings and edges" if can_reindex
+           else "Needs Library.reindex(ref), which this build does not have yet")
+    if right.button("Re-index", key="reindex", disabled=not can_reindex, help=tip):
         with st.spinner("Re-indexing…"):
             library.reindex(choice)
         st.success("Re-indexed.")

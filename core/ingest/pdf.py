@@ -31,8 +31,6 @@ from core.ingest.pdf_tables import find_tables
 
 __all__ = ["ImageInfo", "ParsedPdf", "check_pdf", "pdf_to_markdown"]
 
-pymupdf.TOOLS.mupdf_display_errors(False)  # MuPDF's repair chatter is not a user message
-
 
 @dataclass(frozen=True)
 class ParsedPdf:
@@ -74,6 +72,7 @@ def check_pdf(path: Path, max_mb: int) -> None:
 
 def _open(path: Path) -> pymupdf.Document:
     """Open a PDF or raise IngestError naming why MuPDF could not."""
+    pymupdf.TOOLS.mupdf_display_errors(False)  # MuPDF's repair chatter is not a user message
     try:
         return pymupdf.open(path, filetype="pdf")
     except Exception as exc:  # noqa: BLE001 - MuPDF raises several types for bad files

@@ -127,8 +127,8 @@ def test_upload_ask_cite_graph_compare(server, tmp_path):
         page.goto(server + "/Graph", timeout=120_000)
         page.get_by_test_id("stSidebar").get_by_test_id("stSelectbox").first.click()
         page.get_by_role("option", name="iier").click()
-        page.get_by_label("Question").fill(XSS_QUESTION)
-        page.get_by_label("Question").press("Enter")
+        page.get_by_label("Question", exact=True).fill(XSS_QUESTION)
+        page.get_by_label("Question", exact=True).press("Enter")
         page.get_by_role("button", name="Show graph").click()
         frame = page.frame_locator("iframe[title='st.iframe']").first
         frame.locator("canvas").first.wait_for(timeout=120_000)
@@ -138,8 +138,8 @@ def test_upload_ask_cite_graph_compare(server, tmp_path):
         assert frame.locator("img[src='x']").count() == 0
 
         page.goto(server + "/Compare", timeout=120_000)
-        page.get_by_label("Question").fill("When does the nightly rebuild run?")
-        page.get_by_label("Question").press("Enter")
+        page.get_by_label("Question", exact=True).fill("When does the nightly rebuild run?")
+        page.get_by_label("Question", exact=True).press("Enter")
         page.get_by_role("button", name="Compare").click()
         page.get_by_role("heading", name="hybrid").wait_for(timeout=120_000)
         page.screenshot(path=str(shots / "compare.png"), full_page=True)

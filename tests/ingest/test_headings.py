@@ -1,0 +1,61 @@
+"""Heading sources on hand-made lines: outline placement and the font/numbering detector."""
+from __future__ import annotations
+
+import pymupdf
+
+from core.ingest.pdf_headings import Heading, detect_headings, drop_title_entry, key, outline_headings
+from core.ingest.pdf_layout import Line
+
+
+def _line(i: int, text: str, y: float, size: float = 10, bold: bool = False, page: int = 1) -> Line:
+    return Line(text, (72, y, 400, y + size + 2), size, bold, page, i, i)
+
+
+PAGE = [
+    _line(0, "Overview", 100, 16, True),
+    _line(1, "Body text about the overview of the tool.", 130),
+    _line(2, "spawn(Name) -> Pid", 200, 10, True),
+    _line(3, "Starts a process.", 220),
+    _line(4, "Overview", 300),  # the same words again, in body type, further down
+]
+
+
+def test_outline_title_matched_nearest_target_and_point_fallback():
+    toc = [
+        [1, "1 Overview", 1, {"kind": 1, "to": pymupdf.Point(72, 101)}],
+        [2, "spawn/1", 1, {"kind": 1, "to": pymupdf.Point(72, 198)}],  # title not on the page
+        [2, "Missing", 1],  # no title, no point: page top
+    ]
+    found = outline_headings(toc, [PAGE])
+    assert found == {
+        (1, 0): Heading(1, "1 Overview", (0,)),
+        (1, 2): Heading(2, "spawn/1", ()),
+        (1, -3): Heading(2, "Missing", ()),
+    }
+
+
+def test_detector_levels_from_numbering_and_style():
+    lines = [
+        _line(0, "1 Start", 80, 18, True),
+        _line(1, "Plain body text that runs along the whole line of the page here.", 110),
+        _line(2, "1.1 First steps", 140, 14, True),
+        _line(3, "More body text that runs along the whole line of the page here too.", 170),
+        _line(4, "Unnumbered aside", 200, 14, True),
+        _line(5, "Even more body text, long enough to be the most common size by far.", 230),
+        _line(6, "Note", 260, 10, True),
+        _line(7, "a lower-case bold line is not a heading", 290, 10, True),
+    ]
+    found = detect_headings([lines])
+    assert {k: (h.level, h.text) for k, h in found.items()} == {
+        (1, 0): (1, "1 Start"), (1, 2): (2, "1.1 First steps"), (1, 4): (2, "Unnumbered aside"),
+    }
+
+
+def test_key_and_title_entry():
+    assert key("2.3.1 Data Flow") == key("Data flow") == "dataflow"
+    assert key("Appendix A A sample session") == "asamplesession"
+    assert key("R and statistics") == "randstatistics"
+    toc = [[1, "Manual", 1], [2, "Intro", 2], [2, "Usage", 3]]
+    assert drop_title_entry(toc, "Manual") == [[1, "Intro", 2], [1, "Usage", 3]]
+    two_tops = [[1, "A", 1], [1, "B", 2], [2, "C", 2]]
+    assert drop_title_entry(two_tops, "") == two_tops
