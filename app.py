@@ -49,6 +49,7 @@ def ask(library, question: str, retriever: str, k: int, mode: str) -> Answer | s
     pieces: list[str] = []
 
     def sink(piece: str) -> None:
+        """Append a streamed piece and redraw the partial answer."""
         pieces.append(piece)
         placeholder.markdown(md_escape_block("".join(pieces)) + " ▌")
 

@@ -159,16 +159,16 @@ def table(set_result: dict) -> list[str]:
             out.append(f"| {name} | " + f"not run: {metrics['error']}".replace("|", "/")
                        + " |" * len(cols) + f" {metrics.get('wall_s', '')} |")
             continue
-        cells = [_fmt(metrics.get(c)) for c in cols]
+        cells = [_fmt(c, metrics.get(c)) for c in cols]
         out.append(f"| {name} | " + " | ".join(cells) + f" | {metrics.get('wall_s', '')} |")
     return out
 
 
-def _fmt(value) -> str:
-    """Metric cell: 3 decimals for rates, 1 for milliseconds, blank when absent."""
+def _fmt(key: str, value) -> str:
+    """Metric cell: 1 decimal for milliseconds, 3 for rates, blank when absent."""
     if value is None:
         return ""
-    return f"{value:.1f}" if value >= 2 else f"{value:.3f}"
+    return f"{value:.1f}" if key.startswith("latency") else f"{value:.3f}"
 
 
 def load_previous(path: Path) -> dict:
@@ -219,7 +219,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sets", default="", help="comma-separated subset of the available sets")
     parser.add_argument("--retrievers", default=",".join(RETRIEVERS))
     parser.add_argument("--limit", type=int, default=0, help="only the first N questions per set")
+    parser.add_argument("--render", action="store_true", help="only rewrite RESULTS.md from results.json")
     args = parser.parse_args(argv)
+    if args.render:
+        write_results(load_previous(HERE / "results.json"))
+        return 0
     wanted = {s.strip() for s in args.sets.split(",") if s.strip()}
     sets = [s for s in bench_sets(args.pdf_dir) if not wanted or s.name in wanted]
     if not sets:

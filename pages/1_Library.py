@@ -26,12 +26,18 @@ STATUS_VIEW = {"added": st.success, "replaced": st.success, "duplicate": st.info
 def run_add(library, paths: list[Path], names: dict[str, str]) -> None:
     """Add files with one progress bar per file; then one outcome line per file."""
     bars: dict[str, object] = {}
+    by_base = {Path(full).name: shown for full, shown in names.items()}
+
+    def display(file: str) -> str:
+        """The user's name for a file; events name it by its path or by its base name."""
+        return names.get(file) or by_base.get(Path(file).name) or Path(file).name
 
     def on_progress(event: ProgressEvent) -> None:
-        name = names.get(event.file, Path(event.file).name)
-        if event.file not in bars:
-            bars[event.file] = st.progress(0.0, text=md_escape(name))
-        bars[event.file].progress(prog.fraction(event), text=md_escape(prog.label(event, name)))
+        """One bar per file, updated in place."""
+        name = display(event.file)
+        if name not in bars:
+            bars[name] = st.progress(0.0, text=md_escape(name))
+        bars[name].progress(prog.fraction(event), text=md_escape(prog.label(event, name)))
 
     try:
         outcomes = library.add(paths, progress=on_progress)
@@ -39,7 +45,7 @@ def run_add(library, paths: list[Path], names: dict[str, str]) -> None:
         st.error(md_escape(str(exc)))
         return
     for outcome in outcomes:
-        name = names.get(outcome.source, Path(outcome.source).name)
+        name = display(outcome.source)
         STATUS_VIEW.get(outcome.status, st.info)(md_escape(f"{name}: {outcome.status} — {outcome.message}"))
     if not outcomes:
         st.warning("No PDF files found there.")
@@ -118,13 +124,13 @@ def main() -> None:
     """Render the Library page."""
     st.set_page_config(page_title="Folio — Library", page_icon="📚", layout="wide")
     library = get_library()
-    sidebar_status(library)
     st.title("Library")
     if "flash" in st.session_state:
         st.success(md_escape(st.session_state.pop("flash")))
     upload_section(library)
     folder_section(library)
     documents_section(library)
+    sidebar_status(library)  # last, so the counts include what this run added or removed
 
 
 main()

@@ -53,6 +53,7 @@ def run(library, questions, names, ks):
     order = list(retrievers)
 
     def on_progress(name: str, done: int, total: int) -> None:
+        """Advance the shared bar: retrievers run one after another."""
         share = (order.index(name) + done / max(1, total)) / max(1, len(order))
         bar.progress(min(1.0, share), text=md_escape(f"{name}: {done}/{total} questions"))
 

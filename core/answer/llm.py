@@ -28,6 +28,7 @@ from core.config import LLMSettings, Settings
 from core.errors import LLMError
 
 PLACEHOLDER_KEY = "folio-no-key"  # servers such as llama.cpp or Ollama need no key
+DEFAULT_STOP = ("<data",)  # a reply never needs a data fence; small models start echoing one
 T = TypeVar("T")
 _TRANSIENT = (openai.APIConnectionError, openai.RateLimitError, openai.InternalServerError)
 
@@ -74,7 +75,9 @@ class OpenAIChat:
     """`ChatModel` over any OpenAI-compatible `/v1/chat/completions` endpoint.
 
     `merge_system=True` puts the rules at the top of the user turn, as Gemma's own chat
-    template does, for servers whose chat format silently drops system messages.
+    template does, for servers whose chat format silently drops system messages. `stop`
+    ends a reply that starts to echo the prompt's data fences (pass () for models that
+    reject stop sequences).
 
     Example:
         >>> llm = OpenAIChat(LLMSettings(base_url="http://localhost:8080/v1", model="gemma"),
@@ -85,7 +88,13 @@ class OpenAIChat:
     """
 
     def __init__(
-        self, settings: LLMSettings, *, cache_dir: Path | None = None, backoff_s: float = 0.5, merge_system: bool = False
+        self,
+        settings: LLMSettings,
+        *,
+        cache_dir: Path | None = None,
+        backoff_s: float = 0.5,
+        merge_system: bool = False,
+        stop: tuple[str, ...] = DEFAULT_STOP,
     ):
         if not settings.configured:
             raise LLMError("no LLM configured: set OPENAI_BASE_URL and FOLIO_LLM_MODEL")
@@ -93,6 +102,7 @@ class OpenAIChat:
         self.model = settings.model
         self.backoff_s = backoff_s
         self.merge_system = merge_system
+        self.stop = list(stop) if stop else openai.omit
         self.cache = ReplyCache(cache_dir) if cache_dir is not None else None
         self._client = openai.OpenAI(
             base_url=settings.base_url,
@@ -135,6 +145,7 @@ class OpenAIChat:
                 messages=self._messages(system, user),
                 max_tokens=max_tokens,
                 temperature=self.settings.temperature,
+                stop=self.stop,
             )
         )
         text = (response.choices[0].message.content or "").strip() if response.choices else ""
@@ -158,6 +169,7 @@ class OpenAIChat:
                 messages=self._messages(system, user),
                 max_tokens=max_tokens,
                 temperature=self.settings.temperature,
+                stop=self.stop,
                 stream=True,
             )
         )

@@ -108,16 +108,14 @@ def _ask_llm(
         Evidence(c.number, source_label(c), c.chunk.text, sc.chain) for c, sc in zip(citations, ordered)
     ]
     prompt = answer_prompt(question, evidence, mode)
-    before = _usage(llm)
     if stream_to is None:
         reply = llm.chat(prompt.system, prompt.user, max_tokens=MAX_TOKENS[mode])
         raw, calls, tokens = reply.text, int(not reply.cached), reply.tokens
-    else:
+    else:  # a stream reports no cost itself: read the client's counters around it when it has them
+        before = _usage(llm)
         raw = _stream(llm, prompt.system, prompt.user, MAX_TOKENS[mode], stream_to)
-        calls, tokens = 1, 0
-    after = _usage(llm)
-    if before is not None and after is not None:
-        calls, tokens = after.calls - before.calls, after.tokens - before.tokens
+        after = _usage(llm)
+        calls, tokens = (after.calls - before.calls, after.tokens - before.tokens) if before and after else (1, 0)
     text = _clean(raw, len(citations))
     if not text or text.startswith(NOT_IN_EVIDENCE):
         return UNSUPPORTED_TEXT, "unsupported", calls, tokens

@@ -56,7 +56,7 @@ class GraphBuilder:
         if not chunks:
             return []
         edges = structural_edges(chunks, sections)
-        edges += self.keyword_edges(chunks, keywords, catalog)
+        edges += self.keyword_edges(chunks, keywords, catalog, vectors.count())
         edges += self.mention_edges(chunks, keywords, catalog)
         edges += self.semantic_edges(chunks, embeddings, vectors)
         seen: set[tuple[str, str, str]] = set()
@@ -69,8 +69,9 @@ class GraphBuilder:
         return unique
 
     def keyword_edges(self, chunks: Sequence[Chunk], keywords: Sequence[Sequence[str]],
-                      catalog: Catalog) -> list[Edge]:
-        """Edges between chunks sharing at least T (non-title) keywords, rare keywords only."""
+                      catalog: Catalog, total: int) -> list[Edge]:
+        """Edges between chunks sharing at least T (non-title) keywords, or one rare keyword;
+        keywords held by more than max_keyword_df of the `total` chunks are ignored."""
         own = [{k for k in kws if not is_mention(k)} - {""} for kws in keywords]
         vocab = sorted(set().union(*own)) if own else []
         postings = catalog.keyword_postings(vocab) if vocab else {}
@@ -78,8 +79,7 @@ class GraphBuilder:
         for chunk, kws in zip(chunks, own):
             for k in kws:
                 local[k].append(chunk.chunk_id)
-        total = catalog.stats().get("chunks", 0) + len(chunks)
-        cap = max(MIN_DF_CAP, int(self.settings.max_keyword_df * total))
+        cap = max(MIN_DF_CAP, int(self.settings.max_keyword_df * max(total, len(chunks))))
         holders = {k: postings.get(k, []) + local[k] for k in vocab}
         edges: list[Edge] = []
         for chunk, kws in zip(chunks, own):

@@ -143,6 +143,9 @@ def _structure(doc: pymupdf.Document, path: Path, pages: list[list[Line]], drop:
         headings = {}
     used = {(p, i) for (p, _), h in headings.items() for i in h.lines}
     t_lines = [l for l in hd.title_lines(kept, body) if (l.page, l.index) not in used]
+    if not t_lines and not any(p == 1 and h.level >= 1 for (p, _), h in headings.items()):
+        cover = [l for l in hd.title_lines(kept, body, unique=False) if (l.page, l.index) not in used]
+        t_lines = [] if any(hd.numbered_depth(l.text) for l in cover) else cover  # a cover page
     title_keys = {(l.page, l.index) for l in t_lines}
     if not toc:
         headings = hd.detect_headings(kept, drop | title_keys)

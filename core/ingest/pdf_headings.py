@@ -49,13 +49,17 @@ def body_size(pages: Sequence[Sequence[Line]]) -> float:
     return sizes.most_common(1)[0][0] if sizes else 10.0
 
 
-def title_lines(pages: Sequence[Sequence[Line]], body: float) -> tuple[Line, ...]:
-    """Lines of the document title: the largest type on page 1, used nowhere else."""
-    if not pages or not pages[0]:
+def title_lines(pages: Sequence[Sequence[Line]], body: float, unique: bool = True) -> tuple[Line, ...]:
+    """Lines of the document title: the largest type on page 1 (by default: used nowhere else).
+
+    With `unique=False` the size may recur later (a cover page whose title shares the
+    chapter heading size). Lines with fewer than 4 letters (labels in a figure) are ignored.
+    """
+    first = [ln for ln in pages[0] if sum(c.isalpha() for c in ln.text) >= 4] if pages else []
+    if not first:
         return ()
-    first = pages[0]
     top = max(ln.size for ln in first)
-    if top < body + 2 or any(ln.size >= top for lines in pages[1:] for ln in lines):
+    if top < body + 2 or (unique and any(ln.size >= top for lines in pages[1:] for ln in lines)):
         return ()
     chosen = [ln for ln in first if ln.size == top and len(ln.text.split()) <= 20]
     return tuple(chosen[:3])
@@ -76,7 +80,7 @@ def detect_headings(pages: Sequence[Sequence[Line]], skip: set[tuple[int, int]] 
     for first, text, idxs in candidates:
         if (first.page, first.index) in consumed:
             continue
-        depth = _numbered_depth(text)
+        depth = numbered_depth(text)
         level = depth or style_level[(first.size, first.bold)]
         found[(first.page, first.index)] = Heading(min(level, 6), text, idxs)
         consumed.update((first.page, i) for i in idxs)
@@ -126,7 +130,7 @@ def _merge(lines: Sequence[Line], i: int) -> tuple[Line, str, tuple[int, ...]] |
     return first, text, tuple(idxs)
 
 
-def _numbered_depth(text: str) -> int:
+def numbered_depth(text: str) -> int:
     """Depth from a leading number: '2' -> 1, '2.3.1' -> 3; 0 when unnumbered."""
     m = _NUMBERED.match(text)
     return m.group(1).count(".") + 1 if m else 0
@@ -136,7 +140,7 @@ def _style_levels(candidates: list[tuple[Line, str, tuple[int, ...]]]) -> dict[t
     """Depth per font style: from its numbered headings, else by prominence rank."""
     depths: dict[tuple[float, bool], Counter[int]] = defaultdict(Counter)
     for first, text, _ in candidates:
-        depth = _numbered_depth(text)
+        depth = numbered_depth(text)
         depths[_style(first)][depth] += 1
     levels: dict[tuple[float, bool], int] = {}
     last = 0

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Iterable, Literal, Sequence
 
 import pymupdf
@@ -224,7 +224,7 @@ def drop_lines(items: Sequence[Item], drop: set[tuple[int, int]]) -> list[Item]:
             continue
         lines = [l for l in it.lines if (l.page, l.index) not in drop]
         if lines:
-            kept.append(replace(_lines_item(lines), kind="lines"))
+            kept.append(_lines_item(lines))
     return kept
 
 

@@ -18,7 +18,7 @@ from typing import Sequence
 import numpy as np
 
 from core.index.graph import ChunkGraph
-from core.index.keywords import MENTION_PREFIX, TITLE_PREFIX, KeywordExtractor
+from core.index.keywords import MENTION_PREFIX, TITLE_PREFIX, mention_keys
 from core.retrieve.base import RetrievalContext
 from core.types import ScoredChunk
 
@@ -76,8 +76,7 @@ class GraphSession:
 
 def title_matches(ctx: RetrievalContext, question: str) -> dict[str, int]:
     """Chunks carrying the title (or heading) the question names -> words in that title."""
-    extractor = ctx.keywords if ctx.keywords is not None else KeywordExtractor(ctx.settings.graph)
-    keys = [TITLE_PREFIX + k[1:] for k in extractor.extract_query(question) if k.startswith(MENTION_PREFIX)]
+    keys = sorted(TITLE_PREFIX + k[len(MENTION_PREFIX):] for k in mention_keys(question))
     if not keys:
         return {}
     out: dict[str, int] = {}

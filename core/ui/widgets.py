@@ -45,7 +45,8 @@ def route_chart(relative: Mapping[str, float], raw: Mapping[str, float]) -> None
         st.caption("This retriever reported no per-route scores.")
         return
     frame = pd.DataFrame({"route": list(GROUPS), "score": [relative.get(g, 0.0) for g in GROUPS]})
-    st.bar_chart(frame, x="route", y="score", horizontal=True, height=160, sort=False)
+    st.bar_chart(frame, x="route", y="score", horizontal=True, height=170, sort=False,
+                 x_label="score relative to the best retrieved chunk", y_label="")
     st.caption(md_escape("raw: " + ", ".join(f"{k} {v:.3g}" for k, v in raw.items())))
 
 

@@ -61,13 +61,15 @@ def run(lib: Library, questions: list[dict], retriever: str, llm, k: int) -> dic
         golds = [q["answer"], *q.get("answer_aliases", [])]
         pred = answer_only(answer.text)
         rows.append({"em": max(float(normalise(pred) == normalise(g)) for g in golds),
-                     "f1": max(f1(pred, g) for g in golds), "ms": ms, "mode": answer.mode,
+                     "f1": max(f1(pred, g) for g in golds), "ms": ms,
+                     "contains": max(float(f" {normalise(g)} " in f" {normalise(pred)} ") for g in golds), "mode": answer.mode,
                      "calls": answer.llm_calls, "tokens": answer.llm_tokens})
     ms = sorted(r["ms"] for r in rows)
     return {
         "questions": len(rows),
         "em": round(statistics.mean(r["em"] for r in rows), 4),
         "f1": round(statistics.mean(r["f1"] for r in rows), 4),
+        "answer_in_text": round(statistics.mean(r["contains"] for r in rows), 4),
         "latency_ms_p50": round(statistics.median(ms), 1),
         "latency_ms_p95": round(ms[min(len(ms) - 1, int(0.95 * len(ms)))], 1),
         "modes": dict(Counter(r["mode"] for r in rows)),
@@ -95,7 +97,7 @@ def main() -> None:
 
             url = stack.enter_context(llama_server(n_ctx=4096))
             llm = OpenAIChat(LLMSettings(base_url=url, model=MODEL_ALIAS, timeout_s=300),
-                             cache_dir=None)  # measure real calls, not cache hits
+                             cache_dir=None, merge_system=True)  # real calls, not cache hits
         lib = Library(Settings.load(data_dir=args.data_dir, env={}), llm=llm)
         if not lib.documents():
             lib.add_corpus(args.bench / "corpus.jsonl")

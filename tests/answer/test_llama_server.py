@@ -32,7 +32,8 @@ def llama_url():
 def llm(llama_url, tmp_path):
     from tests.answer.llama_server import MODEL_ALIAS
 
-    return OpenAIChat(LLMSettings(base_url=llama_url, model=MODEL_ALIAS, timeout_s=120), cache_dir=tmp_path / "cache")
+    return OpenAIChat(LLMSettings(base_url=llama_url, model=MODEL_ALIAS, timeout_s=300), cache_dir=tmp_path / "cache",
+                      merge_system=True)  # llama.cpp's "gemma" format drops system turns
 
 
 def _result() -> RetrievalResult:
@@ -78,6 +79,6 @@ def test_unrelated_question_is_unsupported_without_a_call(llm, embedder):
 
 def test_markdown_formatter_with_real_model(llm):
     pages = ["1 Introduction\nThis manual explains the tool.", "2 Usage\nRun the tool with a file name."]
-    out = LLMMarkdownFormatter(llm, window=1, padding=0, max_tokens=120).format(pages)
+    out = LLMMarkdownFormatter(llm, window=1, padding=0, max_tokens=40).format(pages)
     assert out.llm_calls == 2 and len(out.windows) == 2
     assert out.windows[0].startswith("<!-- page 1 -->") and out.windows[1].startswith("<!-- page 2 -->")

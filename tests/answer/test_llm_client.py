@@ -135,3 +135,18 @@ def test_make_llm_none_without_settings(tmp_path):
     env = {"OPENAI_BASE_URL": "http://127.0.0.1:9/v1", "FOLIO_LLM_MODEL": "m"}
     llm = make_llm(Settings.load(data_dir=tmp_path, env=env))
     assert isinstance(llm, OpenAIChat) and llm.cache.folder == tmp_path / "llm-cache"
+
+
+def test_merge_system_puts_rules_first_in_one_user_turn(tmp_path):
+    with OpenAIStub(reply=lambda body: "ok") as stub:
+        llm = OpenAIChat(LLMSettings(base_url=stub.url, model=stub.model), merge_system=True)
+        llm.chat("RULES", "DATA")
+        assert stub.chat_requests[0]["messages"] == [{"role": "user", "content": "RULES\n\nDATA"}]
+
+
+def test_stop_sequences_sent_or_left_out(tmp_path):
+    with OpenAIStub(reply=lambda body: "ok") as stub:
+        OpenAIChat(LLMSettings(base_url=stub.url, model=stub.model)).chat("s", "u")
+        OpenAIChat(LLMSettings(base_url=stub.url, model=stub.model), stop=()).chat("s", "u")
+        first, second = stub.chat_requests
+        assert first["stop"] == ["<data"] and "stop" not in second

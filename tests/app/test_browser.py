@@ -2,7 +2,7 @@
 
 Starts `streamlit run app.py` on a free localhost port with a fresh FOLIO_DATA_DIR, uploads
 two generated PDFs (one carrying <script>/<img onerror> text), waits for ingestion, asks
-questions, opens a citation, views the graph and compare pages, and checks that no
+questions, opens a citation, views the graph, compare and evaluate pages, and checks that no
 document text executed: no dialog fired, no injected element in the DOM. Screenshots go
 to FOLIO_SCREENSHOT_DIR (default: a pytest temp dir, never the repository).
 FOLIO_E2E_PAGES=N uploads an N-page PDF too and reports upload-to-first-answer time.
@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.app.fixtures import XSS_QUESTION, make_xss_pdf
+from tests.app.fixtures import XSS_QUESTION, make_xss_pdf, write_jsonl
 from tests.ingest.fixtures import make_long_pdf, make_structured_pdf
 
 CHROMIUM = "/usr/bin/chromium"
@@ -88,6 +88,74 @@ def _no_injection(page) -> None:
     assert injected == [0, 0]
 
 
+def _library_step(page, server: str, files: list[Path], shots: Path) -> float:
+    """Upload the files and wait until the last one is added; returns the click time."""
+    page.goto(server + "/Library", timeout=120_000)
+    page.locator("input[type=file]").set_input_files([str(f) for f in files], timeout=120_000)
+    start = time.perf_counter()
+    page.get_by_role("button", name=f"Add {len(files)} file(s)").click()
+    for f in files:
+        page.get_by_text(f"{f.name}: added").wait_for(timeout=600_000)
+    page.get_by_test_id("stDataFrame").wait_for()
+    page.screenshot(path=str(shots / "library.png"), full_page=True)
+    return start
+
+
+def _chat_step(page, server: str, shots: Path) -> None:
+    """Ask, open the first citation (text and route chart), then ask the payload question."""
+    page.goto(server + "/", timeout=120_000)
+    _ask(page, "When does the nightly rebuild run?", "runs at 03:15")
+    page.get_by_test_id("stExpander").first.locator("summary").click()
+    page.get_by_text("This manual covers installation").first.wait_for()
+    page.get_by_test_id("stExpander").first.locator("canvas, svg").first.wait_for(timeout=30_000)
+    page.wait_for_timeout(1500)
+    page.screenshot(path=str(shots / "chat.png"), full_page=True)
+    _ask(page, XSS_QUESTION, "alert('folio-xss')")  # the payload is shown as text...
+    _no_injection(page)  # ...and never as live markup
+
+
+def _graph_step(page, server: str, shots: Path) -> None:
+    """Draw the iier graph for the payload question; nothing from the text becomes markup."""
+    page.goto(server + "/Graph", timeout=120_000)
+    page.get_by_test_id("stSidebar").get_by_test_id("stSelectbox").first.click()
+    page.get_by_role("option", name="iier").click()
+    page.get_by_label("Question", exact=True).fill(XSS_QUESTION)
+    page.get_by_label("Question", exact=True).press("Enter")
+    page.get_by_role("button", name="Show graph").click()
+    frame = page.frame_locator("iframe[title='st.iframe']").first
+    frame.locator("canvas").first.wait_for(timeout=120_000)
+    page.wait_for_timeout(2500)
+    page.screenshot(path=str(shots / "graph.png"), full_page=True)
+    _no_injection(page)
+    assert frame.locator("img[src='x']").count() == 0
+
+
+def _compare_step(page, server: str, shots: Path) -> None:
+    """Run the default three retrievers side by side."""
+    page.goto(server + "/Compare", timeout=120_000)
+    page.get_by_label("Question", exact=True).fill("When does the nightly rebuild run?")
+    page.get_by_label("Question", exact=True).press("Enter")
+    page.get_by_role("button", name="Compare").click()
+    page.get_by_role("heading", name="hybrid").wait_for(timeout=120_000)
+    page.screenshot(path=str(shots / "compare.png"), full_page=True)
+
+
+def _evaluate_step(page, server: str, shots: Path, tmp_path: Path) -> None:
+    """Score three retrievers on two answer-pattern questions; the leaderboard appears."""
+    qfile = write_jsonl(tmp_path / "q.jsonl", [
+        {"id": "rebuild", "question": "When does the nightly rebuild run?", "answer_patterns": [r"03:15"]},
+        {"id": "sundays", "question": "When are stale thumbnails removed?", "answer_patterns": [r"Sundays"]},
+    ])
+    page.goto(server + "/Evaluate", timeout=120_000)
+    page.get_by_label("…or a path on this machine").fill(str(qfile))
+    page.get_by_label("…or a path on this machine").press("Enter")
+    page.get_by_text("2 questions loaded").wait_for(timeout=60_000)
+    page.get_by_role("button", name="Run").click()
+    page.get_by_role("heading", name="Leaderboard (2 questions)").wait_for(timeout=300_000)
+    page.wait_for_timeout(2000)
+    page.screenshot(path=str(shots / "evaluate.png"), full_page=True)
+
+
 @pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="needs /usr/bin/chromium (apt-get install chromium)")
 def test_upload_ask_cite_graph_compare(server, tmp_path):
     from playwright.sync_api import sync_playwright
@@ -104,45 +172,12 @@ def test_upload_ask_cite_graph_compare(server, tmp_path):
             "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"])
         page = browser.new_page(viewport={"width": 1400, "height": 1000})
         page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
-        page.goto(server + "/Library", timeout=120_000)
-        page.locator("input[type=file]").set_input_files([str(f) for f in files], timeout=120_000)
-        start = time.perf_counter()
-        page.get_by_role("button", name=f"Add {len(files)} file(s)").click()
-        page.get_by_text("zebra.pdf: added").wait_for(timeout=600_000)
-        ingest_s = time.perf_counter() - start
-        page.get_by_test_id("stDataFrame").wait_for()
-        page.screenshot(path=str(shots / "library.png"), full_page=True)
-
-        page.goto(server + "/", timeout=120_000)
-        _ask(page, "When does the nightly rebuild run?", "runs at 03:15")
+        start = _library_step(page, server, files, shots)
+        _chat_step(page, server, shots)
         first_answer_s = time.perf_counter() - start
-        page.get_by_test_id("stExpander").first.locator("summary").click()
-        page.get_by_text("This manual covers installation").first.wait_for()
-        page.get_by_test_id("stExpander").first.locator("canvas, svg").first.wait_for(timeout=30_000)
-        page.wait_for_timeout(1500)
-        page.screenshot(path=str(shots / "chat.png"), full_page=True)
-        _ask(page, XSS_QUESTION, "alert('folio-xss')")  # the payload is shown as text...
-        _no_injection(page)  # ...and never as live markup
-
-        page.goto(server + "/Graph", timeout=120_000)
-        page.get_by_test_id("stSidebar").get_by_test_id("stSelectbox").first.click()
-        page.get_by_role("option", name="iier").click()
-        page.get_by_label("Question", exact=True).fill(XSS_QUESTION)
-        page.get_by_label("Question", exact=True).press("Enter")
-        page.get_by_role("button", name="Show graph").click()
-        frame = page.frame_locator("iframe[title='st.iframe']").first
-        frame.locator("canvas").first.wait_for(timeout=120_000)
-        page.wait_for_timeout(2500)
-        page.screenshot(path=str(shots / "graph.png"), full_page=True)
-        _no_injection(page)
-        assert frame.locator("img[src='x']").count() == 0
-
-        page.goto(server + "/Compare", timeout=120_000)
-        page.get_by_label("Question", exact=True).fill("When does the nightly rebuild run?")
-        page.get_by_label("Question", exact=True).press("Enter")
-        page.get_by_role("button", name="Compare").click()
-        page.get_by_role("heading", name="hybrid").wait_for(timeout=120_000)
-        page.screenshot(path=str(shots / "compare.png"), full_page=True)
+        _graph_step(page, server, shots)
+        _compare_step(page, server, shots)
+        _evaluate_step(page, server, shots, tmp_path)
         browser.close()
     assert dialogs == []
-    print(f"\nE2E: ingest {ingest_s:.1f}s, upload-to-first-answer {first_answer_s:.1f}s, screenshots in {shots}")
+    print(f"\nE2E: upload to two answers {first_answer_s:.1f}s, screenshots in {shots}")

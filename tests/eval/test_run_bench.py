@@ -34,7 +34,7 @@ def bench(tmp_path, monkeypatch):
         elif args[0] == "eval":
             name = args[args.index("--retrievers") + 1]
             out = "progress noise\n" + json.dumps(
-                {"questions": 4, "retrievers": {name: {"recall@5": 0.5, "mrr": 0.25, "latency_ms_p50": 12.34}}})
+                {"questions": 4, "retrievers": {name: {"recall@5": 0.5, "mrr": 0.25, "latency_ms_p50": 1.26}}})
         else:
             out = "5 documents added\n"
         return subprocess.CompletedProcess(args, 0, out, "")
@@ -57,7 +57,7 @@ def test_writes_tables_and_json(bench, tmp_path):
     assert res["retrievers"]["rgnn"]["error"] == "Error: rgnn needs an LLM"
     md = (out / "RESULTS.md").read_text()
     assert "| retriever | recall@5 | mrr | latency_ms_p50 | eval wall s |" in md
-    assert "| dense | 0.500 | 0.250 | 12.3 |" in md
+    assert "| dense | 0.500 | 0.250 | 1.3 |" in md
     assert "| rgnn | not run: Error: rgnn needs an LLM |" in md
     assert "BM25 recall@5 0.51" in md  # the README reference line for musique
 
@@ -73,6 +73,9 @@ def test_a_later_run_keeps_other_sets(bench, tmp_path):
     assert sets["hotpotqa-dev"]["date"] == "d0"
     md = (out / "RESULTS.md").read_text()
     assert "## hotpotqa-dev" in md and "| bm25 | 0.750 |" in md and "## musique" in md
+    (out / "RESULTS.md").unlink()
+    assert mod.main(["--render"]) == 0
+    assert (out / "RESULTS.md").read_text() == md
 
 
 def test_no_sets_is_a_clear_error(bench, tmp_path):

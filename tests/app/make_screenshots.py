@@ -1,0 +1,111 @@
+"""Take the README screenshots against an existing library (not a test).
+
+    FOLIO_DATA_DIR=/tmp/folio-musique .venv/bin/python -m tests.app.make_screenshots \
+        --questions /work/shared/bench/musique/questions.jsonl --out assets/screenshots
+
+Chat (first citation open), Compare (labelled question, four retrievers), Graph (iier),
+Evaluate (first 12 questions) and Library, each saved as a PNG in --out.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from tests.app.test_browser import CHROMIUM, ROOT, _free_port, _wait_healthy
+
+
+def _pick(page, label: str, option: str) -> None:
+    """Choose an option of a select box found by its label."""
+    page.get_by_label(label).first.click()
+    page.get_by_role("option", name=option, exact=True).click()
+
+
+def shoot(page, url: str, question: dict, qfile: Path, out: Path) -> None:
+    """Visit each page, act, and save a screenshot."""
+    page.goto(url + "/", timeout=120_000)
+    page.get_by_test_id("stChatInputTextArea").fill(question["question"])
+    page.get_by_test_id("stChatInputTextArea").press("Enter")
+    page.get_by_test_id("stExpander").first.wait_for(timeout=300_000)
+    page.get_by_test_id("stExpander").first.locator("summary").click()
+    page.get_by_test_id("stExpander").first.locator("canvas, svg").first.wait_for(timeout=60_000)
+    page.wait_for_timeout(1500)
+    page.screenshot(path=str(out / "chat.png"), full_page=True)
+
+    page.goto(url + "/Compare", timeout=120_000)
+    page.get_by_text("From a labelled set").click()
+    page.locator("input[type=file]").set_input_files(str(qfile))
+    page.get_by_text("Labelled question").wait_for(timeout=60_000)
+    multiselect = page.get_by_test_id("stMultiSelect")
+    multiselect.click()
+    page.get_by_role("option", name="iier", exact=True).click()
+    page.keyboard.press("Escape")
+    page.get_by_role("button", name="Compare").click()
+    page.get_by_role("heading", name="iier").wait_for(timeout=300_000)
+    page.wait_for_timeout(1500)
+    page.screenshot(path=str(out / "compare.png"), full_page=False)
+
+    page.goto(url + "/Graph", timeout=120_000)
+    _pick(page, "Retriever", "iier")
+    page.get_by_label("Question", exact=True).fill(question["question"])
+    page.get_by_label("Question", exact=True).press("Enter")
+    page.get_by_role("button", name="Show graph").click()
+    page.frame_locator("iframe[title='st.iframe']").first.locator("canvas").first.wait_for(timeout=300_000)
+    page.wait_for_timeout(6000)
+    page.screenshot(path=str(out / "graph.png"), full_page=False)
+
+    page.goto(url + "/Evaluate", timeout=120_000)
+    page.get_by_label("…or a path on this machine").fill(str(qfile))
+    page.get_by_label("…or a path on this machine").press("Enter")
+    page.get_by_text("questions loaded").wait_for(timeout=60_000)
+    page.get_by_role("button", name="Run").click()
+    page.get_by_role("heading", name="Leaderboard", exact=False).wait_for(timeout=600_000)
+    page.wait_for_timeout(2500)
+    page.screenshot(path=str(out / "evaluate.png"), full_page=True)
+
+    page.goto(url + "/Library", timeout=120_000)
+    page.get_by_test_id("stDataFrame").wait_for(timeout=120_000)
+    page.wait_for_timeout(1500)
+    page.screenshot(path=str(out / "library.png"), full_page=False)
+
+
+def main() -> None:
+    """Start the app on FOLIO_DATA_DIR and take the screenshots."""
+    from playwright.sync_api import sync_playwright
+
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--questions", required=True)
+    parser.add_argument("--out", default="assets/screenshots")
+    parser.add_argument("--count", type=int, default=12)
+    args = parser.parse_args()
+    lines = Path(args.questions).read_text("utf-8").splitlines()[: args.count]
+    qfile = Path(tempfile.mkdtemp()) / "questions.jsonl"
+    qfile.write_text("\n".join(lines) + "\n", "utf-8")
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    port = _free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"),
+                             "--server.port", str(port), "--server.address", "127.0.0.1",
+                             "--server.headless", "true", "--server.fileWatcherType", "none"],
+                            cwd=ROOT, env={**os.environ, "HF_HUB_OFFLINE": "1"},
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        _wait_healthy(url, proc)
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=[
+                "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+            page = browser.new_page(viewport={"width": 1500, "height": 1000})
+            shoot(page, url, json.loads(lines[0]), qfile, out)
+            browser.close()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+
+
+if __name__ == "__main__":
+    main()
