@@ -12,56 +12,20 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
-import hashlib
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import replace
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Iterable, Literal, Mapping
+from typing import Iterable, Mapping
 
 from core.config import Settings
 from core.errors import FolioError, IngestError, NotFound
 from core.index.catalog import Catalog
+from core.ingest.files import AddOutcome, Status, file_sha256, find_pdfs
 from core.ingest.pipeline import Indexer, ProgressEvent, ProgressFn, StageClock, no_progress
 from core.retrieve.base import RetrievalContext, Retriever, make_retriever
 from core.types import Answer, Chunk, Document, RetrievalResult, content_hash
-
-Status = Literal["added", "duplicate", "replaced", "error"]
-
-
-@dataclass(frozen=True)
-class AddOutcome:
-    """What happened to one input file."""
-
-    source: str
-    status: Status
-    message: str
-    doc: Document | None = None
-    seconds: float = 0.0
-    stage_seconds: Mapping[str, float] = field(default_factory=dict)
-
-
-def find_pdfs(paths: Iterable[str | Path]) -> list[Path]:
-    """Expand folders (recursively) into their PDFs; plain files are kept as given."""
-    out: list[Path] = []
-    for raw in paths:
-        path = Path(raw).expanduser()
-        if path.is_dir():
-            out.extend(sorted(p for p in path.rglob("*") if p.is_file() and p.suffix.lower() == ".pdf"))
-        else:
-            out.append(path)
-    return out
-
-
-def file_sha256(path: Path) -> str:
-    """Hex sha256 of a file's bytes, read in blocks."""
-    h = hashlib.sha256()
-    with path.open("rb") as fh:
-        for block in iter(lambda: fh.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
-
 
 def _now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
@@ -118,20 +82,25 @@ class Library:
                 fcntl.flock(fh, fcntl.LOCK_UN)
 
     # ---- ingestion -------------------------------------------------------------------
-    def add(self, paths: Iterable[str | Path], progress: ProgressFn = no_progress) -> list[AddOutcome]:
-        """Add PDFs and folders of PDFs; each file succeeds or fails on its own."""
+    def add(self, paths: Iterable[str | Path], progress: ProgressFn = no_progress,
+            names: Mapping[str, str] | None = None) -> list[AddOutcome]:
+        """Add PDFs and folders of PDFs; each file succeeds or fails on its own.
+
+        `names` maps a path (as given) to the name to record, e.g. an upload's original name.
+        """
         files = find_pdfs(paths)
+        names = {str(Path(k).expanduser()): v for k, v in (names or {}).items()}
         outcomes = []
         with self._writing():
             for path in files:
-                outcomes.append(self._add_one(path, progress))
+                outcomes.append(self._add_one(path, progress, names.get(str(path), path.name)))
             self.text.flush()
         return outcomes
 
-    def _add_one(self, path: Path, progress: ProgressFn) -> AddOutcome:
+    def _add_one(self, path: Path, progress: ProgressFn, name: str) -> AddOutcome:
         start = time.perf_counter()
         try:
-            doc, status, clock = self._add_pdf(path, progress)
+            doc, status, clock = self._add_pdf(path, progress, name)
         except IngestError as exc:
             progress(ProgressEvent(str(path), "error", 1, 1, exc.reason))
             return AddOutcome(str(path), "error", exc.reason, seconds=time.perf_counter() - start)
@@ -142,7 +111,7 @@ class Library:
         msg = f"{doc.pages} pages, {doc.chunks} chunks"
         return AddOutcome(str(path), status, msg, doc, seconds, dict(clock.seconds))
 
-    def _add_pdf(self, path: Path, progress: ProgressFn) -> tuple[Document, Status, StageClock]:
+    def _add_pdf(self, path: Path, progress: ProgressFn, source: str) -> tuple[Document, Status, StageClock]:
         from core.ingest.chunking import chunk_markdown
         from core.ingest.pdf import check_pdf, pdf_to_markdown
 
@@ -154,7 +123,7 @@ class Library:
         existing = self.catalog.document(doc_id)
         if existing and existing.status == "ready":
             return existing, "duplicate", clock
-        previous = [d for d in self.catalog.documents() if d.kind == "pdf" and d.source == path.name]
+        previous = [d for d in self.catalog.documents() if d.kind == "pdf" and d.source == source]
         assets = self.settings.data_dir / "assets" / doc_id
         try:
             parsed = pdf_to_markdown(
@@ -175,7 +144,7 @@ class Library:
         clock.lap("chunk")
         embeddings = self.indexer.embed_chunks(chunks, name, progress)
         clock.lap("embed")
-        doc = Document(doc_id=doc_id, title=parsed.title, source=path.name, pages=parsed.pages,
+        doc = Document(doc_id=doc_id, title=parsed.title, source=source, pages=parsed.pages,
                        kind="pdf", status="pending", added_at=_now(), markdown_path=str(md_path))
         doc = self.indexer.index_document(doc, sections, chunks, embeddings, progress, clock)
         for old in previous:  # a changed file replaces its older version
@@ -214,6 +183,25 @@ class Library:
         if skipped:
             outcomes.append(AddOutcome(str(path), "duplicate", f"{skipped} documents already present"))
         return outcomes
+
+    def reindex(self, ref: str, progress: ProgressFn = no_progress) -> Document:
+        """Rebuild a document's chunks, vectors, postings and edges from its stored Markdown
+        (corpus documents: from their stored passages), e.g. after changing chunk settings."""
+        from core.ingest.chunking import chunk_markdown
+
+        doc = self.find(ref)
+        if doc.kind == "pdf" and doc.markdown_path and Path(doc.markdown_path).is_file():
+            markdown = Path(doc.markdown_path).read_text("utf-8")
+            sections, chunks = chunk_markdown(doc.doc_id, doc.title, markdown, self.settings.chunking)
+        else:
+            sections, chunks = self.catalog.sections(doc.doc_id), self.catalog.doc_chunks(doc.doc_id)
+        embeddings = self.indexer.embed_chunks(chunks, doc.source, progress)
+        with self._writing():
+            self.indexer.remove_document(doc.doc_id)
+            fresh = self.indexer.index_document(replace(doc, status="pending"), sections, chunks,
+                                                embeddings, progress)
+            self.text.flush()
+        return fresh
 
     def remove(self, ref: str) -> Document:
         """Remove a document (by id, id prefix, file name or title) from every store."""
@@ -286,5 +274,4 @@ class Library:
         start = time.perf_counter()
         result = self.retrieve(question, retriever, k or 5)
         answer = answer_question(question, result, self.llm, self.embedder, mode=mode, stream_to=stream_to)
-        from dataclasses import replace
         return replace(answer, latency_ms=(time.perf_counter() - start) * 1000)

@@ -40,7 +40,7 @@ def run_add(library, paths: list[Path], names: dict[str, str]) -> None:
         bars[name].progress(prog.fraction(event), text=md_escape(prog.label(event, name)))
 
     try:
-        outcomes = library.add(paths, progress=on_progress)
+        outcomes = library.add(paths, progress=on_progress, names=names)
     except FolioError as exc:
         st.error(md_escape(str(exc)))
         return

@@ -88,3 +88,22 @@ def test_retrieved_chunks_carry_page_and_heading_path(make_library, tmp_path):
         assert "03:15" in top.text
         assert top.heading_path == (TITLE, "1 Introduction", "1.1 Scope")
         assert (top.page_start, top.page_end) == (1, 1)
+
+
+def test_upload_keeps_the_users_original_name(make_library, tmp_path):
+    lib = make_library()
+    pdf = make_structured_pdf(tmp_path / "upload-0001.pdf")
+    out = lib.add([pdf], names={str(pdf): "../Manuel été.pdf"})[0]
+    assert out.status == "added"
+    assert lib.documents()[0].source == "../Manuel été.pdf"
+
+
+def test_reindex_rebuilds_a_document_from_its_markdown(make_library, tmp_path):
+    lib = make_library()
+    doc = lib.add([make_structured_pdf(tmp_path / "manual.pdf")])[0].doc
+    before = sorted(c.chunk_id for c in lib.catalog.doc_chunks(doc.doc_id))
+    again = lib.reindex("manual.pdf")
+    assert again.doc_id == doc.doc_id and again.status == "ready"
+    assert sorted(c.chunk_id for c in lib.catalog.doc_chunks(doc.doc_id)) == before
+    assert lib.vectors.count() == len(before) == lib.text.count()
+    assert "03:15" in lib.retrieve("nightly rebuild", "bm25", 1).chunks[0].chunk.text

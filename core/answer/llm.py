@@ -125,7 +125,8 @@ class OpenAIChat:
 
     def _key(self, system: str, user: str, max_tokens: int) -> str:
         s = self.settings
-        return ReplyCache.key(s.base_url, s.model, s.temperature, max_tokens, system, user)
+        stop = self.stop if isinstance(self.stop, list) else []
+        return ReplyCache.key(s.base_url, s.model, s.temperature, max_tokens, self.merge_system, stop, system, user)
 
     def _messages(self, system: str, user: str) -> list[dict[str, str]]:
         if self.merge_system:  # for chat formats that drop system turns (llama.cpp's "gemma")

@@ -4,7 +4,9 @@ Every candidate chunk starts with a distance d = 1 - relevance (fused cosine + B
 `graph_common`). In each layer the `top_k` closest nodes send their distance to their
 keyword, title-mention and structural neighbours; a receiver's distance becomes
 min(d, alpha * d + (1 - alpha) * smallest message), so a passage that bridges to a very
-relevant one moves up while no passage is pushed down. alpha comes from
+relevant one moves up while no passage is pushed down. A chunk whose title a sender names
+also gets the sender's distance along that directed mention with a smaller own weight
+(`gnn_mention_alpha`, 0.2): naming a title is the strongest bridge in multi-hop questions. alpha comes from
 `data_dir/models/gnn.json` when trained (`core.retrieve.train`), else from settings.
 
 RGNN-Ret asks an LLM for the sub-questions, runs the propagation for each and carries
@@ -40,9 +42,13 @@ def load_alpha(data_dir: Path, default: float) -> tuple[float, str]:
 
 
 def propagate(state: QueryState, alpha: float, top_k: int, layers: int,
-              start: np.ndarray | None = None) -> tuple[np.ndarray, list[Hop]]:
+              start: np.ndarray | None = None, mention_alpha: float | None = None
+              ) -> tuple[np.ndarray, list[Hop]]:
     """Run `layers` min-message layers from the question's candidates; returns distances
-    over all graph nodes (inf = never reached) and the hops that lowered a distance."""
+    over all graph nodes (inf = never reached) and the hops that lowered a distance.
+
+    With `mention_alpha`, a chunk named (by title) in a sender also receives a message
+    along that directed mention, mixed with its own weight `mention_alpha`."""
     graph = state.session.graph
     adj = state.session.adjacency(GNN_KINDS)
     dist = np.full(graph.size, np.inf) if start is None else start.copy()
@@ -51,9 +57,12 @@ def propagate(state: QueryState, alpha: float, top_k: int, layers: int,
     hops: list[Hop] = []
     for layer in range(1, layers + 1):
         senders = top_k_smallest(dist, top_k)
-        receivers = np.unique(adj[senders].indices)
-        _fill(state, dist, receivers)
-        h, m, src = min_propagate(dist, adj, top_k, alpha)
+        _fill(state, dist, np.unique(adj[senders].indices))
+        h, _, src = min_propagate(dist, adj, top_k, alpha)
+        if mention_alpha is not None:
+            hm, _, src_m = min_propagate(dist, graph.mention, top_k, mention_alpha)
+            src = np.where(hm < h, src_m, src)
+            h = np.minimum(h, hm)
         better = np.flatnonzero(h < dist - 1e-12)
         for i in better:
             hops.append(Hop(graph.ids[src[i]], graph.ids[i], _kind(graph, src[i], i), layer,
@@ -97,12 +106,14 @@ class GNNRetriever:
         s = ctx.settings.retrieve
         self.alpha, self.alpha_note = load_alpha(ctx.settings.data_dir, s.gnn_alpha)
         self.top_k, self.layers = s.gnn_top_k, s.gnn_layers
+        self.mention_alpha = s.gnn_mention_alpha if s.gnn_mention_alpha >= 0 else None
 
     def retrieve(self, question: str, k: int = 10) -> RetrievalResult:
         """Top-k chunks by integrated distance, with the hops that moved them."""
         t0 = time.perf_counter()
         state = self.session.query(question)
-        dist, hops = propagate(state, self.alpha, self.top_k, self.layers)
+        dist, hops = propagate(state, self.alpha, self.top_k, self.layers,
+                               mention_alpha=self.mention_alpha)
         top = ranked(state, dist, k)
         keep = {cid for cid, _ in top}
         hops = [h for h in hops if h.target in keep]
@@ -134,6 +145,7 @@ class RGNNRetriever:
         s = ctx.settings.retrieve
         self.alpha, self.alpha_note = load_alpha(ctx.settings.data_dir, s.gnn_alpha)
         self.beta, self.top_k, self.layers = s.rgnn_beta, s.gnn_top_k, s.gnn_layers
+        self.mention_alpha = s.gnn_mention_alpha if s.gnn_mention_alpha >= 0 else None
 
     def _sub_questions(self, question: str, evidence: list[str]) -> tuple[list[str], int]:
         text = "\n".join(f"- {e[:300]}" for e in evidence) or "(none yet)"
@@ -150,7 +162,8 @@ class RGNNRetriever:
         carried, hops, calls, state = None, [], 1, self.session.query(question)
         for step, sub in enumerate(subs or [question], start=1):
             sub_state = self.session.query(sub)
-            dist, sub_hops = propagate(sub_state, self.alpha, self.top_k, self.layers)
+            dist, sub_hops = propagate(sub_state, self.alpha, self.top_k, self.layers,
+                                       mention_alpha=self.mention_alpha)
             if carried is not None:
                 both = np.isfinite(carried) & np.isfinite(dist)
                 dist = np.where(both, self.beta * carried + (1 - self.beta) * dist,

@@ -28,18 +28,19 @@ from typing import Sequence
 
 import numpy as np
 
-from core.index.keywords import is_mention
 from core.retrieve.base import RetrievalContext
 from core.retrieve.graph_common import GraphSession, QueryState, scored_chunks
 from core.types import Hop, RetrievalResult
 
 FEATURES = ("relevance", "previous_relevance", "path_similarity", "mention", "keyword", "structural",
             "semantic")
-# untrained: half the neighbour's own relevance, half the relevance of the chunk it hangs
-# from, a small bonus for a title mention or shared keywords (the same scale as relevance)
-DEFAULT_WEIGHTS = (0.5, 0.5, 0.0, 0.05, 0.03, 0.0, -0.05)
+# untrained next-hop choice: half the neighbour's own relevance, half the relevance of the
+# chunk it hangs from, a clear bonus for a title mention, small ones for other edge kinds
+DEFAULT_WEIGHTS = (0.5, 0.5, 0.0, 0.3, 0.03, 0.0, -0.05)
 DEFAULT_BIAS = 0.0
+MENTION_OWN = 0.2  # own share of a title-mention hop's ranking score (as gnn_mention_alpha)
 SEED_SHARE = 0.6  # a further seed needs at least this share of the best seed's gain
+COVER_BONUS = 0.05  # per question keyword (or named title) a seed covers first
 KINDS = ("mention", "keyword", "structural", "semantic")
 
 
@@ -77,6 +78,8 @@ def hop_features(relevance: np.ndarray, previous: float, path_sim: np.ndarray,
 
 def rank_score(relevance: float, previous: float, kind: str) -> float:
     """Transparent ranking score of a chain hop, on the relevance scale."""
+    if kind == "mention":  # one of the two names the other's title: lean on the chain
+        return MENTION_OWN * relevance + (1.0 - MENTION_OWN) * previous
     w = dict(zip(FEATURES, DEFAULT_WEIGHTS))
     return 0.5 * relevance + 0.5 * previous + w.get(kind, 0.0)
 
@@ -124,7 +127,7 @@ class IIERRetriever:
         while len(chosen) < min(self.seeds_max, len(pool)):
             def gain(c: str) -> float:
                 new = (set(held.get(c, ())) & wanted) - covered
-                return rel[c] + 0.05 * len({k for k in new if not is_mention(k)} | new)
+                return rel[c] + COVER_BONUS * len(new)
             best = max((c for c in pool if c not in chosen), key=lambda c: (gain(c), c))
             if chosen and gain(best) < SEED_SHARE * first:
                 break

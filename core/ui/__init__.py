@@ -1,5 +1,7 @@
-"""Helpers for the Streamlit pages: pure functions that shape core results for display.
+"""Helpers for the Streamlit pages.
 
-Only `core.ui.resources` imports Streamlit; everything else is plain Python so it can be
-tested without a running app.
+Most modules are plain Python that shape core results for display (text escaping, upload
+names, progress, route breakdowns, compare columns, graph views, tables) and are tested
+without a running app. Only `resources` (the cached Library) and `widgets` (shared
+rendering pieces) import Streamlit.
 """

@@ -6,6 +6,7 @@ pages open it through FOLIO_DATA_DIR like the real app.
 """
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -116,7 +117,7 @@ def test_compare_page_side_by_side(app):
 def test_compare_page_labelled_question_shows_recall(app):
     at = app("pages/2_Compare.py")
     at.radio(key="cmp_src").set_value("From a labelled set").run()
-    lines = "".join(__import__("json").dumps(q) + "\n" for q in QUESTIONS).encode()
+    lines = "".join(json.dumps(q) + "\n" for q in QUESTIONS).encode()
     at.file_uploader[0].set_value(("q.jsonl", lines, "application/json")).run()
     at.selectbox(key="cmp_pick").set_value(at.selectbox(key="cmp_pick").options[1]).run()
     at.multiselect(key="cmp_names").set_value(["bm25", "dense"]).run()
