@@ -44,9 +44,16 @@ def route_chart(relative: Mapping[str, float], raw: Mapping[str, float]) -> None
     if not relative:
         st.caption("This retriever reported no per-route scores.")
         return
+    import altair as alt
+
     frame = pd.DataFrame({"route": list(GROUPS), "score": [relative.get(g, 0.0) for g in GROUPS]})
-    st.bar_chart(frame, x="route", y="score", horizontal=True, height=170, sort=False,
-                 x_label="score relative to the best retrieved chunk", y_label="")
+    chart = alt.Chart(frame).mark_bar().encode(
+        x=alt.X("score:Q", scale=alt.Scale(domain=[0, 1]),
+                title="score relative to the best retrieved chunk"),
+        y=alt.Y("route:N", sort=list(GROUPS), title=None, axis=alt.Axis(labelOverlap=False)),
+        tooltip=["route", alt.Tooltip("score:Q", format=".2f")],
+    ).properties(height=alt.Step(24))
+    st.altair_chart(chart, use_container_width=True)
     st.caption(md_escape("raw: " + ", ".join(f"{k} {v:.3g}" for k, v in raw.items())))
 
 
