@@ -193,7 +193,9 @@ def write_results(sets: dict) -> None:
              "Metrics as defined in /work/shared/bench/README.md. Every retriever is asked for "
              "100 chunks per question (mrr and log_rank_index use that list, the @k metrics its "
              "top k). Latency is one `retrieve` call, query embedding included, after one untimed "
-             "warm-up call. No LLM is configured: LLM-only retrievers say why they did not run.", ""]
+             "warm-up call; on a busy CPU it is dominated by the query embedding (each result's "
+             "`timings_ms` splits embed / search / fuse). No LLM is configured: LLM-only "
+             "retrievers say why they did not run.", ""]
     for name, res in sets.items():
         ing = res["ingest"]
         lines += [f"## {name}", "",

@@ -136,6 +136,8 @@ def evaluate(questions: Path = typer.Option(..., "--questions"),
     built = {n: lib.retriever(n) for n in names}
     with render.EvalProgress(len(qs) * len(built)) as bar:
         report = run_eval(built, qs, ks=ks, catalog=lib.catalog, progress=bar.update)
+    for warning in report.warnings:
+        typer.echo(f"warning: {warning}", err=True)
     out = report.to_json()
     typer.echo(json.dumps(out, indent=1) if as_json else render.eval_table(out))
 

@@ -79,6 +79,17 @@ def collapse(text: str) -> str:
     return " ".join(text.split())
 
 
+_TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$", re.MULTILINE)
+
+
+def as_page_text(text: str) -> str:
+    """Chunk text as the page shows it: Markdown table rules dropped and cell bars turned to
+    spaces, so an answer pattern written against the PDF text matches a table chunk too."""
+    if "|" not in text:
+        return text
+    return _TABLE_RULE.sub(" ", text).replace("|", " ")
+
+
 def answer_matcher(patterns: Sequence[str], answers: Sequence[str]):
     """A predicate text -> bool for one question.
 
@@ -90,7 +101,7 @@ def answer_matcher(patterns: Sequence[str], answers: Sequence[str]):
     needles = [collapse(a).lower() for a in answers if collapse(a)]
 
     def matches(text: str) -> bool:
-        flat = collapse(text)
+        flat = collapse(as_page_text(text))
         if compiled:
             return any(p.search(flat) for p in compiled)
         low = flat.lower()

@@ -57,3 +57,13 @@ def test_mean_and_percentile():
     assert m.percentile([10, 20, 30, 40], 50) == 25.0
     assert m.percentile([0, 100], 95) == 95.0
     assert m.percentile([], 50) == 0.0
+
+
+def test_answer_pattern_matches_across_markdown_table_cells():
+    from core.eval.metrics import answer_matcher, as_page_text
+
+    table = "Table 3: Extensions\n| name | RFC | TLS |\n|---|---|---|\n| certificate_authorities | RFC8446 | 1.3 |"
+    assert as_page_text("no table here") == "no table here"
+    assert answer_matcher([r"certificate_authorities RFC8446 1\.3"], [])(table)
+    assert not answer_matcher([r"certificate_authorities RFC8446 1\.2"], [])(table)
+    assert not answer_matcher([r"---"], [])(table)
