@@ -75,7 +75,7 @@ class RetrieveSettings:
     gnn_alpha: float = 0.5  # GNN-Ret: weight of a node's own distance (rest: best message)
     gnn_top_k: int = 3  # GNN-Ret: closest nodes that send messages in each layer
     gnn_layers: int = 1
-    gnn_mention_alpha: float = 0.2  # own weight along a title mention (< 0: treat as keyword edge)
+    gnn_mention_alpha: float = 0.25  # own weight along a title mention (< 0: treat as keyword edge)
     rgnn_beta: float = 0.9  # RGNN-Ret: weight of distances carried from the previous step
 
 

@@ -6,8 +6,9 @@ keyword, title-mention and structural neighbours; a receiver's distance becomes
 min(d, alpha * d + (1 - alpha) * smallest message), so a passage that bridges to a very
 relevant one moves up while no passage is pushed down. A chunk whose title a sender names
 also gets the sender's distance along that directed mention with a smaller own weight
-(`gnn_mention_alpha`, 0.2): naming a title is the strongest bridge in multi-hop questions. alpha comes from
-`data_dir/models/gnn.json` when trained (`core.retrieve.train`), else from settings.
+(`gnn_mention_alpha`, 0.25): naming a title is the strongest bridge in multi-hop
+questions. alpha comes from `data_dir/models/gnn.json` when trained
+(`core.retrieve.train`), else from settings.
 
 RGNN-Ret asks an LLM for the sub-questions, runs the propagation for each and carries
 distances from one step to the next with beta; it refuses to run without an LLM.

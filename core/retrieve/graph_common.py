@@ -23,7 +23,7 @@ from core.retrieve.base import RetrievalContext
 from core.types import ScoredChunk
 
 SEED_POOL = 30  # hits asked from each index for seeding
-DENSE_WEIGHT = 0.7  # share of cosine in the fused relevance (rest: BM25 scaled by its max)
+DENSE_WEIGHT = 0.75  # share of cosine in the fused relevance (rest: BM25 scaled by its max)
 TITLE_BONUS = 0.2  # added to a chunk whose document title the question names
 
 

@@ -38,7 +38,7 @@ FEATURES = ("relevance", "previous_relevance", "path_similarity", "mention", "ke
 # chunk it hangs from, a clear bonus for a title mention, small ones for other edge kinds
 DEFAULT_WEIGHTS = (0.5, 0.5, 0.0, 0.3, 0.03, 0.0, -0.05)
 DEFAULT_BIAS = 0.0
-MENTION_OWN = 0.2  # own share of a title-mention hop's ranking score (as gnn_mention_alpha)
+MENTION_OWN = 0.25  # own share of a title-mention hop's ranking score (as gnn_mention_alpha)
 SEED_SHARE = 0.6  # a further seed needs at least this share of the best seed's gain
 COVER_BONUS = 0.05  # per question keyword (or named title) a seed covers first
 KINDS = ("mention", "keyword", "structural", "semantic")

@@ -73,9 +73,9 @@ def test_iier_chain_starts_at_seed_and_follows_the_mention(lib):
     assert [c.chain for c in result.chunks[:4]] == [0, 0, 0, None]
     assert [(h.source, h.target, h.kind, h.step) for h in result.hops] == [
         (review, society, "keyword", 1), (society, crane, "keyword", 2)]
-    # a title-mention hop scores 0.2 * own relevance + 0.8 * the previous score
+    # a title-mention hop scores 0.25 * own relevance + 0.75 * the previous score
     rel = result.chunks[1].routes["relevance"]
-    assert result.chunks[1].score == pytest.approx(0.2 * rel + 0.8 * result.chunks[0].score, abs=1e-3)
+    assert result.chunks[1].score == pytest.approx(0.25 * rel + 0.75 * result.chunks[0].score, abs=1e-3)
 
 
 def test_kgp_without_llm_walks_from_lexical_seeds(lib):
