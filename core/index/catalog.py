@@ -191,14 +191,8 @@ class Catalog(GraphTables):
     def chunks(self, chunk_ids: Sequence[str]) -> list[Chunk]:
         """Chunks for the ids that exist, in the order given."""
         missing = [c for c in dict.fromkeys(chunk_ids) if c not in self._chunk_cache]
-        with self._lock:
-            for start in range(0, len(missing), 500):
-                part = missing[start:start + 500]
-                marks = ",".join("?" * len(part))
-                for row in self._db.execute(
-                    f"SELECT {_CHUNK_COLS} FROM chunks WHERE chunk_id IN ({marks})", part
-                ):
-                    self._chunk_cache[row[0]] = _row_to_chunk(row)
+        for row in self._rows_in(f"SELECT {_CHUNK_COLS} FROM chunks WHERE chunk_id IN ({{marks}})", missing):
+            self._chunk_cache[row[0]] = _row_to_chunk(row)
         return [self._chunk_cache[c] for c in chunk_ids if c in self._chunk_cache]
 
     def doc_chunks(self, doc_id: str) -> list[Chunk]:
@@ -220,16 +214,8 @@ class Catalog(GraphTables):
 
     def chunk_ids_by_source(self, source_ids: Sequence[str]) -> dict[str, str]:
         """Map external passage ids (corpus ids) to chunk ids."""
-        out: dict[str, str] = {}
-        with self._lock:
-            for start in range(0, len(source_ids), 500):
-                part = list(source_ids[start:start + 500])
-                marks = ",".join("?" * len(part))
-                for sid, cid in self._db.execute(
-                    f"SELECT source_id, chunk_id FROM chunks WHERE source_id IN ({marks})", part
-                ):
-                    out[sid] = cid
-        return out
+        rows = self._rows_in("SELECT source_id, chunk_id FROM chunks WHERE source_id IN ({marks})", source_ids)
+        return dict(rows)
 
     def sections(self, doc_id: str) -> list[Section]:
         """A document's section tree, in insertion order."""

@@ -13,6 +13,16 @@ from core.types import Edge
 class GraphTables:
     """Queries over the `edges` and `keywords` tables."""
 
+    def _rows_in(self, sql: str, values: Sequence[str], copies: int = 1, size: int = 400) -> list[tuple]:
+        """Run `sql` (with `{marks}` placeholders for an IN list) over `values` in batches."""
+        rows: list[tuple] = []
+        with self._lock:
+            for start in range(0, len(values), size):
+                part = list(values[start:start + size])
+                marks = ",".join("?" * len(part))
+                rows.extend(self._db.execute(sql.format(marks=marks), part * copies).fetchall())
+        return rows
+
     # ---- graph and keywords ----------------------------------------------------------
     def edges(self) -> list[Edge]:
         """Every edge of the Chunk-Interaction Graph."""
@@ -22,29 +32,16 @@ class GraphTables:
 
     def edges_touching(self, node_ids: Sequence[str]) -> list[Edge]:
         """Edges with either end in node_ids."""
-        out: list[Edge] = []
-        with self._lock:
-            for start in range(0, len(node_ids), 400):
-                part = list(node_ids[start:start + 400])
-                marks = ",".join("?" * len(part))
-                rows = self._db.execute(
-                    f"SELECT source, target, kind, weight, label FROM edges "
-                    f"WHERE source IN ({marks}) OR target IN ({marks})", part + part
-                ).fetchall()
-                out.extend(Edge(*r) for r in rows)
-        return out
+        rows = self._rows_in("SELECT source, target, kind, weight, label FROM edges "
+                             "WHERE source IN ({marks}) OR target IN ({marks})", node_ids, copies=2)
+        return [Edge(*r) for r in rows]
 
     def keyword_postings(self, keywords: Sequence[str]) -> dict[str, list[str]]:
         """For each keyword, the chunk ids of ready documents that carry it."""
         out: dict[str, list[str]] = {k: [] for k in keywords}
-        with self._lock:
-            for start in range(0, len(keywords), 500):
-                part = list(keywords[start:start + 500])
-                marks = ",".join("?" * len(part))
-                for kw, cid in self._db.execute(
-                    f"SELECT keyword, chunk_id FROM keywords WHERE keyword IN ({marks})", part
-                ):
-                    out[kw].append(cid)
+        for kw, cid in self._rows_in("SELECT keyword, chunk_id FROM keywords WHERE keyword IN ({marks})",
+                                     keywords):
+            out[kw].append(cid)
         return out
 
     def keyword_document_frequency(self) -> dict[str, int]:
@@ -56,13 +53,8 @@ class GraphTables:
     def chunk_keywords(self, chunk_ids: Sequence[str]) -> dict[str, list[str]]:
         """For each chunk id, its stored keywords."""
         out: dict[str, list[str]] = {c: [] for c in chunk_ids}
-        with self._lock:
-            for start in range(0, len(chunk_ids), 500):
-                part = list(chunk_ids[start:start + 500])
-                marks = ",".join("?" * len(part))
-                for cid, kw in self._db.execute(
-                    f"SELECT chunk_id, keyword FROM keywords WHERE chunk_id IN ({marks})", part
-                ):
-                    out[cid].append(kw)
+        for cid, kw in self._rows_in("SELECT chunk_id, keyword FROM keywords WHERE chunk_id IN ({marks})",
+                                     chunk_ids):
+            out[cid].append(kw)
         return out
 
