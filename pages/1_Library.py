@@ -99,13 +99,11 @@ def documents_section(library) -> None:
     left, right = st.columns(2)
     if left.button("Delete…", key="ask_delete"):
         st.session_state["confirm_delete"] = choice
-    can_reindex = hasattr(library, "reindex")
-    tip = ("Rebuild this document's chunks, vectors, postings and edges" if can_reindex
-           else "Needs Library.reindex(ref), which this build does not have yet")
-    if right.button("Re-index", key="reindex", disabled=not can_reindex, help=tip):
+    tip = "Rebuild this document's chunks, vectors, postings and edges from its stored Markdown"
+    if right.button("Re-index", key="reindex", help=tip):
         with st.spinner("Re-indexing…"):
-            library.reindex(choice)
-        st.success("Re-indexed.")
+            fresh = library.reindex(choice)
+        st.success(md_escape(f"Re-indexed {fresh.source}: {fresh.chunks} chunks."))
     pending = st.session_state.get("confirm_delete")
     if pending in by_id:
         st.warning(md_escape(f"Delete {by_id[pending].title} ({by_id[pending].source}) from every index?"))

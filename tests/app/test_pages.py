@@ -95,7 +95,11 @@ def test_library_page_lists_uploads_and_deletes_with_confirmation(app, tmp_path,
     assert any(_plain(s.value).startswith("../Manuel été.pdf: added") for s in at.success)
     assert any(_plain(e.value).startswith("broken.pdf: error") for e in at.error)
     frame = at.dataframe[0].value
-    assert list(frame["source"]) == ["Manuel été.pdf"] and list(frame["pages"]) == [3]
+    assert list(frame["source"]) == ["../Manuel été.pdf"] and list(frame["pages"]) == [3]
+    chunks = int(frame["chunks"][0])
+    at.button(key="reindex").click().run()
+    assert not at.exception, at.exception
+    assert any(_plain(s.value) == f"Re-indexed ../Manuel été.pdf: {chunks} chunks." for s in at.success)
     at.button(key="ask_delete").click().run()
     assert any("Delete Folio Test Manual" in _plain(w.value) for w in at.warning)
     at.button(key="confirm_yes").click().run()
