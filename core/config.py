@@ -89,6 +89,7 @@ class LLMSettings:
     timeout_s: float = 60.0
     max_retries: int = 2
     temperature: float = 0.0
+    merge_system: bool = False  # put the rules in the user turn (chat formats that drop system turns)
 
     @property
     def configured(self) -> bool:
@@ -139,7 +140,8 @@ class Settings:
             llm=section(
                 LLMSettings,
                 "llm",
-                {"base_url": "OPENAI_BASE_URL", "api_key": "OPENAI_API_KEY", "model": "FOLIO_LLM_MODEL"},
+                {"base_url": "OPENAI_BASE_URL", "api_key": "OPENAI_API_KEY", "model": "FOLIO_LLM_MODEL",
+                 "merge_system": "FOLIO_LLM_MERGE_SYSTEM", "timeout_s": "FOLIO_LLM_TIMEOUT"},
             ),
             max_file_mb=int(env.get("FOLIO_MAX_FILE_MB", file_values.get("max_file_mb", 200))),
         )
@@ -154,7 +156,22 @@ def _build(cls: type, name: str, values: Mapping[str, Any]) -> Any:
             raise ConfigError(f"unknown setting [{name}] {key}; valid: {', '.join(sorted(known))}")
         default = known[key].default
         try:
-            kwargs[key] = type(default)(raw) if not isinstance(default, str) else str(raw)
+            if isinstance(default, bool):
+                kwargs[key] = _as_bool(raw)
+            else:
+                kwargs[key] = type(default)(raw) if not isinstance(default, str) else str(raw)
         except (TypeError, ValueError) as exc:
-            raise ConfigError(f"setting [{name}] {key}={raw!r} is not a {type(default).__name__}") from exc
+            raise ConfigError(f"setting [{name}] {key}={raw!r} is not a valid {type(default).__name__}") from exc
     return cls(**kwargs)
+
+
+def _as_bool(raw: Any) -> bool:
+    """Read a boolean from TOML (bool) or an environment string (1/0, true/false, yes/no)."""
+    if isinstance(raw, bool):
+        return raw
+    text = str(raw).strip().lower()
+    if text in ("1", "true", "yes", "on"):
+        return True
+    if text in ("0", "false", "no", "off", ""):
+        return False
+    raise ValueError(text)

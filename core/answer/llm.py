@@ -242,4 +242,5 @@ def make_llm(settings: Settings) -> ChatModel | None:
     """The configured chat model with its cache in data_dir/llm-cache, or None when unset."""
     if not settings.llm.configured:
         return None
-    return OpenAIChat(settings.llm, cache_dir=settings.data_dir / "llm-cache")
+    return OpenAIChat(settings.llm, cache_dir=settings.data_dir / "llm-cache",
+                      merge_system=settings.llm.merge_system)
