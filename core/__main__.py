@@ -146,12 +146,22 @@ def evaluate(questions: Path = typer.Option(..., "--questions"),
 def train(questions: Path = typer.Option(..., "--questions"),
           retriever: str = typer.Option(..., "--retriever", help="gnn or iier")) -> None:
     """Fit GNN-Ret's alpha or IIER's next-hop scorer from labelled questions."""
-    from core.eval.questions import read_questions
-    from core.retrieve.train import train_retriever
+    from core.retrieve.train import load_questions, train as fit
 
+    name = retriever.strip().lower()
+    if name not in ("gnn", "iier"):
+        _fail(f"--retriever {retriever!r} cannot be trained; choose gnn or iier")
+    if not questions.is_file():
+        _fail(f"{questions}: no such questions file")
     lib = _library()
-    summary = train_retriever(retriever, read_questions(questions), lib.context())
-    typer.echo(summary)
+    ctx = lib.context()
+    out_dir = lib.settings.data_dir / "models"
+    written = fit(ctx, load_questions(questions, ctx), out_dir, targets=(name,))
+    if written["questions"] == 0:
+        _fail(f"{questions}: no question has supporting_ids found in this library")
+    typer.echo(json.dumps(written, indent=1))
+    typer.echo(f"saved {out_dir / (name + '.json')}; `{name}` uses it from now on "
+               f"(delete the file to go back to the untrained defaults)")
 
 
 def _fail(message: str) -> None:
@@ -162,7 +172,8 @@ def _fail(message: str) -> None:
 def main() -> None:
     """Entry point: run the CLI, turning Folio errors into one-line messages."""
     try:
-        app(standalone_mode=False)
+        code = app(standalone_mode=False)  # returns the code of a typer.Exit raised inside
+        sys.exit(code if isinstance(code, int) else 0)
     except FolioError as exc:
         typer.echo(f"error: {exc}", err=True)
         sys.exit(2)

@@ -115,3 +115,20 @@ def test_remove_deletes_document_everywhere(tmp_path):
     assert "c1" not in [c["source_id"] for c in res["chunks"]]
     proc = cli(data_dir, "remove", "Lord Byron", check=False)
     assert proc.returncode == 2 and "no document 'Lord Byron'" in proc.stderr
+
+
+def test_train_writes_the_requested_model_only(tmp_path):
+    corpus = tmp_path / "c.jsonl"
+    corpus.write_text("".join(json.dumps(r) + "\n" for r in CORPUS))
+    data_dir = tmp_path / "lib"
+    cli(data_dir, "ingest-corpus", str(corpus))
+    q = tmp_path / "q.jsonl"
+    q.write_text(json.dumps({"id": "q1", "question": "Who was Ada Lovelace's father?",
+                             "answer": "Lord Byron", "supporting_ids": ["a2", "c1"]}) + "\n")
+    out = cli(data_dir, "train", "--questions", str(q), "--retriever", "gnn")
+    assert json.loads(out.stdout[: out.stdout.rindex("}") + 1])["questions"] == 1
+    model = json.loads((data_dir / "models" / "gnn.json").read_text())
+    assert 0.0 <= model["alpha"] <= 1.0
+    assert not (data_dir / "models" / "iier.json").exists()
+    bad = cli(data_dir, "train", "--questions", str(q), "--retriever", "dense", check=False)
+    assert bad.returncode == 2 and "choose gnn or iier" in bad.stderr

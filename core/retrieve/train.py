@@ -10,11 +10,10 @@
 Plain JSON, no pickles. Train on one benchmark and evaluate on another.
 
 Example:
-    python -m core.retrieve.train --data-dir D --questions questions.jsonl
+    python -m core --data-dir D train --questions questions.jsonl --retriever iier
 """
 from __future__ import annotations
 
-import argparse
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -101,8 +100,10 @@ def hop_examples(session: GraphSession, question: str, gold: Sequence[str]) -> t
     return np.vstack(rows), np.array(labels, dtype=np.float64)
 
 
-def train(ctx: RetrievalContext, questions: Sequence[LabelledQuestion], out_dir: Path) -> dict:
-    """Fit alpha and the next-hop scorer; write both models; return what was written."""
+def train(ctx: RetrievalContext, questions: Sequence[LabelledQuestion], out_dir: Path,
+          targets: Sequence[str] = ("gnn", "iier")) -> dict:
+    """Fit GNN-Ret's alpha ("gnn") and/or IIER's next-hop scorer ("iier"); write the models
+    named in `targets` to out_dir; return what was written."""
     from core.retrieve.gnn import _fill  # the same distance initialisation as retrieval
 
     session = GraphSession(ctx)
@@ -129,9 +130,11 @@ def train(ctx: RetrievalContext, questions: Sequence[LabelledQuestion], out_dir:
     y = np.concatenate(ys) if ys else np.zeros(0)
     w, b = fit_logistic(x, y) if len(y) and 0 < y.sum() < len(y) else (None, None)
     out_dir.mkdir(parents=True, exist_ok=True)
-    written = {"questions": len(samples), "alpha": round(alpha, 4)}
-    (out_dir / "gnn.json").write_text(json.dumps({"alpha": alpha, "top_k": top_k}, indent=1), "utf-8")
-    if w is not None:
+    written: dict = {"questions": len(samples)}
+    if "gnn" in targets:
+        (out_dir / "gnn.json").write_text(json.dumps({"alpha": alpha, "top_k": top_k}, indent=1), "utf-8")
+        written["alpha"] = round(alpha, 4)
+    if "iier" in targets and w is not None:
         model = {"weights": dict(zip(FEATURES, map(float, w))), "bias": float(b), "examples": int(len(y))}
         (out_dir / "iier.json").write_text(json.dumps(model, indent=1), "utf-8")
         written["iier"] = model
@@ -145,21 +148,3 @@ def load_questions(path: Path, ctx: RetrievalContext) -> list[LabelledQuestion]:
     chunk_of = ctx.catalog.chunk_ids_by_source(ids)
     return [LabelledQuestion(r["question"], tuple(chunk_of[s] for s in r.get("supporting_ids", [])
                                                   if s in chunk_of)) for r in rows]
-
-
-def main(argv: Sequence[str] | None = None) -> None:
-    """CLI: fit the models of the library in --data-dir from a labelled question file."""
-    from core.library import Library
-
-    parser = argparse.ArgumentParser(prog="python -m core.retrieve.train", description=__doc__.split("\n")[0])
-    parser.add_argument("--data-dir", required=True)
-    parser.add_argument("--questions", required=True, type=Path)
-    args = parser.parse_args(argv)
-    lib = Library.open(args.data_dir)
-    ctx = lib.context()
-    result = train(ctx, load_questions(args.questions, ctx), Path(args.data_dir) / "models")
-    print(json.dumps(result, indent=1))
-
-
-if __name__ == "__main__":
-    main()
