@@ -178,6 +178,20 @@ def sub_question_prompt(question: str, steps: Sequence[tuple[str, str]]) -> Prom
     return Prompt(_SUB_QUESTION, user)
 
 
+_SUB_QUESTION_LIST = (
+    "You split a question into the simple look-ups needed to answer it. Reply with one "
+    "sub-question per line, at most four lines, or the single word DONE when the evidence "
+    "already answers the question.\n" + _DATA_RULE
+)
+
+
+def sub_question_list_prompt(question: str, evidence: Sequence[str]) -> Prompt:
+    """RGNN-Ret (one call per step): the sub-questions still open, given the evidence so far."""
+    block = "\n".join(fence(text, "passage", n=i + 1) for i, text in enumerate(evidence))
+    user = f"Question:\n{fence(question, 'question')}\n\nEvidence so far:\n{block or '(none yet)'}\n\nSub-questions:"
+    return Prompt(_SUB_QUESTION_LIST, user)
+
+
 _SUB_ANSWER = (
     "You answer one simple sub-question from the passages given. Reply with a short answer "
     "stated as one sentence, using only the passages. If they do not say, reply exactly "
