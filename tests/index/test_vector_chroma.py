@@ -3,10 +3,8 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
 import subprocess
 import sys
-import time
 import uuid
 from pathlib import Path
 
@@ -15,13 +13,9 @@ import pytest
 from core.errors import BackendError, ConfigError
 from core.index.vector_chroma import ChromaVectorIndex, parse_server_url
 
+from tests.servers import free_port, running
+
 from .contract_vector import DOCS, IDS, Q, VECS, VectorIndexContract, ids_of
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def _chroma_binary() -> str:
@@ -31,44 +25,27 @@ def _chroma_binary() -> str:
     return found
 
 
-def _wait_until_up(url: str, proc: subprocess.Popen, log: Path, limit_s: float = 60.0) -> None:
+def _answers(url: str) -> bool:
     import chromadb
     from chromadb.config import Settings
 
     host, port, _ = parse_server_url(url, 8000)
-    deadline = time.monotonic() + limit_s
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            pytest.fail(f"chroma run exited with {proc.returncode}: {log.read_text()[-2000:]}")
-        try:
-            chromadb.HttpClient(host=host, port=port, settings=Settings(anonymized_telemetry=False)).heartbeat()
-            return
-        except Exception:
-            time.sleep(0.3)
-    pytest.fail(f"chroma run did not answer within {limit_s}s: {log.read_text()[-2000:]}")
+    try:
+        chromadb.HttpClient(host=host, port=port, settings=Settings(anonymized_telemetry=False)).heartbeat()
+        return True
+    except Exception:
+        return False
 
 
 @pytest.fixture(scope="session")
 def chroma_server(tmp_path_factory):
     """A real Chroma server on a free localhost port, started here and killed at the end."""
     root = tmp_path_factory.mktemp("chroma-server")
-    port = _free_port()
-    log = root / "server.log"
-    env = {**os.environ, "ANONYMIZED_TELEMETRY": "False"}
-    cmd = [_chroma_binary(), "run", "--path", str(root / "data"), "--host", "127.0.0.1", "--port", str(port)]
-    with open(log, "wb") as out:
-        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=env)
+    port = free_port()
     url = f"http://127.0.0.1:{port}"
-    try:
-        _wait_until_up(url, proc, log)
+    cmd = [_chroma_binary(), "run", "--path", str(root / "data"), "--host", "127.0.0.1", "--port", str(port)]
+    with running(cmd, lambda: _answers(url), root / "server.log", env={"ANONYMIZED_TELEMETRY": "False"}):
         yield url
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
 
 
 class TestChromaEmbedded(VectorIndexContract):
@@ -115,7 +92,7 @@ def test_embedded_store_survives_a_new_process(tmp_path):
 
 
 def test_unreachable_server_names_url_and_fix():
-    url = f"http://127.0.0.1:{_free_port()}"
+    url = f"http://127.0.0.1:{free_port()}"
     with pytest.raises(BackendError) as err:
         ChromaVectorIndex("folio_chunks", url=url).count()
     assert url in str(err.value) and "chroma run --path" in str(err.value)
