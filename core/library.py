@@ -46,7 +46,8 @@ class Library:
         self.vectors = vectors or factory.make_vector_index(settings)
         self.text = text or factory.make_text_index(settings)
         self._llm = llm
-        self.keywords = KeywordExtractor(settings.graph, llm=None)
+        self.keywords = KeywordExtractor(
+            settings.graph, llm=self.llm if settings.graph.keyword_mode == "llm" else None)
         self.indexer = Indexer(settings, self.catalog, self.embedder, self.vectors, self.text,
                                self.keywords, GraphBuilder(settings.graph))
         self._graph = None

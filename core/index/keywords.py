@@ -130,6 +130,7 @@ class KeywordExtractor:
                               "or use keyword_mode 'spacy'")
         self.settings = settings
         self.mode = mode
+        self.llm = llm
         self._nlp = None
 
     def _spacy(self):
@@ -144,7 +145,20 @@ class KeywordExtractor:
                                   "FOLIO_KEYWORDS=tfidf") from exc
         return self._nlp
 
-    def _entities(self, texts: Sequence[str]) -> list[set[str]]:
+    def _llm_keywords(self, texts: Sequence[str], question: bool) -> list[set[str]]:
+        """Keywords written by the LLM (IIER's keyword prompts), one call per text, cached."""
+        from core.answer.prompts import chunk_keywords_prompt, parse_keywords, question_keywords_prompt
+
+        out = []
+        for text in texts:
+            prompt = question_keywords_prompt(text) if question else chunk_keywords_prompt(text)
+            reply = self.llm.chat(prompt.system, prompt.user, max_tokens=64)
+            out.append({normalise(w) for w in parse_keywords(reply.text, limit=10)} - {""})
+        return out
+
+    def _entities(self, texts: Sequence[str], question: bool = False) -> list[set[str]]:
+        if self.mode == "llm":
+            return self._llm_keywords(texts, question)
         if self.mode != "spacy":
             return [set() for _ in texts]
         skip = {"CARDINAL", "ORDINAL", "QUANTITY", "PERCENT", "MONEY", "TIME"}
@@ -153,8 +167,8 @@ class KeywordExtractor:
             out.append({normalise(e.text) for e in doc.ents if e.label_ not in skip} - {""})
         return out
 
-    def _keywords(self, texts: Sequence[str], exclude: Iterable[str]) -> list[list[str]]:
-        entities = self._entities(texts)
+    def _keywords(self, texts: Sequence[str], exclude: Iterable[str], question: bool = False) -> list[list[str]]:
+        entities = self._entities(texts, question)
         result = []
         for text, ents, skip in zip(texts, entities, exclude):
             spans = {normalise(" ".join(s)) for s in capitalised_spans(text)}
@@ -172,7 +186,7 @@ class KeywordExtractor:
 
     def extract_query(self, question: str) -> list[str]:
         """Keywords and mention keys of a question."""
-        return self._keywords([question], [""])[0]
+        return self._keywords([question], [""], question=True)[0]
 
 
 def title_markers(chunks: Sequence[Chunk], fanout: int) -> list[list[str]]:
