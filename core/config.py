@@ -76,7 +76,9 @@ class RetrieveSettings:
     gnn_top_k: int = 3  # GNN-Ret: closest nodes that send messages in each layer
     gnn_layers: int = 1
     gnn_mention_alpha: float = 0.25  # own weight along a title mention (< 0: treat as keyword edge)
-    rgnn_beta: float = 0.9  # RGNN-Ret: weight of distances carried from the previous step
+    rgnn_beta: float = 0.9  # RGNN-Ret: weight of the current step (rest: the earlier steps)
+    rgnn_max_steps: int = 4  # RGNN-Ret: sub-questions at most, if self-critique never says yes
+    rgnn_passages: int = 3  # RGNN-Ret: passages each sub-answer reads
 
 
 @dataclass(frozen=True)

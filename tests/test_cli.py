@@ -17,9 +17,9 @@ CORPUS = [
 ]
 
 
-def cli(data_dir: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess:
-    """Run `python -m core --data-dir DIR ...` and return the finished process."""
-    env = {**os.environ, "HF_HUB_OFFLINE": "1"}
+def cli(data_dir: Path, *args: str, check: bool = True, env: dict | None = None) -> subprocess.CompletedProcess:
+    """Run `python -m core --data-dir DIR ...` (with `env` added) and return the finished process."""
+    env = {**os.environ, "HF_HUB_OFFLINE": "1", **(env or {})}
     proc = subprocess.run([sys.executable, "-m", "core", "--data-dir", str(data_dir), *args],
                           capture_output=True, text=True, env=env, timeout=600)
     if check and proc.returncode != 0:
@@ -72,6 +72,17 @@ def test_unknown_retriever_is_one_line_error(corpus_library):
     assert proc.returncode == 2
     assert proc.stderr.strip().count("\n") == 0
     assert "unknown retriever 'nope'" in proc.stderr and "dense" in proc.stderr
+
+
+def test_ask_with_an_unreachable_llm_is_one_line_error(corpus_library):
+    from tests.servers import free_port
+
+    data_dir, _ = corpus_library
+    url = f"http://127.0.0.1:{free_port()}/v1"  # nothing listens there
+    env = {"OPENAI_BASE_URL": url, "OPENAI_API_KEY": "x", "FOLIO_LLM_MODEL": "m", "FOLIO_LLM_TIMEOUT": "5"}
+    proc = cli(data_dir, "ask", "Who designed the Analytical Engine?", check=False, env=env)
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+    assert proc.stderr.strip().splitlines()[-1].startswith(f"error: cannot reach OPENAI_BASE_URL={url}")
 
 
 def test_eval_with_missing_questions_file_fails_cleanly(corpus_library, tmp_path):

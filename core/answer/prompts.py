@@ -178,20 +178,6 @@ def sub_question_prompt(question: str, steps: Sequence[tuple[str, str]]) -> Prom
     return Prompt(_SUB_QUESTION, user)
 
 
-_SUB_QUESTION_LIST = (
-    "You split a question into the simple look-ups needed to answer it. Reply with one "
-    "sub-question per line, at most four lines, or the single word DONE when the evidence "
-    "already answers the question.\n" + _DATA_RULE
-)
-
-
-def sub_question_list_prompt(question: str, evidence: Sequence[str]) -> Prompt:
-    """RGNN-Ret (one call per step): the sub-questions still open, given the evidence so far."""
-    block = "\n".join(fence(text, "passage", n=i + 1) for i, text in enumerate(evidence))
-    user = f"Question:\n{fence(question, 'question')}\n\nEvidence so far:\n{block or '(none yet)'}\n\nSub-questions:"
-    return Prompt(_SUB_QUESTION_LIST, user)
-
-
 _SUB_ANSWER = (
     "You answer one simple sub-question from the passages given. Reply with a short answer "
     "stated as one sentence, using only the passages. If they do not say, reply exactly "
@@ -219,20 +205,10 @@ def critique_prompt(question: str, steps: Sequence[tuple[str, str]]) -> Prompt:
 
 
 def parse_yes(reply: str) -> bool:
-    """True when a reply starts with yes (ignoring case, spaces and punctuation)."""
-    return re.sub(r"^[\W_]+", "", reply.strip().lower()).startswith("yes")
-
-
-_FINAL_FROM_STEPS = (
-    "You give the final answer to a question from the answered steps that lead to it. Reply with "
-    "the shortest complete answer (a name, number, date or short phrase) and nothing else.\n" + _DATA_RULE
-)
-
-
-def final_from_steps_prompt(question: str, steps: Sequence[tuple[str, str]]) -> Prompt:
-    """RGNN-Ret: ask for the final short answer once the critique says the steps suffice."""
-    user = f"Answered steps:\n{_steps_block(steps)}\n\nQuestion:\n{fence(question, 'question')}\n\nFinal answer:"
-    return Prompt(_FINAL_FROM_STEPS, user)
+    """True when a reply starts with yes (ignoring case, punctuation and a 'Critique:' label)."""
+    text = re.sub(r"^[\W_]+", "", reply.strip().lower())
+    text = re.sub(r"^(critique|verdict|answer|enough)\s*[:\-]\s*[\W_]*", "", text)
+    return re.match(r"yes\b", text) is not None
 
 
 _MARKDOWN_WINDOW = (

@@ -145,20 +145,25 @@ class KeywordExtractor:
                                   "FOLIO_KEYWORDS=tfidf") from exc
         return self._nlp
 
-    def _llm_keywords(self, texts: Sequence[str], question: bool) -> list[set[str]]:
-        """Keywords written by the LLM (IIER's keyword prompts), one call per text, cached."""
+    def _llm_keywords(self, texts: Sequence[str], question: bool, cost: list[int]) -> list[set[str]]:
+        """Keywords written by the LLM (IIER's keyword prompts), one call per text, cached.
+
+        Adds the calls made (cache hits are free) and their tokens to `cost`."""
         from core.answer.prompts import chunk_keywords_prompt, parse_keywords, question_keywords_prompt
 
         out = []
         for text in texts:
             prompt = question_keywords_prompt(text) if question else chunk_keywords_prompt(text)
             reply = self.llm.chat(prompt.system, prompt.user, max_tokens=64)
+            cost[0] += int(not reply.cached)
+            cost[1] += reply.tokens
             out.append({normalise(w) for w in parse_keywords(reply.text, limit=10)} - {""})
         return out
 
-    def _entities(self, texts: Sequence[str], question: bool = False) -> list[set[str]]:
+    def _entities(self, texts: Sequence[str], question: bool = False,
+                  cost: list[int] | None = None) -> list[set[str]]:
         if self.mode == "llm":
-            return self._llm_keywords(texts, question)
+            return self._llm_keywords(texts, question, [0, 0] if cost is None else cost)
         if self.mode != "spacy":
             return [set() for _ in texts]
         skip = {"CARDINAL", "ORDINAL", "QUANTITY", "PERCENT", "MONEY", "TIME"}
@@ -167,8 +172,9 @@ class KeywordExtractor:
             out.append({normalise(e.text) for e in doc.ents if e.label_ not in skip} - {""})
         return out
 
-    def _keywords(self, texts: Sequence[str], exclude: Iterable[str], question: bool = False) -> list[list[str]]:
-        entities = self._entities(texts, question)
+    def _keywords(self, texts: Sequence[str], exclude: Iterable[str], question: bool = False,
+                  cost: list[int] | None = None) -> list[list[str]]:
+        entities = self._entities(texts, question, cost)
         result = []
         for text, ents, skip in zip(texts, entities, exclude):
             spans = {normalise(" ".join(s)) for s in capitalised_spans(text)}
@@ -186,7 +192,13 @@ class KeywordExtractor:
 
     def extract_query(self, question: str) -> list[str]:
         """Keywords and mention keys of a question."""
-        return self._keywords([question], [""], question=True)[0]
+        return self.query_keywords(question)[0]
+
+    def query_keywords(self, question: str) -> tuple[list[str], int, int]:
+        """Keywords and mention keys of a question, with the LLM calls and tokens they cost
+        (both 0 unless keyword_mode is "llm" and the reply was not cached)."""
+        cost = [0, 0]
+        return self._keywords([question], [""], question=True, cost=cost)[0], cost[0], cost[1]
 
 
 def title_markers(chunks: Sequence[Chunk], fanout: int) -> list[list[str]]:

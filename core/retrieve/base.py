@@ -55,7 +55,7 @@ RETRIEVERS: dict[str, tuple[str, str]] = {
     "multiroute": ("core.retrieve.multiroute", "MultiRouteRetriever"),
     "kgp": ("core.retrieve.kgp", "KGPRetriever"),
     "gnn": ("core.retrieve.gnn", "GNNRetriever"),
-    "rgnn": ("core.retrieve.gnn", "RGNNRetriever"),
+    "rgnn": ("core.retrieve.rgnn", "RGNNRetriever"),
     "iier": ("core.retrieve.iier", "IIERRetriever"),
 }
 

@@ -10,8 +10,7 @@ also gets the sender's distance along that directed mention with a smaller own w
 questions. alpha comes from `data_dir/models/gnn.json` when trained
 (`core.retrieve.train`), else from settings.
 
-RGNN-Ret asks an LLM for the sub-questions, runs the propagation for each and carries
-distances from one step to the next with beta; it refuses to run without an LLM.
+RGNN-Ret (`core.retrieve.rgnn`) runs this propagation once per LLM sub-question.
 
 Example:
     >>> # make_retriever("gnn", ctx).retrieve("Who founded the journal's publisher?", k=5)
@@ -24,8 +23,6 @@ from pathlib import Path
 
 import numpy as np
 
-from core.answer.prompts import sub_question_list_prompt
-from core.errors import NeedsLLM
 from core.retrieve.base import RetrievalContext
 from core.retrieve.graph_common import GraphSession, QueryState, scored_chunks
 from core.retrieve.graph_math import min_propagate, top_k_smallest
@@ -124,52 +121,3 @@ class GNNRetriever:
         return RetrievalResult(question, self.name, scored_chunks(self.ctx, state, top, routes),
                                seeds=tuple(state.candidates()[:self.top_k]), hops=tuple(hops),
                                timings_ms=timings, notes=(self.alpha_note,))
-
-
-
-
-class RGNNRetriever:
-    """RGNN-Ret: LLM sub-questions, each propagated, distances carried across steps by beta."""
-
-    name = "rgnn"
-
-    def __init__(self, ctx: RetrievalContext):
-        if ctx.llm is None:
-            raise NeedsLLM("retriever 'rgnn' needs an LLM to write sub-questions; set "
-                           "OPENAI_BASE_URL and FOLIO_LLM_MODEL, or use 'gnn' instead")
-        self.ctx = ctx
-        self.session = GraphSession(ctx)
-        s = ctx.settings.retrieve
-        self.alpha, self.alpha_note = load_alpha(ctx.settings.data_dir, s.gnn_alpha)
-        self.beta, self.top_k, self.layers = s.rgnn_beta, s.gnn_top_k, s.gnn_layers
-        self.mention_alpha = s.gnn_mention_alpha if s.gnn_mention_alpha >= 0 else None
-
-    def _sub_questions(self, question: str, evidence: list[str]) -> tuple[list[str], int]:
-        prompt = sub_question_list_prompt(question, [e[:300] for e in evidence])
-        reply = self.ctx.llm.chat(prompt.system, prompt.user, max_tokens=200)
-        lines = [ln.strip(" -*0123456789.") for ln in reply.text.splitlines()]
-        subs = [ln for ln in lines if ln and ln.upper() != "DONE"]
-        return subs[:4], reply.tokens
-
-    def retrieve(self, question: str, k: int = 10) -> RetrievalResult:
-        """Propagate per sub-question; each step starts from beta-weighted earlier distances."""
-        t0 = time.perf_counter()
-        subs, tokens = self._sub_questions(question, [])
-        carried, hops, calls, state = None, [], 1, self.session.query(question)
-        for step, sub in enumerate(subs or [question], start=1):
-            sub_state = self.session.query(sub)
-            dist, sub_hops = propagate(sub_state, self.alpha, self.top_k, self.layers,
-                                       mention_alpha=self.mention_alpha)
-            if carried is not None:
-                both = np.isfinite(carried) & np.isfinite(dist)
-                dist = np.where(both, self.beta * carried + (1 - self.beta) * dist,
-                                np.fmin(carried, dist))
-            carried = dist
-            hops += [Hop(h.source, h.target, h.kind, step, h.score) for h in sub_hops]
-        top = ranked(state, carried, k)
-        keep = {cid for cid, _ in top}
-        timings = dict(state.timings, total=(time.perf_counter() - t0) * 1000)
-        return RetrievalResult(question, self.name, scored_chunks(self.ctx, state, top),
-                               hops=tuple(h for h in hops if h.target in keep), timings_ms=timings,
-                               llm_calls=calls, llm_tokens=tokens,
-                               notes=(self.alpha_note, f"sub-questions: {' | '.join(subs)}"))

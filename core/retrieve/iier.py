@@ -113,12 +113,11 @@ class IIERRetriever:
         self.session = GraphSession(ctx)
         self.scorer = NextHopScorer.load(ctx.settings.data_dir)
 
-    def seeds(self, state: QueryState) -> list[str]:
-        """Greedy cover of the question's keywords, starting from the most relevant chunk."""
+    def seeds(self, state: QueryState, wanted: set[str]) -> list[str]:
+        """Greedy cover of the question's keywords `wanted`, from the most relevant chunk."""
         pool = state.candidates()[:20]
         if not pool:
             return []
-        wanted = set(self.ctx.keywords.extract_query(state.question)) if self.ctx.keywords else set()
         held = self.ctx.catalog.chunk_keywords(pool)
         rel = dict(zip(pool, state.relevance(pool)))
         chosen: list[str] = []
@@ -164,7 +163,9 @@ class IIERRetriever:
         """Seeds, chains, then one ranking of seeds, hops and remaining candidates."""
         t0 = time.perf_counter()
         state = self.session.query(question)
-        seeds = self.seeds(state)
+        wanted, calls, tokens = (self.ctx.keywords.query_keywords(question) if self.ctx.keywords
+                                 else ([], 0, 0))
+        seeds = self.seeds(state, set(wanted))
         taken = set(seeds)
         scores = dict(zip(seeds, map(float, state.relevance(seeds))))
         chains, hops = [], []
@@ -182,4 +183,5 @@ class IIERRetriever:
         timings = dict(state.timings, total=(time.perf_counter() - t0) * 1000)
         return RetrievalResult(question, self.name, scored_chunks(self.ctx, state, top, routes, chain_of),
                                seeds=tuple(seeds), hops=tuple(hops), timings_ms=timings,
+                               llm_calls=calls, llm_tokens=tokens,
                                chains=tuple(tuple(c) for c in chains), notes=(self.scorer.origin,))

@@ -48,7 +48,7 @@ class KGPRetriever:
             texts = [c.text[:400] for c in self.ctx.catalog.chunks(path)]
             prompt = next_evidence_prompt(state.question, texts)
             reply = self.ctx.llm.chat(prompt.system, prompt.user, max_tokens=80)
-            self.llm_calls += 1
+            self.llm_calls += int(not reply.cached)  # a cache hit costs nothing
             self.llm_tokens += reply.tokens
             return np.asarray(self.ctx.embedder.embed_query(reply.text), dtype=np.float32)
         target = state.qvec + self.session.vectors(path).mean(axis=0)

@@ -46,12 +46,14 @@ class MultiRouteRetriever:
     def __init__(self, ctx: RetrievalContext):
         self.ctx = ctx
 
-    def critical_keywords(self, question: str) -> tuple[list[str], str]:
-        """The question's critical keywords and where they came from."""
+    def critical_keywords(self, question: str) -> tuple[list[str], str, int, int]:
+        """The question's critical keywords, where they came from, and the LLM calls and
+        tokens they cost (keyword_mode "llm" only)."""
         if self.ctx.keywords is not None:
-            found = [kw for kw in self.ctx.keywords.extract_query(question) if kw[:1].isalnum()]
-            return list(dict.fromkeys(found)), "keyword extractor"
-        return content_terms(question), "question words without stopwords"
+            words, calls, tokens = self.ctx.keywords.query_keywords(question)
+            found = [kw for kw in words if kw[:1].isalnum()]
+            return list(dict.fromkeys(found)), "keyword extractor", calls, tokens
+        return content_terms(question), "question words without stopwords", 0, 0
 
     def retrieve(self, question: str, k: int = 10) -> RetrievalResult:
         """Return the k chunks with the highest multi-route score."""
@@ -70,7 +72,7 @@ class MultiRouteRetriever:
         cosines = self._pool_cosines(pool, vector, dense)
         timings["search"] = elapsed_ms(start)
         start = time.perf_counter()
-        keywords, origin = self.critical_keywords(question)
+        keywords, origin, calls, tokens = self.critical_keywords(question)
         matches = self._matches(pool, keywords)
         timings["keywords"] = elapsed_ms(start)
         start = time.perf_counter()
@@ -80,7 +82,7 @@ class MultiRouteRetriever:
         note = f"critical keywords ({origin}): " + (", ".join(keywords) or "none")
         return RetrievalResult(
             question=question, retriever=self.name, chunks=chunks, timings_ms=timings,
-            notes=(note, *stale_note(missing)),
+            llm_calls=calls, llm_tokens=tokens, notes=(note, *stale_note(missing)),
         )
 
     def _pool_cosines(self, pool: Sequence[str], vector: np.ndarray, dense: dict[str, float]) -> np.ndarray:

@@ -1,8 +1,6 @@
 """Folio's LLM path against a real llama.cpp server running Gemma 3 270M (marker: llm)."""
 from __future__ import annotations
 
-import importlib.util
-
 import pytest
 
 from core.answer.llm import OpenAIChat
@@ -10,22 +8,9 @@ from core.answer.qa import answer_question
 from core.config import LLMSettings
 from core.ingest.llm_format import LLMMarkdownFormatter
 from core.types import Chunk, RetrievalResult, ScoredChunk
+from tests.answer.conftest import needs_llama
 
-pytestmark = [
-    pytest.mark.llm,
-    pytest.mark.slow,
-    pytest.mark.skipif(importlib.util.find_spec("llama_cpp") is None,
-                       reason="llama-cpp-python is not installed (pip install 'folio[llm]')"),
-]
-
-
-@pytest.fixture(scope="session")
-def llama_url():
-    """One llama.cpp server for the whole session, stopped at the end."""
-    from tests.answer.llama_server import llama_server
-
-    with llama_server() as url:
-        yield url
+pytestmark = [pytest.mark.llm, pytest.mark.slow, needs_llama]
 
 
 @pytest.fixture

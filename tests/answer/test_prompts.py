@@ -57,7 +57,6 @@ def test_every_prompt_fences_its_inputs():
         P.question_keywords_prompt(marker), P.chunk_keywords_prompt(marker, 5),
         P.next_evidence_prompt(marker, [marker]), P.sub_question_prompt(marker, [(marker, marker)]),
         P.sub_answer_prompt(marker, [marker]), P.critique_prompt(marker, [(marker, marker)]),
-        P.final_from_steps_prompt(marker, [(marker, marker)]),
         P.markdown_window_prompt(marker, before=marker, after=marker, prev_input=marker, prev_output=marker),
     ]
     for prompt in built:
@@ -69,3 +68,4 @@ def test_parse_keywords_and_yes():
     assert parse_keywords("1. Golden Gate, bridge;\n- San Francisco, bridge, ") == ["Golden Gate", "bridge", "San Francisco"]
     assert parse_keywords("a, b, c", limit=2) == ["a", "b"]
     assert parse_yes(" Yes.") and parse_yes("**yes**, enough") and not parse_yes("No") and not parse_yes("")
+    assert parse_yes("Critique: yes") and not parse_yes("Critique: no") and not parse_yes("yesterday it was")

@@ -30,5 +30,7 @@ def test_llm_keywords_for_chunks_and_questions(tmp_path):
                              text="The Marlow Society was started in 1901 by Edith Crane in Dunmore.")
         words = extractor.extract_chunks([chunk])[0]
         assert {"edith crane", "dunmore"} <= set(words) and "1901" not in words  # bare numbers are dropped
-        assert {"marlow society", "founder"} <= set(extractor.extract_query("Who founded the Marlow Society?"))
+        words, calls, tokens = extractor.query_keywords("Who founded the Marlow Society?")
+        assert {"marlow society", "founder"} <= set(words) and calls == 1 and tokens > 0
         assert llm.usage().calls == 2
+        assert extractor.query_keywords("Who founded the Marlow Society?")[1:] == (0, 0)  # cached: free

@@ -113,6 +113,9 @@ class FixedKeywords:
     def extract_query(self, question: str) -> list[str]:
         return list(self.keywords)
 
+    def query_keywords(self, question: str) -> tuple[list[str], int, int]:
+        return list(self.keywords), 0, 0
+
 
 def make_context(
     passages: Sequence[tuple[str, str, str]],

@@ -1,0 +1,18 @@
+"""One real llama.cpp server (Gemma 3 270M) for every `llm` test in the session."""
+from __future__ import annotations
+
+import importlib.util
+
+import pytest
+
+needs_llama = pytest.mark.skipif(importlib.util.find_spec("llama_cpp") is None,
+                                 reason="llama-cpp-python is not installed (pip install 'folio[llm]')")
+
+
+@pytest.fixture(scope="session")
+def llama_url():
+    """Start the server on a free localhost port; stopped at the end of the session."""
+    from tests.answer.llama_server import llama_server
+
+    with llama_server() as url:
+        yield url
