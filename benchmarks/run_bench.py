@@ -6,13 +6,17 @@ Uses only Folio's CLI (the contract in ARCHITECTURE.md), one process per step:
     python -m core --data-dir WORK/SET eval --questions BENCH/SET/questions.jsonl \
         --retrievers NAME --k 2,5,10 --json
 
+With `--train` (the default), gnn and iier are also trained on each passage set's own
+questions (`python -m core train`), and every *other* set is evaluated with those weights
+as extra rows "gnn (trained on SET)": a model is never scored on the set it was fit to.
+
 pdfqa-dev is included when its PDFs are present (default /tmp/pdfqa-dev; fetch them with
 `bash /work/shared/bench/pdfqa-dev/fetch.sh /tmp/pdfqa-dev`); it is scored by answer_recall
 at 1, 5 and 10. Data dirs live under the work dir and are reused: ingesting a corpus that is
 already there only checks it. Results: benchmarks/RESULTS.md and benchmarks/results.json.
 
     python benchmarks/run_bench.py [--work-dir /tmp/folio-bench] [--sets musique,hotpotqa-dev]
-                                   [--retrievers dense,bm25] [--limit N]
+                                   [--retrievers dense,bm25] [--limit N] [--no-train]
 """
 from __future__ import annotations
 
@@ -21,6 +25,7 @@ import datetime as dt
 import json
 import os
 import platform
+import shutil
 import subprocess
 import sys
 import time
@@ -31,6 +36,7 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
 BENCH = Path("/work/shared/bench")
 RETRIEVERS = ("dense", "bm25", "hybrid", "multiroute", "kgp", "gnn", "iier", "rgnn")
+TRAINABLE = ("gnn", "iier")
 REFERENCE = {
     "musique": "README reference (100 MuSiQue questions, same corpus): BM25 recall@5 0.51, "
                "dense 0.62, RRF 0.58.",
@@ -86,10 +92,27 @@ def ingest(bset: BenchSet, data_dir: Path) -> dict:
     seconds = round(time.perf_counter() - start, 1)
     if proc.returncode != 0:
         raise SystemExit(f"ingest of {bset.name} failed: {last_line(proc.stderr or proc.stdout)}")
-    docs = cli(data_dir, "documents", "--json")
-    listed = json.loads(docs.stdout) if docs.returncode == 0 else []
-    chunks = sum(int(d.get("chunks", 0)) for d in listed)
-    return {"seconds": seconds, "documents": len(listed), "chunks": chunks, "log": last_line(proc.stdout)}
+    stats = cli(data_dir, "stats", "--json")
+    if stats.returncode != 0:
+        raise SystemExit(f"stats of {bset.name} failed: {last_line(stats.stderr)}")
+    graph = json.loads(stats.stdout)
+    return {"seconds": seconds, "documents": graph["documents"], "chunks": graph["chunks"],
+            "neighbours_per_chunk": graph["neighbours_per_chunk"], "log": last_line(proc.stdout)}
+
+
+def train_models(bset: BenchSet, data_dir: Path, stash: Path) -> list[str]:
+    """Fit gnn and iier on the set's own questions; move the weights to `stash` (so the set's
+    own evaluation stays untrained). Returns what was trained."""
+    trained = []
+    for name in TRAINABLE:
+        proc = cli(data_dir, "train", "--questions", str(bset.questions), "--retriever", name)
+        if proc.returncode != 0:
+            print(f"[{bset.name}] train {name}: {last_line(proc.stderr)}", flush=True)
+            continue
+        stash.mkdir(parents=True, exist_ok=True)
+        shutil.move(str(data_dir / "models" / f"{name}.json"), stash / f"{name}.json")
+        trained.append(name)
+    return trained
 
 
 def eval_one(bset: BenchSet, data_dir: Path, name: str, limit: int) -> tuple[int, dict]:
@@ -111,21 +134,28 @@ def eval_one(bset: BenchSet, data_dir: Path, name: str, limit: int) -> tuple[int
     return int(report.get("questions", 0)), metrics
 
 
-def run_set(bset: BenchSet, work: Path, retrievers: list[str], limit: int) -> dict:
-    """Ingest then evaluate every retriever on one set."""
+def run_set(bset: BenchSet, work: Path, retrievers: list[str], limit: int, info: dict,
+            stashes: dict[str, Path]) -> dict:
+    """Evaluate every retriever on one set (untrained), then the trainable ones with the
+    weights stashed from each other set."""
     data_dir = work / bset.name
-    print(f"[{bset.name}] ingesting into {data_dir} ...", flush=True)
-    info = ingest(bset, data_dir)
-    print(f"[{bset.name}] {info['documents']} documents, {info['chunks']} chunks ({info['seconds']} s)", flush=True)
+    shutil.rmtree(data_dir / "models", ignore_errors=True)  # untrained unless a row says otherwise
+    runs = [(name, name, None) for name in retrievers]
+    runs += [(f"{name} (trained on {other})", name, stash) for other, stash in stashes.items()
+             if other != bset.name for name in TRAINABLE if name in retrievers and (stash / f"{name}.json").is_file()]
     results: dict[str, dict] = {}
     questions = 0
     load_start = round(os.getloadavg()[0], 1)
-    for name in retrievers:
+    for label, name, stash in runs:
+        if stash is not None:
+            (data_dir / "models").mkdir(exist_ok=True)
+            shutil.copy(stash / f"{name}.json", data_dir / "models" / f"{name}.json")
         n, metrics = eval_one(bset, data_dir, name, limit)
+        shutil.rmtree(data_dir / "models", ignore_errors=True)
         questions = max(questions, n)
-        results[name] = metrics
+        results[label] = metrics
         shown = metrics.get("error") or ", ".join(f"{k} {v}" for k, v in metrics.items())
-        print(f"[{bset.name}] {name}: {shown}", flush=True)
+        print(f"[{bset.name}] {label}: {shown}", flush=True)
     load = f"{load_start} at start, {round(os.getloadavg()[0], 1)} at end"
     return {"ingest": info, "questions": questions, "ks": bset.ks, "load_avg_1min": load, "retrievers": results}
 
@@ -204,6 +234,8 @@ def write_results(sets: dict) -> None:
                   f"{res.get('load_avg_1min', '?')} (latency is wall time on a shared machine)",
                   f"- {res['questions']} questions; {ing['documents']} documents, {ing['chunks']} "
                   f"chunks; ingest step {ing['seconds']} s (little work when the data dir was reused)",
+                  "- graph density (chunk neighbours per chunk, `python -m core stats`): "
+                  + ", ".join(f"{k} {v}" for k, v in ing.get("neighbours_per_chunk", {}).items()),
                   ""]
         lines += table(res)
         if REFERENCE.get(name):
@@ -221,6 +253,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sets", default="", help="comma-separated subset of the available sets")
     parser.add_argument("--retrievers", default=",".join(RETRIEVERS))
     parser.add_argument("--limit", type=int, default=0, help="only the first N questions per set")
+    parser.add_argument("--no-train", action="store_true", help="skip the trained-on-the-other-set rows")
     parser.add_argument("--render", action="store_true", help="only rewrite RESULTS.md from results.json")
     args = parser.parse_args(argv)
     if args.render:
@@ -233,8 +266,18 @@ def main(argv: list[str] | None = None) -> int:
     names = [n.strip() for n in args.retrievers.split(",") if n.strip()]
     command = " ".join(["python benchmarks/run_bench.py", *(sys.argv[1:] if argv is None else argv)])
     results = load_previous(HERE / "results.json")
+    infos, stashes = {}, {}
     for bset in sets:
-        res = run_set(bset, args.work_dir, names, args.limit)
+        print(f"[{bset.name}] ingesting into {args.work_dir / bset.name} ...", flush=True)
+        infos[bset.name] = info = ingest(bset, args.work_dir / bset.name)
+        print(f"[{bset.name}] {info['documents']} documents, {info['chunks']} chunks ({info['seconds']} s); "
+              f"neighbours per chunk {info['neighbours_per_chunk']}", flush=True)
+        if not args.no_train and bset.corpus is not None:
+            stash = args.work_dir / "trained" / bset.name
+            if train_models(bset, args.work_dir / bset.name, stash):
+                stashes[bset.name] = stash
+    for bset in sets:
+        res = run_set(bset, args.work_dir, names, args.limit, infos[bset.name], stashes)
         res.update(date=dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
                    machine=machine(), command=command)
         results[bset.name] = res

@@ -4,6 +4,7 @@
     python -m core [--data-dir DIR] ingest-corpus corpus.jsonl
     python -m core [--data-dir DIR] documents [--json]
     python -m core [--data-dir DIR] remove DOC
+    python -m core [--data-dir DIR] stats [--json]
     python -m core [--data-dir DIR] retrieve "question" --retriever NAME [--k 10] [--json]
     python -m core [--data-dir DIR] ask "question" [--retriever NAME] [--json]
     python -m core [--data-dir DIR] eval --questions q.jsonl --retrievers a,b [--k 2,5,10] [--json]
@@ -81,6 +82,16 @@ def documents(as_json: bool = typer.Option(False, "--json", help="machine-readab
         typer.echo(json.dumps([render.doc_dict(d) for d in docs], indent=1))
     else:
         typer.echo(render.documents_table(docs))
+
+
+@app.command()
+def stats(as_json: bool = typer.Option(False, "--json", help="machine-readable output")) -> None:
+    """Counts of documents, chunks, graph nodes and edges, and the graph's density."""
+    out = _library().stats()
+    if as_json:
+        typer.echo(json.dumps(out, indent=1))
+    else:
+        typer.echo(render.stats_text(out))
 
 
 @app.command()

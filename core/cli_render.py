@@ -84,6 +84,18 @@ def documents_table(docs: list[Document]) -> str:
     return "\n".join(rows)
 
 
+def stats_text(stats: dict) -> str:
+    """Library counts and graph density, one fact per line."""
+    edges = ", ".join(f"{k} {v}" for k, v in sorted(stats["edges"].items())) or "none"
+    density = ", ".join(f"{k} {v}" for k, v in stats["neighbours_per_chunk"].items())
+    return "\n".join([
+        f"documents {stats['documents']}, chunks {stats['chunks']}",
+        f"graph nodes {stats['graph_nodes']} ({stats['page_and_section_nodes']} page/section nodes)",
+        f"edges: {edges}",
+        f"chunk neighbours per chunk: {density}",
+    ])
+
+
 def scored_dict(rank: int, s: ScoredChunk) -> dict:
     """JSON view of a ranked chunk with its metadata and route scores."""
     c = s.chunk

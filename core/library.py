@@ -232,6 +232,22 @@ class Library:
         """Chunks by id, in the order given."""
         return self.catalog.chunks(chunk_ids)
 
+    def stats(self) -> dict:
+        """Documents, chunks, graph nodes, edges by kind, and chunk neighbours per chunk by kind
+        (a title mention counts once as 'mention' and once inside 'keyword')."""
+        counts = self.catalog.stats()
+        graph = self.graph
+        chunks = counts["chunks"]
+        per_kind = {kind: graph.combined((kind,)).nnz for kind in ("structural", "keyword", "semantic")}
+        per_kind["mention"] = graph.mention.nnz
+        per_kind["total"] = graph.combined().nnz
+        return {
+            "documents": counts["documents"], "chunks": chunks,
+            "graph_nodes": graph.size, "page_and_section_nodes": int(graph.size - graph.is_chunk.sum()),
+            "edges": {k[len("edges_"):]: v for k, v in counts.items() if k.startswith("edges_")},
+            "neighbours_per_chunk": {k: round(v / max(1, chunks), 2) for k, v in per_kind.items()},
+        }
+
     @property
     def llm(self):
         """The configured ChatModel, or None (extractive reader)."""

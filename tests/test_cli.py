@@ -112,6 +112,19 @@ def test_eval_json_reports_requested_metrics(corpus_library, tmp_path):
     assert out["retrievers"]["bm25"]["all_recall@5"] == 0.0
 
 
+def test_stats_reports_graph_density(corpus_library):
+    data_dir, _ = corpus_library
+    out = json.loads(cli(data_dir, "stats", "--json").stdout)
+    assert (out["documents"], out["chunks"]) == (3, 4)
+    per = out["neighbours_per_chunk"]
+    # Ada Lovelace's two passages are neighbours (2 of 4 chunks have 1 structural neighbour);
+    # a1 names "Analytical Engine" and a2 names "Lord Byron" (2 directed title mentions)
+    assert per["structural"] == 0.5 and per["mention"] == 0.5
+    assert per["total"] >= per["structural"] and out["edges"]["structural"] >= 1
+    text = cli(data_dir, "stats").stdout
+    assert text.startswith("documents 3, chunks 4\n") and "chunk neighbours per chunk: structural 0.5" in text
+
+
 def test_remove_deletes_document_everywhere(tmp_path):
     corpus = tmp_path / "c.jsonl"
     corpus.write_text("".join(json.dumps(r) + "\n" for r in CORPUS))

@@ -172,10 +172,3 @@ def _doc_of(catalog: Catalog, chunk_ids: Sequence[str]) -> dict[str, str]:
     ids = list(dict.fromkeys(chunk_ids))
     return {c.chunk_id: c.doc_id for c in catalog.chunks(ids)} if ids else {}
 
-
-def edges_per_node(catalog: Catalog) -> float:
-    """Average number of chunk-to-chunk edges per chunk (density report)."""
-    stats = catalog.stats()
-    chunks = max(1, stats.get("chunks", 0))
-    edges = sum(v for k, v in stats.items() if k.startswith("edges_"))
-    return edges / chunks

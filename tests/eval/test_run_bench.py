@@ -23,12 +23,20 @@ def bench(tmp_path, monkeypatch):
     monkeypatch.setattr(mod, "BENCH", root)
     monkeypatch.setattr(mod, "HERE", tmp_path / "out")
     (tmp_path / "out").mkdir()
-    calls = []
+    calls, seen = [], []
 
     def fake_cli(data_dir, *args, timeout=0):
         calls.append(args)
-        if args[0] == "documents":
-            out = json.dumps([{"chunks": 3}, {"chunks": 2}])
+        if args[0] == "eval":  # which weights the retriever would read
+            models = sorted(p.name for p in (Path(data_dir) / "models").glob("*.json"))
+            seen.append((Path(data_dir).name, args[args.index("--retrievers") + 1], models))
+        if args[0] == "stats":
+            out = json.dumps({"documents": 2, "chunks": 5, "neighbours_per_chunk": {"keyword": 1.5, "total": 4.0}})
+        elif args[0] == "train":
+            name = args[args.index("--retriever") + 1]
+            (Path(data_dir) / "models").mkdir(parents=True, exist_ok=True)
+            (Path(data_dir) / "models" / f"{name}.json").write_text("{}")
+            out = "{}"
         elif args[0] == "eval" and "rgnn" in args:
             return subprocess.CompletedProcess(args, 1, "", "Error: rgnn needs an LLM\n")
         elif args[0] == "eval":
@@ -40,6 +48,7 @@ def bench(tmp_path, monkeypatch):
         return subprocess.CompletedProcess(args, 0, out, "")
 
     monkeypatch.setattr(mod, "cli", fake_cli)
+    mod.seen = seen
     return mod, tmp_path / "out", calls
 
 
@@ -48,7 +57,8 @@ def test_writes_tables_and_json(bench, tmp_path):
     assert mod.main(["--work-dir", str(tmp_path / "w"), "--retrievers", "dense,rgnn",
                      "--pdf-dir", str(tmp_path / "nopdfs"), "--limit", "4"]) == 0
     assert calls[0] == ("ingest-corpus", str(mod.BENCH / "musique" / "corpus.jsonl"))
-    assert calls[2][-2:] == ("--limit", "4") and "2,5,10" in calls[2]
+    evals = [c for c in calls if c[0] == "eval"]
+    assert evals[0][-2:] == ("--limit", "4") and "2,5,10" in evals[0]
     data = json.loads((out / "results.json").read_text())
     assert data["sets"]["musique"]["command"].endswith("--limit 4")
     res = data["sets"]["musique"]
@@ -60,6 +70,27 @@ def test_writes_tables_and_json(bench, tmp_path):
     assert "| dense | 0.500 | 0.250 | 1.3 |" in md
     assert "| rgnn | not run: Error: rgnn needs an LLM |" in md
     assert "BM25 recall@5 0.51" in md  # the README reference line for musique
+    assert "chunk neighbours per chunk, `python -m core stats`): keyword 1.5, total 4.0" in md
+
+
+def test_weights_trained_on_one_set_are_scored_on_the_other_only(bench, tmp_path):
+    mod, out, calls = bench
+    (mod.BENCH / "hotpotqa-dev").mkdir()
+    for f in ("corpus.jsonl", "questions.jsonl"):
+        (mod.BENCH / "hotpotqa-dev" / f).write_text("{}\n")
+    mod.main(["--work-dir", str(tmp_path / "w"), "--retrievers", "dense,gnn,iier",
+              "--pdf-dir", str(tmp_path / "nopdfs")])
+    assert [c[-1] for c in calls if c[0] == "train"] == ["gnn", "iier", "gnn", "iier"]
+    assert mod.seen == [
+        ("musique", "dense", []), ("musique", "gnn", []), ("musique", "iier", []),
+        ("musique", "gnn", ["gnn.json"]), ("musique", "iier", ["iier.json"]),
+        ("hotpotqa-dev", "dense", []), ("hotpotqa-dev", "gnn", []), ("hotpotqa-dev", "iier", []),
+        ("hotpotqa-dev", "gnn", ["gnn.json"]), ("hotpotqa-dev", "iier", ["iier.json"])]
+    sets = json.loads((out / "results.json").read_text())["sets"]
+    assert list(sets["musique"]["retrievers"]) == ["dense", "gnn", "iier", "gnn (trained on hotpotqa-dev)",
+                                                   "iier (trained on hotpotqa-dev)"]
+    assert "gnn (trained on musique)" in sets["hotpotqa-dev"]["retrievers"]
+    assert not (tmp_path / "w" / "musique" / "models").exists()  # the data dirs are left untrained
 
 
 def test_a_later_run_keeps_other_sets(bench, tmp_path):
