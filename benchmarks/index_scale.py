@@ -1,17 +1,21 @@
 """Scale check for the embedded full-text index and the embedder (not collected by pytest).
 
-    python -m tests.index.bench_scale --chunks 50000            # bm25s build / flush / query
-    python -m tests.index.bench_scale --embed 640 [--embed-source paper.txt]   # chunks/s, batch 32
+    python benchmarks/index_scale.py --chunks 50000            # bm25s build / flush / query
+    python benchmarks/index_scale.py --embed 640 [--embed-source paper.txt]   # chunks/s, batch 32
 
 Chunks are synthetic: 120 words each, drawn with Zipf-like frequencies from 30,000
 pronounceable pseudo-words, so stemming and stopword removal do real work.
 """
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository root, for core and tests
+
 import argparse
 import tempfile
 import time
-from pathlib import Path
 
 import numpy as np
 

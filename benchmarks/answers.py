@@ -2,13 +2,21 @@
 
 Not collected by pytest. Run from the repository root, for example:
 
-    python -m tests.answer.bench_answers --bench ../shared/bench/hotpotqa-dev \
+    python benchmarks/answers.py --bench ../shared/bench/hotpotqa-dev \
         --data-dir /tmp/folio-hotpot --retrievers dense,iier --llm
 
 `--llm` starts the packaged Gemma 3 270M under llama.cpp's server (the `llm` extra);
-without it the offline extractive reader answers. Prints one JSON object.
+without it the offline extractive reader answers. `--keywords llm` (with `--llm`) builds the
+library with keywords written by the model (IIER's keyword prompts; one call per chunk, timed
+and counted as "ingest") and lets iier/multiroute ask it for the question's keywords. Use a
+separate --data-dir for each keyword mode. Prints one JSON object.
 """
 from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository root, for core and tests
 
 import argparse
 import json
@@ -18,7 +26,6 @@ import string
 import time
 from collections import Counter
 from contextlib import ExitStack
-from pathlib import Path
 
 from core.answer.llm import OpenAIChat
 from core.answer.qa import answer_question
@@ -87,6 +94,7 @@ def main() -> None:
     ap.add_argument("--k", type=int, default=5)
     ap.add_argument("--limit", type=int, default=0)
     ap.add_argument("--llm", action="store_true")
+    ap.add_argument("--keywords", default="spacy", choices=("spacy", "tfidf", "llm"))
     args = ap.parse_args()
     questions = [json.loads(line) for line in (args.bench / "questions.jsonl").open(encoding="utf-8")]
     questions = questions[: args.limit] if args.limit else questions
@@ -98,10 +106,16 @@ def main() -> None:
             url = stack.enter_context(llama_server(n_ctx=4096))
             llm = OpenAIChat(LLMSettings(base_url=url, model=MODEL_ALIAS, timeout_s=300),
                              cache_dir=None, merge_system=True)  # real calls, not cache hits
-        lib = Library(Settings.load(data_dir=args.data_dir, env={}), llm=llm)
+        lib = Library(Settings.load(data_dir=args.data_dir, env={"FOLIO_KEYWORDS": args.keywords}), llm=llm)
+        ingest = {}
         if not lib.documents():
+            before, start = llm.usage() if llm else None, time.perf_counter()
             lib.add_corpus(args.bench / "corpus.jsonl")
-        out = {"bench": args.bench.name, "k": args.k, "reader": "llm:" + MODEL_ALIAS if llm else "extractive",
+            ingest = {"seconds": round(time.perf_counter() - start, 1)}
+            if llm:
+                ingest.update(llm_calls=llm.usage().calls - before.calls, llm_tokens=llm.usage().tokens - before.tokens)
+        out = {"bench": args.bench.name, "k": args.k, "keywords": args.keywords, "ingest": ingest,
+               "reader": "llm:" + MODEL_ALIAS if llm else "extractive",
                "retrievers": {name: run(lib, questions, name, llm, args.k) for name in args.retrievers.split(",")}}
     print(json.dumps(out, indent=1))
 

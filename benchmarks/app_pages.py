@@ -1,6 +1,6 @@
 """Measure each page's load, rerun and main-action time with AppTest (not a test).
 
-    FOLIO_DATA_DIR=/tmp/folio-musique .venv/bin/python -m tests.app.measure_pages \
+    FOLIO_DATA_DIR=/tmp/folio-musique .venv/bin/python benchmarks/app_pages.py \
         [--questions /work/shared/bench/musique/questions.jsonl] [--repeat 3]
 
 Load = the first run of a fresh AppTest (the Library is already cached in the process, as
@@ -10,13 +10,17 @@ more rerun with the result on screen.
 """
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository root, for core and tests
+
 import argparse
 import json
 import os
 import statistics
 import tempfile
 import time
-from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 

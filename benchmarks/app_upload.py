@@ -1,20 +1,23 @@
 """Measure upload-to-first-answer in a real browser for one generated N-page PDF (not a test).
 
-    .venv/bin/python -m tests.app.measure_upload --pages 100
+    .venv/bin/python benchmarks/app_upload.py --pages 100
 
 Starts the app on a fresh temp data dir, uploads the PDF through the Library page, waits
 for "added", asks one question on the Chat page and waits for its first citation.
 """
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository root, for core and tests
+
 import argparse
 import json
 import os
 import subprocess
-import sys
 import tempfile
 import time
-from pathlib import Path
 
 from tests.app.test_browser import CHROMIUM, ROOT, _free_port, _wait_healthy
 from tests.ingest.fixtures import make_long_pdf
