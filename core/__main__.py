@@ -3,7 +3,7 @@
     python -m core [--data-dir DIR] ingest PATH...
     python -m core [--data-dir DIR] ingest-corpus corpus.jsonl
     python -m core [--data-dir DIR] documents [--json]
-    python -m core [--data-dir DIR] remove DOC
+    python -m core [--data-dir DIR] remove DOC          (undo: restore DOC; trash [--empty])
     python -m core [--data-dir DIR] stats [--json]
     python -m core [--data-dir DIR] retrieve "question" --retriever NAME [--k 10] [--json]
     python -m core [--data-dir DIR] ask "question" [--retriever NAME] [--json]
@@ -98,7 +98,27 @@ def stats(as_json: bool = typer.Option(False, "--json", help="machine-readable o
 def remove(doc: str = typer.Argument(..., help="document id (or prefix), file name or title")) -> None:
     """Remove a document from every store."""
     removed = _library().remove(doc)
-    typer.echo(f"removed {removed.source} ({removed.doc_id}, {removed.chunks} chunks)")
+    typer.echo(f"removed {removed.source} ({removed.doc_id}, {removed.chunks} chunks); "
+               f"undo with `python -m core restore {removed.doc_id}`")
+
+
+@app.command()
+def restore(doc: str = typer.Argument(..., help="removed document: id (or prefix), file name or title")) -> None:
+    """Undo a removal: put a document from the trash back into every store."""
+    back = _library().restore(doc)
+    typer.echo(f"restored {back.source} ({back.doc_id}, {back.chunks} chunks)")
+
+
+@app.command()
+def trash(empty: bool = typer.Option(False, "--empty", help="delete the removed documents for good")) -> None:
+    """List removed documents (restorable), or empty the trash."""
+    lib = _library()
+    if empty:
+        gone = lib.empty_trash()
+        typer.echo(f"deleted {len(gone)} removed document(s) for good")
+        return
+    docs = lib.trash.documents()
+    typer.echo(render.documents_table(docs) if docs else "the trash is empty")
 
 
 @app.command()

@@ -15,21 +15,19 @@ import fcntl
 import threading
 import time
 from dataclasses import replace
-from datetime import datetime, timezone
 from pathlib import Path
 from typing import Iterable, Mapping
+
+import numpy as np
 
 from core.config import Settings
 from core.errors import FolioError, IngestError, NotFound
 from core.index.catalog import Catalog
-from core.ingest.files import AddOutcome, Status, file_sha256, find_pdfs
-from core.ingest.pipeline import Indexer, ProgressEvent, ProgressFn, StageClock, no_progress
+from core.ingest.files import AddOutcome, find_pdfs
+from core.ingest.pipeline import Indexer, ProgressEvent, ProgressFn, no_progress, utc_now
 from core.retrieve.base import RetrievalContext, Retriever, make_retriever
+from core.trash import Removed, Trash
 from core.types import Answer, Chunk, Document, RetrievalResult, content_hash
-
-def _now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")
-
 
 class Library:
     """A folder of documents with its indexes; add, remove, list, retrieve and ask."""
@@ -50,6 +48,7 @@ class Library:
             settings.graph, llm=self.llm if settings.graph.keyword_mode == "llm" else None)
         self.indexer = Indexer(settings, self.catalog, self.embedder, self.vectors, self.text,
                                self.keywords, GraphBuilder(settings.graph))
+        self.trash = Trash(settings.data_dir)
         self._graph = None
         self._graph_generation = -1
         self._lock = threading.RLock()
@@ -101,7 +100,8 @@ class Library:
     def _add_one(self, path: Path, progress: ProgressFn, name: str) -> AddOutcome:
         start = time.perf_counter()
         try:
-            doc, status, clock = self._add_pdf(path, progress, name)
+            doc, status, clock = self.indexer.add_pdf(path, progress, name)
+            self.trash.discard(doc.doc_id, files=False)  # in the library again: not a removed document
         except IngestError as exc:
             progress(ProgressEvent(str(path), "error", 1, 1, exc.reason))
             return AddOutcome(str(path), "error", exc.reason, seconds=time.perf_counter() - start)
@@ -111,46 +111,6 @@ class Library:
             return AddOutcome(str(path), status, f"already in the library as {doc.doc_id}", doc, seconds)
         msg = f"{doc.pages} pages, {doc.chunks} chunks"
         return AddOutcome(str(path), status, msg, doc, seconds, dict(clock.seconds))
-
-    def _add_pdf(self, path: Path, progress: ProgressFn, source: str) -> tuple[Document, Status, StageClock]:
-        from core.ingest.chunking import chunk_markdown
-        from core.ingest.pdf import check_pdf, pdf_to_markdown
-
-        clock = StageClock()
-        name = str(path)
-        progress(ProgressEvent(name, "check", 0, 1))
-        check_pdf(path, self.settings.max_file_mb)
-        doc_id = file_sha256(path)[:16]
-        existing = self.catalog.document(doc_id)
-        if existing and existing.status == "ready":
-            return existing, "duplicate", clock
-        previous = [d for d in self.catalog.documents() if d.kind == "pdf" and d.source == source]
-        assets = self.settings.data_dir / "assets" / doc_id
-        try:
-            parsed = pdf_to_markdown(
-                path, assets, on_page=lambda i, n: progress(ProgressEvent(name, "parse", i, n))
-            )
-        except IngestError:
-            raise
-        except Exception as exc:  # a parser crash on one bad file must not stop the batch
-            raise IngestError(name, f"could not parse ({type(exc).__name__}: {exc})") from exc
-        clock.lap("parse")
-        md_path = self.settings.data_dir / "markdown" / f"{doc_id}.md"
-        md_path.parent.mkdir(parents=True, exist_ok=True)
-        md_path.write_text(parsed.markdown, "utf-8")
-        sections, chunks = chunk_markdown(doc_id, parsed.title, parsed.markdown, self.settings.chunking)
-        if not chunks:
-            raise IngestError(name, "no text could be extracted")
-        progress(ProgressEvent(name, "chunk", len(chunks), len(chunks)))
-        clock.lap("chunk")
-        embeddings = self.indexer.embed_chunks(chunks, name, progress)
-        clock.lap("embed")
-        doc = Document(doc_id=doc_id, title=parsed.title, source=source, pages=parsed.pages,
-                       kind="pdf", status="pending", added_at=_now(), markdown_path=str(md_path))
-        doc = self.indexer.index_document(doc, sections, chunks, embeddings, progress, clock)
-        for old in previous:  # a changed file replaces its older version
-            self.indexer.remove_document(old.doc_id)
-        return doc, ("replaced" if previous else "added"), clock
 
     def add_corpus(self, path: str | Path, progress: ProgressFn = no_progress) -> list[AddOutcome]:
         """Load a JSONL passage corpus; passages sharing a title become one document."""
@@ -175,7 +135,7 @@ class Library:
                 kws = keywords[offset:offset + len(chunks)]
                 offset += len(chunks)
                 doc = Document(doc_id=doc_id, title=cdoc.title, source=f"{path.name}#{cdoc.title}",
-                               pages=0, kind="corpus", status="pending", added_at=_now())
+                               pages=0, kind="corpus", status="pending", added_at=utc_now())
                 doc = self.indexer.index_document(doc, sections, chunks, vecs, chunk_keywords=kws)
                 outcomes.append(AddOutcome(doc.source, "added", f"{len(chunks)} passages", doc))
                 progress(ProgressEvent(path.name, "index", n, len(planned)))
@@ -205,11 +165,37 @@ class Library:
         return fresh
 
     def remove(self, ref: str) -> Document:
-        """Remove a document (by id, id prefix, file name or title) from every store."""
+        """Remove a document (by id, id prefix, file name or title) from every store; it
+        goes to the trash first, so `restore` can undo this."""
         doc = self.find(ref)
         with self._writing():
+            chunks = self.catalog.doc_chunks(doc.doc_id)
+            ids = [c.chunk_id for c in chunks]
+            held = self.catalog.chunk_keywords(ids)
+            vectors = self.vectors.get(ids) if ids else np.zeros((0, self.embedder.dim), np.float32)
+            self.trash.save(Removed(doc, tuple(self.catalog.sections(doc.doc_id)), tuple(chunks),
+                                    tuple(tuple(held.get(i, ())) for i in ids), vectors))
             self.indexer.remove_document(doc.doc_id)
         return doc
+
+    def restore(self, ref: str) -> Document:
+        """Undo a removal: index a trashed document again (nothing is parsed or embedded)."""
+        doc = self.trash.find(ref)
+        with self._writing():
+            current = self.catalog.document(doc.doc_id)
+            if current is None or current.status != "ready":
+                saved = self.trash.load(doc.doc_id)
+                current = self.indexer.index_document(
+                    replace(saved.doc, status="pending"), saved.sections, saved.chunks, saved.vectors,
+                    chunk_keywords=[list(k) for k in saved.keywords])
+                self.text.flush()
+            self.trash.discard(doc.doc_id, files=False)
+        return current
+
+    def empty_trash(self) -> list[Document]:
+        """Delete removed documents for good, with their stored Markdown and pictures."""
+        with self._writing():
+            return self.trash.empty(keep=[d.doc_id for d in self.catalog.documents(include_pending=True)])
 
     def find(self, ref: str) -> Document:
         """Resolve a document reference; the error lists close candidates."""

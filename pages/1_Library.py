@@ -1,4 +1,4 @@
-"""Folio — Library: add PDFs (upload or folder), watch each file's progress, list and delete.
+"""Folio — Library: add PDFs (upload or folder), watch each file's progress, list, delete, undo.
 
 Thin: ingestion, removal and listing go through the Library facade; each file succeeds or
 fails on its own, and failures are shown per file without stopping the batch.
@@ -111,10 +111,48 @@ def documents_section(library) -> None:
         if yes.button("Yes, delete", type="primary", key="confirm_yes"):
             removed = library.remove(pending)
             st.session_state.pop("confirm_delete", None)
-            st.session_state["flash"] = f"Deleted {removed.title}"
+            st.session_state["flash"] = f"Deleted {removed.title} (it is in the trash below)"
+            st.session_state["undo"] = (removed.doc_id, removed.title)
             st.rerun()
         if no.button("Cancel", key="confirm_no"):
             st.session_state.pop("confirm_delete", None)
+            st.rerun()
+
+
+def restore(library, doc_id: str) -> None:
+    """Put a removed document back and say so on the next run."""
+    back = library.restore(doc_id)
+    st.session_state.pop("undo", None)
+    st.session_state["flash"] = f"Restored {back.title} ({back.chunks} chunks)"
+    st.rerun()
+
+
+def flash_section(library) -> None:
+    """The last action's message, and an Undo button right after a delete."""
+    if "flash" in st.session_state:
+        st.success(md_escape(st.session_state.pop("flash")))
+    undo = st.session_state.get("undo")
+    if undo and st.button(md_escape(f"Undo: restore {undo[1]}"), key="undo_delete"):
+        restore(library, undo[0])
+
+
+def trash_section(library) -> None:
+    """Removed documents: restore one, or empty the trash (after a confirmation)."""
+    removed = library.trash.documents()
+    if not removed:
+        return
+    with st.expander(f"Trash ({len(removed)} removed; restorable until the trash is emptied)"):
+        by_id = {d.doc_id: d for d in removed}
+        choice = st.selectbox("Removed document", list(by_id), key="trash_choice",
+                              format_func=lambda i: f"{by_id[i].title} ({by_id[i].source})")
+        left, right = st.columns(2)
+        if left.button("Restore", key="restore"):
+            restore(library, choice)
+        if right.checkbox("Delete them for good", key="confirm_empty") and \
+                right.button("Empty trash", type="primary", key="empty_trash"):
+            gone = library.empty_trash()
+            st.session_state.pop("undo", None)
+            st.session_state["flash"] = f"Deleted {len(gone)} removed document(s) for good"
             st.rerun()
 
 
@@ -123,11 +161,11 @@ def main() -> None:
     st.set_page_config(page_title="Folio — Library", page_icon="📚", layout="wide")
     library = get_library()
     st.title("Library")
-    if "flash" in st.session_state:
-        st.success(md_escape(st.session_state.pop("flash")))
+    flash_section(library)
     upload_section(library)
     folder_section(library)
     documents_section(library)
+    trash_section(library)
     sidebar_status(library)  # last, so the counts include what this run added or removed
 
 

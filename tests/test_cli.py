@@ -125,13 +125,13 @@ def test_stats_reports_graph_density(corpus_library):
     assert text.startswith("documents 3, chunks 4\n") and "chunk neighbours per chunk: structural 0.5" in text
 
 
-def test_remove_deletes_document_everywhere(tmp_path):
+def test_remove_deletes_document_everywhere_and_restore_undoes_it(tmp_path):
     corpus = tmp_path / "c.jsonl"
     corpus.write_text("".join(json.dumps(r) + "\n" for r in CORPUS))
     data_dir = tmp_path / "lib"
     cli(data_dir, "ingest-corpus", str(corpus))
     out = cli(data_dir, "remove", "Lord Byron")
-    assert "removed" in out.stdout
+    assert "removed" in out.stdout and "undo with `python -m core restore " in out.stdout
     docs = json.loads(cli(data_dir, "documents", "--json").stdout)
     assert "Lord Byron" not in [d["title"] for d in docs]
     res = json.loads(cli(data_dir, "retrieve", "English poet Romantic movement", "--retriever",
@@ -139,6 +139,12 @@ def test_remove_deletes_document_everywhere(tmp_path):
     assert "c1" not in [c["source_id"] for c in res["chunks"]]
     proc = cli(data_dir, "remove", "Lord Byron", check=False)
     assert proc.returncode == 2 and "no document 'Lord Byron'" in proc.stderr
+    assert "Lord Byron" in cli(data_dir, "trash").stdout
+    assert cli(data_dir, "restore", "Lord Byron").stdout.startswith("restored ")
+    res = json.loads(cli(data_dir, "retrieve", "English poet Romantic movement", "--retriever",
+                         "bm25", "--k", "10", "--json").stdout)
+    assert "c1" in [c["source_id"] for c in res["chunks"]]
+    assert cli(data_dir, "trash").stdout.strip() == "the trash is empty"
 
 
 def test_train_writes_the_requested_model_only(tmp_path):

@@ -5,6 +5,7 @@ import shutil
 
 import pytest
 
+from core.errors import NotFound
 from tests.ingest.fixtures import make_bad_pdf, make_structured_pdf, TITLE
 
 
@@ -69,6 +70,45 @@ def test_remove_deletes_chunks_vectors_postings_and_edges(make_library, tmp_path
     assert lib.catalog.edges_touching(chunk_ids) == []
     assert lib.vectors.count() == 0 and lib.text.count() == 0
     assert lib.retrieve("nightly rebuild", "bm25", 5).chunks == ()
+
+
+def _edges(lib, chunk_ids):
+    return sorted((e.source, e.target, e.kind, e.weight, e.label) for e in lib.catalog.edges_touching(chunk_ids))
+
+
+def test_remove_can_be_undone_from_the_trash(make_library, tmp_path, monkeypatch):
+    lib = make_library()
+    doc = lib.add([make_structured_pdf(tmp_path / "manual.pdf")])[0].doc
+    chunk_ids = [c.chunk_id for c in lib.catalog.doc_chunks(doc.doc_id)]
+    edges, vectors = _edges(lib, chunk_ids), lib.vectors.get(chunk_ids)
+    hits = {r: [c.chunk.chunk_id for c in lib.retrieve("nightly rebuild", r, 5).chunks] for r in ("bm25", "dense")}
+    lib.remove("manual.pdf")
+    assert lib.documents() == [] and [d.doc_id for d in lib.trash.documents()] == [doc.doc_id]
+    embedded, real_embed = [], lib.embedder.embed
+    monkeypatch.setattr(lib.embedder, "embed", lambda texts: embedded.append(len(texts)) or real_embed(texts))
+    back = lib.restore("manual.pdf")
+    assert embedded == []  # restored from the trash: nothing embedded again
+    assert (back.doc_id, back.chunks, back.title, back.added_at) == (doc.doc_id, doc.chunks, doc.title, doc.added_at)
+    assert [c.chunk_id for c in lib.catalog.doc_chunks(doc.doc_id)] == chunk_ids
+    assert _edges(lib, chunk_ids) == edges
+    assert abs(lib.vectors.get(chunk_ids) - vectors).max() < 1e-6  # Chroma re-normalises on write
+    assert {r: [c.chunk.chunk_id for c in lib.retrieve("nightly rebuild", r, 5).chunks] for r in hits} == hits
+    assert lib.trash.documents() == []
+    with pytest.raises(NotFound, match="no removed document"):
+        lib.restore("manual.pdf")
+
+
+def test_adding_a_trashed_file_again_clears_it_and_emptying_deletes_files(make_library, tmp_path):
+    lib = make_library()
+    pdf = make_structured_pdf(tmp_path / "manual.pdf")
+    doc = lib.add([pdf])[0].doc
+    markdown = lib.settings.data_dir / "markdown" / f"{doc.doc_id}.md"
+    lib.remove(doc.doc_id)
+    assert lib.add([pdf])[0].status == "added" and lib.trash.documents() == []
+    lib.remove(doc.doc_id)
+    assert markdown.is_file()  # kept while the document can still be restored
+    assert [d.doc_id for d in lib.empty_trash()] == [doc.doc_id]
+    assert not markdown.exists() and lib.trash.documents() == []
 
 
 @pytest.mark.parametrize("name", ["with space ünïcödé.pdf", "x" * 200 + ".pdf", "..%2F..%2Fodd.PDF"])

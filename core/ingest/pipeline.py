@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
 from typing import Callable, Mapping, Sequence
 
 import numpy as np
@@ -15,6 +17,8 @@ import numpy as np
 from core.config import Settings
 from core.index.base import Embedder, TextIndex, VectorIndex
 from core.index.catalog import Catalog
+from core.errors import IngestError
+from core.ingest.files import Status, file_sha256
 from core.types import Chunk, Document, Section
 
 
@@ -30,6 +34,11 @@ class ProgressEvent:
 
 
 ProgressFn = Callable[[ProgressEvent], None]
+
+
+def utc_now() -> str:
+    """The current UTC time, to the second, in ISO 8601."""
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
 def no_progress(_: ProgressEvent) -> None:
@@ -109,6 +118,49 @@ class Indexer:
         progress(ProgressEvent(doc.source, "graph", 1, 1))
         clock.lap("graph")
         return self.catalog.document(doc.doc_id) or doc
+
+    def add_pdf(self, path: Path, progress: ProgressFn, source: str) -> tuple[Document, Status, StageClock]:
+        """Check, parse, chunk, embed and index one PDF recorded under the name `source`;
+        an unchanged file is a duplicate, a changed file with the same name replaces the old one.
+        Raises IngestError with a one-line reason for bad input."""
+        from core.ingest.chunking import chunk_markdown
+        from core.ingest.pdf import check_pdf, pdf_to_markdown
+
+        clock = StageClock()
+        name = str(path)
+        progress(ProgressEvent(name, "check", 0, 1))
+        check_pdf(path, self.settings.max_file_mb)
+        doc_id = file_sha256(path)[:16]
+        existing = self.catalog.document(doc_id)
+        if existing and existing.status == "ready":
+            return existing, "duplicate", clock
+        previous = [d for d in self.catalog.documents() if d.kind == "pdf" and d.source == source]
+        assets = self.settings.data_dir / "assets" / doc_id
+        try:
+            parsed = pdf_to_markdown(
+                path, assets, on_page=lambda i, n: progress(ProgressEvent(name, "parse", i, n))
+            )
+        except IngestError:
+            raise
+        except Exception as exc:  # a parser crash on one bad file must not stop the batch
+            raise IngestError(name, f"could not parse ({type(exc).__name__}: {exc})") from exc
+        clock.lap("parse")
+        md_path = self.settings.data_dir / "markdown" / f"{doc_id}.md"
+        md_path.parent.mkdir(parents=True, exist_ok=True)
+        md_path.write_text(parsed.markdown, "utf-8")
+        sections, chunks = chunk_markdown(doc_id, parsed.title, parsed.markdown, self.settings.chunking)
+        if not chunks:
+            raise IngestError(name, "no text could be extracted")
+        progress(ProgressEvent(name, "chunk", len(chunks), len(chunks)))
+        clock.lap("chunk")
+        embeddings = self.embed_chunks(chunks, name, progress)
+        clock.lap("embed")
+        doc = Document(doc_id=doc_id, title=parsed.title, source=source, pages=parsed.pages,
+                       kind="pdf", status="pending", added_at=utc_now(), markdown_path=str(md_path))
+        doc = self.index_document(doc, sections, chunks, embeddings, progress, clock)
+        for old in previous:  # a changed file replaces its older version
+            self.remove_document(old.doc_id)
+        return doc, ("replaced" if previous else "added"), clock
 
     def remove_document(self, doc_id: str) -> None:
         """Delete a document from every store; recoverable if interrupted (marked pending first)."""

@@ -105,6 +105,17 @@ def test_library_page_lists_uploads_and_deletes_with_confirmation(app, tmp_path,
     at.button(key="confirm_yes").click().run()
     assert not at.exception, at.exception
     assert any("No documents yet" in i.value for i in at.info)
+    at.button(key="undo_delete").click().run()  # undo brings it back without re-parsing
+    assert not at.exception, at.exception
+    assert any(_plain(s.value) == f"Restored Folio Test Manual ({chunks} chunks)" for s in at.success)
+    assert list(at.dataframe[0].value["source"]) == ["../Manuel été.pdf"]
+    at.button(key="ask_delete").click().run()
+    at.button(key="confirm_yes").click().run()
+    at.checkbox(key="confirm_empty").check().run()
+    at.button(key="empty_trash").click().run()
+    assert not at.exception, at.exception
+    assert any(_plain(s.value) == "Deleted 1 removed document(s) for good" for s in at.success)
+    assert not any(e.label.startswith("Trash") for e in at.expander)
 
 
 def test_compare_page_side_by_side(app):
