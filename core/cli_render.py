@@ -122,7 +122,10 @@ def result_dict(r: RetrievalResult) -> dict:
 
 def result_text(r: RetrievalResult) -> str:
     """Readable ranking with page spans, heading paths and route scores."""
-    lines = [f"{r.retriever}: {len(r.chunks)} chunks in {sum(r.timings_ms.values()):.0f} ms"]
+    parts = {k: v for k, v in r.timings_ms.items() if k != "total"}
+    total = r.timings_ms.get("total", sum(parts.values()))  # graph retrievers time the whole call
+    steps = ", ".join(f"{k} {v:.0f}" for k, v in parts.items())
+    lines = [f"{r.retriever}: {len(r.chunks)} chunks in {total:.0f} ms ({steps})"]
     lines += [f"note: {n}" for n in r.notes]
     for i, s in enumerate(r.chunks, 1):
         c = s.chunk

@@ -32,6 +32,16 @@ class ChunkingSettings:
 
 
 @dataclass(frozen=True)
+class MarkdownSettings:
+    """PDF -> Markdown: "rules" (layout and fonts, the default) or "llm" (HiQA's sliding-window
+    LLM formatter: `window` pages per call, `padding` pages of context on each side)."""
+
+    mode: str = "rules"
+    window: int = 4
+    padding: int = 1
+
+
+@dataclass(frozen=True)
 class EmbedSettings:
     """Embedding model: a sentence-transformers path; empty = packaged all-MiniLM-L6-v2."""
 
@@ -105,6 +115,7 @@ class Settings:
 
     data_dir: Path
     chunking: ChunkingSettings = ChunkingSettings()
+    markdown: MarkdownSettings = MarkdownSettings()
     embed: EmbedSettings = EmbedSettings()
     stores: StoreSettings = StoreSettings()
     graph: GraphSettings = GraphSettings()
@@ -135,6 +146,7 @@ class Settings:
         return Settings(
             data_dir=root,
             chunking=section(ChunkingSettings, "chunking", {}),
+            markdown=section(MarkdownSettings, "markdown", {"mode": "FOLIO_MARKDOWN"}),
             embed=section(EmbedSettings, "embed", {"model": "FOLIO_EMBED_MODEL", "device": "FOLIO_EMBED_DEVICE"}),
             stores=section(StoreSettings, "stores", {"chroma_url": "FOLIO_CHROMA_URL", "es_url": "FOLIO_ES_URL"}),
             graph=section(GraphSettings, "graph", {"keyword_mode": "FOLIO_KEYWORDS"}),

@@ -21,7 +21,7 @@ from typing import Iterable, Mapping
 import numpy as np
 
 from core.config import Settings
-from core.errors import FolioError, IngestError, NotFound
+from core.errors import ConfigError, FolioError, IngestError, NotFound
 from core.index.catalog import Catalog
 from core.ingest.files import AddOutcome, find_pdfs
 from core.ingest.pipeline import Indexer, ProgressEvent, ProgressFn, no_progress, utc_now
@@ -47,12 +47,25 @@ class Library:
         self.keywords = KeywordExtractor(
             settings.graph, llm=self.llm if settings.graph.keyword_mode == "llm" else None)
         self.indexer = Indexer(settings, self.catalog, self.embedder, self.vectors, self.text,
-                               self.keywords, GraphBuilder(settings.graph))
+                               self.keywords, GraphBuilder(settings.graph), self._formatter())
         self.trash = Trash(settings.data_dir)
         self._graph = None
         self._graph_generation = -1
         self._lock = threading.RLock()
         self.repairs = self._recover()
+
+    def _formatter(self):
+        """The LLM Markdown formatter when FOLIO_MARKDOWN=llm, else None (rule-based parser)."""
+        mode = self.settings.markdown
+        if mode.mode == "rules":
+            return None
+        if mode.mode != "llm":
+            raise ConfigError(f"unknown markdown mode {mode.mode!r}; choose rules or llm")
+        if self.llm is None:
+            raise ConfigError("FOLIO_MARKDOWN=llm needs an LLM; set OPENAI_BASE_URL and FOLIO_LLM_MODEL "
+                              "or use FOLIO_MARKDOWN=rules")
+        from core.ingest.llm_format import LLMMarkdownFormatter
+        return LLMMarkdownFormatter(self.llm, window=mode.window, padding=mode.padding)
 
     @classmethod
     def open(cls, data_dir: str | Path | None = None) -> "Library":

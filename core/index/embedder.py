@@ -68,7 +68,9 @@ class SentenceEmbedder:
         os.environ.setdefault("HF_HUB_OFFLINE", "1")
         os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
         from sentence_transformers import SentenceTransformer
+        from transformers.utils import logging as hf_logging
 
+        hf_logging.disable_progress_bar()  # a "Loading weights" bar on every command is noise
         try:
             return SentenceTransformer(
                 self.model_path, device=self.device, model_kwargs={"local_files_only": True}

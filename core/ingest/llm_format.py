@@ -4,7 +4,11 @@ The document's pages are cut into windows of W pages (step W). Each window is se
 padding pages on either side, read as context only, and with the previous window's page
 text and Markdown, so that the model continues the same chapter numbering and does not
 repeat a heading that the previous window opened. Each window's Markdown starts with the
-`<!-- page N -->` marker that `core.ingest.markdown` uses for page spans.
+`<!-- page N -->` marker that `core.ingest.markdown` uses for page spans. The model writes
+every heading at level 1 with its number; `levels_from_numbering` turns numbers into depth.
+
+Ingestion uses it when FOLIO_MARKDOWN=llm (`[markdown] mode = "llm"`, window and padding in
+the same table).
 
 Example:
     >>> [(w.start, w.end, w.pad_start, w.pad_end) for w in plan_windows(5, window=2, padding=1)]
@@ -21,6 +25,7 @@ from core.answer.llm_protocol import ChatModel
 from core.answer.prompts import markdown_window_prompt
 from core.errors import IngestError, NeedsLLM
 
+_HEADING = re.compile(r"^#{1,6}\s+(.+?)\s*#*\s*$")
 _FENCED = re.compile(r"^\s*```(?:markdown|md)?\s*\n(.*?)\n\s*```\s*$", re.DOTALL | re.IGNORECASE)
 
 
@@ -107,6 +112,21 @@ class LLMMarkdownFormatter:
             if on_window:
                 on_window(w.index + 1, len(plan))
         return FormattedMarkdown("\n\n".join(outputs) + "\n", tuple(outputs), calls, tokens)
+
+
+def levels_from_numbering(markdown: str) -> str:
+    """Give each heading the depth its number shows ('# 2.3 Setup' -> '## 2.3 Setup');
+    unnumbered headings ('# Preface') stay at level 1. The formatter writes every heading
+    as level 1, as HiQA does, and leaves the depth to the numbering."""
+    from core.ingest.pdf_headings import numbered_depth
+
+    out = []
+    for line in markdown.splitlines():
+        match = _HEADING.match(line)
+        if match:
+            line = "#" * min(6, max(1, numbered_depth(match.group(1)))) + " " + match.group(1)
+        out.append(line)
+    return "\n".join(out) + ("\n" if markdown.endswith("\n") else "")
 
 
 def pdf_page_texts(path: Path) -> list[str]:

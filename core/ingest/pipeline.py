@@ -27,7 +27,7 @@ class ProgressEvent:
     """One progress tick: `stage` of `file`, `done` of `total` units (pages, chunks...)."""
 
     file: str
-    stage: str  # check | parse | chunk | embed | index | graph | done | error
+    stage: str  # check | parse | format | chunk | embed | index | graph | done | error
     done: int
     total: int
     message: str = ""
@@ -68,8 +68,12 @@ class Indexer:
     """Writes documents into every store, one atomic document at a time."""
 
     def __init__(self, settings: Settings, catalog: Catalog, embedder: Embedder,
-                 vectors: VectorIndex, text: TextIndex, keywords: object, graph_builder: object):
+                 vectors: VectorIndex, text: TextIndex, keywords: object, graph_builder: object,
+                 formatter: object = None):
+        """`formatter` (a `core.ingest.llm_format.LLMMarkdownFormatter`) writes the Markdown
+        of PDFs when given; otherwise the rule-based parser's Markdown is used."""
         self.settings = settings
+        self.formatter = formatter
         self.catalog = catalog
         self.embedder = embedder
         self.vectors = vectors
@@ -145,10 +149,11 @@ class Indexer:
         except Exception as exc:  # a parser crash on one bad file must not stop the batch
             raise IngestError(name, f"could not parse ({type(exc).__name__}: {exc})") from exc
         clock.lap("parse")
+        markdown = parsed.markdown if self.formatter is None else self._llm_markdown(path, progress)
         md_path = self.settings.data_dir / "markdown" / f"{doc_id}.md"
         md_path.parent.mkdir(parents=True, exist_ok=True)
-        md_path.write_text(parsed.markdown, "utf-8")
-        sections, chunks = chunk_markdown(doc_id, parsed.title, parsed.markdown, self.settings.chunking)
+        md_path.write_text(markdown, "utf-8")
+        sections, chunks = chunk_markdown(doc_id, parsed.title, markdown, self.settings.chunking)
         if not chunks:
             raise IngestError(name, "no text could be extracted")
         progress(ProgressEvent(name, "chunk", len(chunks), len(chunks)))
@@ -161,6 +166,15 @@ class Indexer:
         for old in previous:  # a changed file replaces its older version
             self.remove_document(old.doc_id)
         return doc, ("replaced" if previous else "added"), clock
+
+    def _llm_markdown(self, path: Path, progress: ProgressFn) -> str:
+        """Markdown written by the LLM formatter, a window of pages per call (stage "format")."""
+        from core.ingest.llm_format import levels_from_numbering, pdf_page_texts
+
+        name = str(path)
+        formatted = self.formatter.format(
+            pdf_page_texts(path), on_window=lambda i, n: progress(ProgressEvent(name, "format", i, n)))
+        return levels_from_numbering(formatted.markdown)
 
     def remove_document(self, doc_id: str) -> None:
         """Delete a document from every store; recoverable if interrupted (marked pending first)."""

@@ -67,3 +67,14 @@ def test_kgp_asks_the_model_for_the_next_evidence(setup):
     out = json.loads(run(data_dir, env, "retrieve", QUESTION, "--retriever", "kgp", "--k", "3", "--json").stdout)
     assert out["llm_calls"] >= 1 and out["llm_tokens"] > 0
     assert not any(n.startswith("no LLM configured") for n in out["notes"])
+
+
+def test_ingest_with_the_llm_markdown_formatter(setup, tmp_path):
+    from tests.ingest.fixtures import make_structured_pdf
+
+    _, env = setup
+    pdf = make_structured_pdf(tmp_path / "manual.pdf")
+    out = run(tmp_path / "lib", {**env, "FOLIO_MARKDOWN": "llm"}, "ingest", str(pdf))
+    assert out.stdout.startswith("added ") and ": format" in out.stderr  # the formatter's stage ran
+    markdown = next((tmp_path / "lib" / "markdown").glob("*.md")).read_text()
+    assert markdown.startswith("<!-- page 1 -->") and len(markdown.split()) > 20

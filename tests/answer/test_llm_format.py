@@ -63,3 +63,39 @@ def test_pdf_page_texts(tmp_path):
         doc.new_page().insert_text((72, 72), text)
     doc.save(tmp_path / "t.pdf")
     assert [t.strip() for t in pdf_page_texts(tmp_path / "t.pdf")] == ["Alpha page", "Beta page"]
+
+
+def test_levels_from_numbering():
+    from core.ingest.llm_format import levels_from_numbering
+
+    md = "<!-- page 1 -->\n# Preface\ntext\n# 2 Usage\n# 2.3 Options\n## 2.3.1 Flags\n# A.1 Annex\n"
+    assert levels_from_numbering(md) == (
+        "<!-- page 1 -->\n# Preface\ntext\n# 2 Usage\n## 2.3 Options\n### 2.3.1 Flags\n## A.1 Annex\n")
+
+
+def test_library_ingests_with_the_llm_formatter(make_library, tmp_path):
+    from tests.ingest.fixtures import TITLE, make_structured_pdf
+
+    def reply(body):
+        current = re.search(r'<data kind="pages">\n(.*?)\n</data>', body["messages"][1]["content"], re.DOTALL).group(1)
+        first = int(re.search(r"\[page (\d+)\]", current).group(1))
+        return f"# {first} Part {first}\nIntro of part {first}.\n# {first}.1 Details\nThe nightly rebuild runs at 03:15."
+
+    with OpenAIStub(reply=reply) as stub:
+        llm = OpenAIChat(LLMSettings(base_url=stub.url, model=stub.model), cache_dir=tmp_path / "c")
+        lib = make_library(env={"FOLIO_MARKDOWN": "llm"}, llm=llm)
+        stages = []
+        outcome = lib.add([make_structured_pdf(tmp_path / "m.pdf")], progress=lambda e: stages.append(e.stage))[0]
+        windows = len(stub.chat_requests)
+    assert outcome.status == "added" and "format" in stages and windows == 1  # 3 pages, window 4
+    paths = {c.heading_path for c in lib.catalog.doc_chunks(outcome.doc.doc_id)}
+    assert (TITLE, "1 Part 1", "1.1 Details") in paths and outcome.doc.title == TITLE
+    hit = lib.retrieve("When does the nightly rebuild run?", "bm25", 1).chunks[0].chunk
+    assert hit.heading_path == (TITLE, "1 Part 1", "1.1 Details") and hit.page_start == 1
+
+
+def test_llm_markdown_mode_without_an_llm_is_a_clear_error(make_library):
+    from core.errors import ConfigError
+
+    with pytest.raises(ConfigError, match="FOLIO_MARKDOWN=llm needs an LLM"):
+        make_library(env={"FOLIO_MARKDOWN": "llm"})
