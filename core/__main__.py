@@ -45,11 +45,11 @@ def _library():
 @app.command()
 def ingest(paths: List[Path] = typer.Argument(..., help="PDF files or folders of PDFs")) -> None:
     """Add PDFs (and every PDF in the given folders) to the library."""
+    from core.ingest.files import find_pdfs
+
     lib = _library()
-    with render.IngestProgress() as bar:
-        outcomes = lib.add(paths, progress=bar.update)
-    for o in outcomes:
-        typer.echo(render.outcome_line(o))
+    with render.IngestProgress(files=len(find_pdfs(paths))) as bar:
+        outcomes = lib.add(paths, progress=bar.update, on_outcome=lambda o: bar.write(render.outcome_line(o)))
     errors = [o for o in outcomes if o.status == "error"]
     typer.echo(f"{len(outcomes) - len(errors)} of {len(outcomes)} files ok; "
                f"library: {len(lib.documents())} documents")

@@ -9,36 +9,52 @@ from tqdm import tqdm
 from core.types import Answer, Document, RetrievalResult, ScoredChunk
 
 
-class IngestProgress:
-    """Two bars: files done, and the current file's stage (parse pages, embed chunks...)."""
+_STAGE_FORMAT = "{desc}: {percentage:3.0f}%|{bar}| {n_fmt}/{total_fmt} [{elapsed}]"
 
-    def __init__(self) -> None:
+
+class IngestProgress:
+    """Two bars in a terminal: files done (of `files`, when known), and the current file's
+    stage (parse pages, embed chunks...). Not a terminal: one plain line per stage, for logs."""
+
+    def __init__(self, files: int | None = None) -> None:
+        self._disable = not sys.stderr.isatty()
+        self._files = None if self._disable else tqdm(
+            total=files, desc="files", unit=" file", file=sys.stderr, dynamic_ncols=True, position=0)
         self._stage_bar: tqdm | None = None
         self._key: tuple[str, str] | None = None
-        self._disable = not sys.stderr.isatty()
 
     def __enter__(self) -> "IngestProgress":
         return self
 
     def __exit__(self, *exc) -> None:
-        if self._stage_bar is not None:
-            self._stage_bar.close()
+        for bar in (self._stage_bar, self._files):
+            if bar is not None:
+                bar.close()
+
+    def write(self, line: str) -> None:
+        """Print a line to stdout above the bars (a file's one-line summary)."""
+        if self._disable:
+            print(line, flush=True)
+        else:
+            tqdm.write(line, file=sys.stdout)
 
     def update(self, event) -> None:
         """Receive a core.ingest.pipeline.ProgressEvent."""
         key = (event.file, event.stage)
-        if self._disable:  # not a terminal: one plain line per stage, for logs
+        if self._disable:
             if key != self._key and event.stage not in ("done", "error"):
                 print(f"{event.file}: {event.stage}", file=sys.stderr, flush=True)
             self._key = key
+            return
+        if event.stage in ("done", "error"):
+            self._files.update(1)
             return
         if key != self._key:
             if self._stage_bar is not None:
                 self._stage_bar.close()
             name = event.file.rsplit("/", 1)[-1][:40]
-            self._stage_bar = tqdm(total=max(event.total, 1), desc=f"{name}: {event.stage}",
-                                   leave=False, file=sys.stderr, disable=self._disable,
-                                   unit="", dynamic_ncols=True)
+            self._stage_bar = tqdm(total=max(event.total, 1), desc=f"{name}: {event.stage}", leave=False,
+                                   file=sys.stderr, dynamic_ncols=True, position=1, bar_format=_STAGE_FORMAT)
             self._key = key
         self._stage_bar.n = min(event.done, self._stage_bar.total)
         self._stage_bar.refresh()

@@ -16,7 +16,7 @@ import threading
 import time
 from dataclasses import replace
 from pathlib import Path
-from typing import Iterable, Mapping
+from typing import Callable, Iterable, Mapping
 
 import numpy as np
 
@@ -96,10 +96,12 @@ class Library:
 
     # ---- ingestion -------------------------------------------------------------------
     def add(self, paths: Iterable[str | Path], progress: ProgressFn = no_progress,
-            names: Mapping[str, str] | None = None) -> list[AddOutcome]:
+            names: Mapping[str, str] | None = None,
+            on_outcome: Callable[[AddOutcome], None] | None = None) -> list[AddOutcome]:
         """Add PDFs and folders of PDFs; each file succeeds or fails on its own.
 
-        `names` maps a path (as given) to the name to record, e.g. an upload's original name.
+        `names` maps a path (as given) to the name to record, e.g. an upload's original name;
+        `on_outcome` hears about each file as soon as it is finished.
         """
         files = find_pdfs(paths)
         names = {str(Path(k).expanduser()): v for k, v in (names or {}).items()}
@@ -107,6 +109,8 @@ class Library:
         with self._writing():
             for path in files:
                 outcomes.append(self._add_one(path, progress, names.get(str(path), path.name)))
+                if on_outcome is not None:
+                    on_outcome(outcomes[-1])
             self.text.flush()
         return outcomes
 

@@ -85,6 +85,7 @@ class Indexer:
         """Embed chunks in batches, reporting progress per batch."""
         batch = max(1, self.settings.embed.batch_size)
         parts: list[np.ndarray] = []
+        progress(ProgressEvent(file, "embed", 0, len(chunks)))  # the first batch may wait for the model
         for start in range(0, len(chunks), batch):
             texts = [c.embed_text for c in chunks[start:start + batch]]
             parts.append(np.asarray(self.embedder.embed(texts), dtype=np.float32))
