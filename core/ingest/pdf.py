@@ -164,7 +164,7 @@ def _usable_title(title: str) -> bool:
 
 def _page_items(lines: list[Line], tables: list[Item], images: list[tuple[Item, Path]], drop: set) -> list[Item]:
     """Text blocks (minus table cells and captions), tables and pictures of one page."""
-    hidden = set(drop)
+    hidden = set(drop) | hd.contents_lines(lines)  # a table of contents only echoes the headings
     for table in tables:
         hidden.update((l.page, l.index) for l in lines if inside(l, table.bbox))
         hidden.update((l.page, l.index) for l in table.caption)

@@ -17,7 +17,7 @@ from core.ingest.pdf_layout import Line
 
 _NUMBERED = re.compile(r"^(\d+(?:\.\d+)*|[A-Z](?:\.\d+)+)\.?\s*(?=[^\d\s.])")
 _CHAPTER = re.compile(r"^(chapter|appendix|part)\s+[\w.]+\s*", re.I)
-_LEADERS = re.compile(r"(\.\s*){3,}\d+$")
+_LEADERS = re.compile(r"(\.\s*){3,}(\d+|[ivxlc]+)$", re.I)
 _TOC_ENTRY = re.compile(r"(\.\s*){3,}\d+$|^\d+(\.\d+)*\.?\s*\D.*\s\d+$")
 _LABELS = {"note", "notes", "warning", "tip", "important", "caution", "contents", "tableofcontents"}
 _CAPTION = re.compile(r"^(figure|fig\.|table|tab\.)\s*\d", re.I)
@@ -63,6 +63,15 @@ def title_lines(pages: Sequence[Sequence[Line]], body: float, unique: bool = Tru
         return ()
     chosen = [ln for ln in first if ln.size == top and len(ln.text.split()) <= 20]
     return tuple(chosen[:3])
+
+
+def contents_lines(lines: Sequence[Line]) -> set[tuple[int, int]]:
+    """Keys of a page's table-of-contents lines, to leave out of the text: entries with dot
+    leaders ending in a page number, and the 'Contents' title of a page holding 3 or more."""
+    entries = {(ln.page, ln.index) for ln in lines if _LEADERS.search(ln.text.strip())}
+    if len(entries) >= 3:
+        entries |= {(ln.page, ln.index) for ln in lines if key(ln.text) in ("contents", "tableofcontents")}
+    return entries
 
 
 def detect_headings(pages: Sequence[Sequence[Line]], skip: set[tuple[int, int]] = frozenset()

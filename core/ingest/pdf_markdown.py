@@ -16,6 +16,7 @@ from core.ingest.pdf_layout import Item, Line
 
 _STRUCTURAL = ("#", "|", "![", "<!--", "\\")
 _HYPHEN_END = re.compile(r"[a-z]-$")
+_DOT_LEADER = re.compile(r"\s*(?:\.\s+){3,}\.?\s*")  # ". . . . ." between an index entry and its pages
 
 
 def escape_line(text: str) -> str:
@@ -24,9 +25,10 @@ def escape_line(text: str) -> str:
 
 
 def join_lines(lines: Sequence[str]) -> str:
-    """Join the lines of a paragraph, mending words hyphenated across a line break."""
+    """Join the lines of a paragraph, mending words hyphenated across a line break and
+    shortening dot leaders (as in a book's index) to one ellipsis."""
     out = ""
-    for text in lines:
+    for text in (_DOT_LEADER.sub(" … ", t) for t in lines):
         if out and _HYPHEN_END.search(out) and text[:1].islower():
             out = out[:-1] + text
         else:

@@ -148,3 +148,25 @@ def test_500_page_pdf_parses(tmp_path):
     assert _headings(result.markdown)[-1] == "# 500 Chapter number 500"
     assert "Page 17" not in result.markdown
     assert elapsed < 60, f"500 pages took {elapsed:.1f}s"
+
+
+def test_table_of_contents_lines_are_left_out_and_index_leaders_shortened(tmp_path):
+    import pymupdf
+
+    doc = pymupdf.open()
+    toc = doc.new_page()
+    toc.insert_text((72, 72), "Table of Contents", fontsize=16)
+    for n, (entry, page) in enumerate([("Preface", "iii"), ("1 Introduction", "2"), ("1.1 Scope", "2"),
+                                       ("2 Data", "3")]):
+        toc.insert_text((72, 110 + 18 * n), f"{entry} . . . . . . . . . . . . . {page}", fontsize=11)
+    body = doc.new_page()
+    body.insert_text((72, 72), "1 Introduction", fontsize=16)
+    body.insert_text((72, 110), "Folio reads PDFs and keeps their structure.", fontsize=11)
+    body.insert_text((72, 128), "Ellipses in prose... stay, as does a sentence ending in 3.", fontsize=11)
+    body.insert_text((72, 164), "anova . . . . . . . . . . . . . . 58, 60", fontsize=11)  # a book index entry
+    doc.save(tmp_path / "toc.pdf")
+    markdown = pdf_to_markdown(tmp_path / "toc.pdf", tmp_path / "assets").markdown
+    assert ". . ." not in markdown and "Contents" not in markdown and "Preface" not in markdown
+    assert "# 1 Introduction" in markdown and "Folio reads PDFs and keeps their structure." in markdown
+    assert "Ellipses in prose... stay, as does a sentence ending in 3." in markdown
+    assert "anova … 58, 60" in markdown  # index entries stay, their dot leaders shortened
