@@ -10,6 +10,7 @@ Example:
 from __future__ import annotations
 
 import os
+import threading
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -55,12 +56,15 @@ class SentenceEmbedder:
         self.batch_size = batch_size
         self.device = device
         self._model: Any = None
+        self._loading = threading.Lock()  # one load, even when a warm-up thread races a query
 
     @property
     def model(self) -> Any:
         """The loaded SentenceTransformer (loaded on first access)."""
         if self._model is None:
-            self._model = self._load()
+            with self._loading:
+                if self._model is None:
+                    self._model = self._load()
         return self._model
 
     def _load(self) -> Any:

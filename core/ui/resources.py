@@ -9,16 +9,21 @@ Example:
 from __future__ import annotations
 
 import os
+import threading
 
 import streamlit as st
 
 from core.library import Library
 
 
-@st.cache_resource(show_spinner="Opening the library (loading the embedding model)…")
+@st.cache_resource(show_spinner="Opening the library…")
 def open_library(data_dir: str) -> Library:
-    """The Library in `data_dir`, opened once per process and data dir."""
-    return Library.open(data_dir)
+    """The Library in `data_dir`, opened once per process and data dir. The embedding model
+    loads in the background meanwhile, so the first question does not wait for it."""
+    library = Library.open(data_dir)
+    threading.Thread(target=library.embedder.embed_query, args=("warm up",), name="folio-warm-up",
+                     daemon=True).start()
+    return library
 
 
 def data_dir() -> str:
