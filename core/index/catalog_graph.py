@@ -36,8 +36,14 @@ class GraphTables:
                              "WHERE source IN ({marks}) OR target IN ({marks})", node_ids, copies=2)
         return [Edge(*r) for r in rows]
 
-    def keyword_postings(self, keywords: Sequence[str]) -> dict[str, list[str]]:
-        """For each keyword, the chunk ids of ready documents that carry it."""
+    def keyword_postings(self, keywords: Sequence[str], max_holders: int | None = None) -> dict[str, list[str]]:
+        """For each keyword, the chunk ids of ready documents that carry it. With
+        `max_holders`, keywords held by more chunks are left out of the result (counted on
+        the index first, so a common keyword's long posting list is never read)."""
+        if max_holders is not None:
+            counts = dict(self._rows_in("SELECT keyword, COUNT(*) FROM keywords WHERE keyword IN ({marks}) "
+                                        "GROUP BY keyword", keywords))
+            keywords = [k for k in keywords if counts.get(k, 0) <= max_holders]
         out: dict[str, list[str]] = {k: [] for k in keywords}
         for kw, cid in self._rows_in("SELECT keyword, chunk_id FROM keywords WHERE keyword IN ({marks})",
                                      keywords):

@@ -74,18 +74,18 @@ class GraphBuilder:
         keywords held by more than max_keyword_df of the `total` chunks are ignored."""
         own = [{k for k in kws if not is_mention(k)} - {""} for kws in keywords]
         vocab = sorted(set().union(*own)) if own else []
-        postings = catalog.keyword_postings(vocab) if vocab else {}
         local: dict[str, list[str]] = defaultdict(list)
         for chunk, kws in zip(chunks, own):
             for k in kws:
                 local[k].append(chunk.chunk_id)
         cap = max(MIN_DF_CAP, int(self.settings.max_keyword_df * max(total, len(chunks))))
-        holders = {k: postings.get(k, []) + local[k] for k in vocab}
+        postings = catalog.keyword_postings(vocab, max_holders=cap) if vocab else {}  # common ones left out
+        holders = {k: postings[k] + local[k] for k in postings}
         edges: list[Edge] = []
         for chunk, kws in zip(chunks, own):
             shared: dict[str, list[str]] = defaultdict(list)
             for k in sorted(kws):
-                if len(holders[k]) <= cap:
+                if k in holders and len(holders[k]) <= cap:
                     for other in holders[k]:
                         if other != chunk.chunk_id:
                             shared[other].append(k)

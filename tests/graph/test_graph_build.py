@@ -78,3 +78,16 @@ def test_removing_a_document_removes_every_edge_touching_it(tmp_path):
     assert g.neighbours(journal.chunk_id, ("keyword", "semantic")) == []
     (again,) = lib.add("Marlow Society", "The Marlow Society prints the Harbour Review.")
     assert ("keyword", MENTION_LABEL + "marlow society") in _kinds(lib.catalog, journal.chunk_id, again.chunk_id)
+
+
+def test_keyword_postings_can_leave_out_common_keywords(tmp_path):
+    lib = MiniLibrary(tmp_path)
+    a, = lib.add("Alder Kor", "Tidewater Brackle met Quennel at the Brackle mill.")
+    b, = lib.add("Birch Kor", "Tidewater Brackle sold grain.")
+    c, = lib.add("Cedar Kor", "Tidewater weather was calm.")
+    held = lib.catalog.chunk_keywords([a.chunk_id, b.chunk_id, c.chunk_id])
+    common = next(k for k in held[c.chunk_id] if k in held[a.chunk_id] and k in held[b.chunk_id])
+    full = lib.catalog.keyword_postings([common, "no such keyword"])
+    assert sorted(full[common]) == sorted([a.chunk_id, b.chunk_id, c.chunk_id]) and full["no such keyword"] == []
+    capped = lib.catalog.keyword_postings([common, "no such keyword"], max_holders=2)
+    assert capped == {"no such keyword": []}  # held by 3 chunks: left out, never read
