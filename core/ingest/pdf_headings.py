@@ -17,7 +17,8 @@ from core.ingest.pdf_layout import Line
 
 _NUMBERED = re.compile(r"^(\d+(?:\.\d+)*|[A-Z](?:\.\d+)+)\.?\s*(?=[^\d\s.])")
 _CHAPTER = re.compile(r"^(chapter|appendix|part)\s+[\w.]+\s*", re.I)
-_LEADERS = re.compile(r"(\.\s*){3,}(\d+|[ivxlc]+)$", re.I)
+_PAGE_REF = r"(\d+|[ivxlc]+)"
+_LEADERS = re.compile(rf"(\.\s*){{3,}}{_PAGE_REF}(\s*[,–-]\s*{_PAGE_REF})*$", re.I)  # ". . . 12" or ". . . 8, 11–13"
 _TOC_ENTRY = re.compile(r"(\.\s*){3,}\d+$|^\d+(\.\d+)*\.?\s*\D.*\s\d+$")
 _LABELS = {"note", "notes", "warning", "tip", "important", "caution", "contents", "tableofcontents"}
 _CAPTION = re.compile(r"^(figure|fig\.|table|tab\.)\s*\d", re.I)
@@ -66,11 +67,13 @@ def title_lines(pages: Sequence[Sequence[Line]], body: float, unique: bool = Tru
 
 
 def contents_lines(lines: Sequence[Line]) -> set[tuple[int, int]]:
-    """Keys of a page's table-of-contents lines, to leave out of the text: entries with dot
-    leaders ending in a page number, and the 'Contents' title of a page holding 3 or more."""
+    """Keys of a page's table-of-contents and book-index lines, to leave out of the text
+    (they only point at pages): entries with dot leaders ending in page numbers, and the
+    'Contents' title and the one-character dividers ('A', '!') of a page holding 3 or more."""
     entries = {(ln.page, ln.index) for ln in lines if _LEADERS.search(ln.text.strip())}
-    if len(entries) >= 3:
-        entries |= {(ln.page, ln.index) for ln in lines if key(ln.text) in ("contents", "tableofcontents")}
+    if len(entries) >= 3:  # a contents or index page: its title and letter dividers go too
+        entries |= {(ln.page, ln.index) for ln in lines
+                    if key(ln.text) in ("contents", "tableofcontents") or sum(c.isalnum() for c in ln.text) <= 1}
     return entries
 
 

@@ -150,12 +150,13 @@ def test_500_page_pdf_parses(tmp_path):
     assert elapsed < 60, f"500 pages took {elapsed:.1f}s"
 
 
-def test_table_of_contents_lines_are_left_out_and_index_leaders_shortened(tmp_path):
+def test_contents_and_index_lines_are_left_out_and_other_leaders_shortened(tmp_path):
     import pymupdf
 
     doc = pymupdf.open()
     toc = doc.new_page()
     toc.insert_text((72, 72), "Table of Contents", fontsize=16)
+    toc.insert_text((72, 92), "A", fontsize=11)  # a letter divider, as in a book index
     for n, (entry, page) in enumerate([("Preface", "iii"), ("1 Introduction", "2"), ("1.1 Scope", "2"),
                                        ("2 Data", "3")]):
         toc.insert_text((72, 110 + 18 * n), f"{entry} . . . . . . . . . . . . . {page}", fontsize=11)
@@ -163,10 +164,13 @@ def test_table_of_contents_lines_are_left_out_and_index_leaders_shortened(tmp_pa
     body.insert_text((72, 72), "1 Introduction", fontsize=16)
     body.insert_text((72, 110), "Folio reads PDFs and keeps their structure.", fontsize=11)
     body.insert_text((72, 128), "Ellipses in prose... stay, as does a sentence ending in 3.", fontsize=11)
-    body.insert_text((72, 164), "anova . . . . . . . . . . . . . . 58, 60", fontsize=11)  # a book index entry
+    body.insert_text((72, 164), "anova . . . . . . . . . . . . . . 58, 60-61", fontsize=11)  # a book index entry
+    body.insert_text((72, 182), "Options . . . . . . . . . . see Flags", fontsize=11)
     doc.save(tmp_path / "toc.pdf")
     markdown = pdf_to_markdown(tmp_path / "toc.pdf", tmp_path / "assets").markdown
     assert ". . ." not in markdown and "Contents" not in markdown and "Preface" not in markdown
+    assert "\nA\n" not in markdown
     assert "# 1 Introduction" in markdown and "Folio reads PDFs and keeps their structure." in markdown
     assert "Ellipses in prose... stay, as does a sentence ending in 3." in markdown
-    assert "anova … 58, 60" in markdown  # index entries stay, their dot leaders shortened
+    assert "anova" not in markdown  # index entries only point at pages, like the contents
+    assert "Options … see Flags" in markdown  # other dot leaders are shortened
