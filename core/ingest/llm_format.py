@@ -48,6 +48,7 @@ class FormattedMarkdown:
     windows: tuple[str, ...]
     llm_calls: int
     llm_tokens: int
+    fallbacks: tuple[int, ...] = ()  # windows whose reply was empty: their page text was kept
 
 
 def plan_windows(pages: int, *, window: int, padding: int) -> list[Window]:
@@ -64,6 +65,12 @@ def plan_windows(pages: int, *, window: int, padding: int) -> list[Window]:
 def _pages_text(pages: Sequence[str], first: int, last: int) -> str:
     """Pages first..last (1-based) with a '[page N]' line before each."""
     return "\n".join(f"[page {n}]\n{pages[n - 1].strip()}" for n in range(first, last + 1))
+
+
+def _plain_pages(pages: Sequence[str], first: int, last: int) -> str:
+    """Pages first..last as they are, with the page marker of every page after the first."""
+    return "".join((f"\n\n<!-- page {n} -->\n\n" if n > first else "") + pages[n - 1].strip()
+                   for n in range(first, last + 1))
 
 
 def clean_output(text: str) -> str:
@@ -95,6 +102,7 @@ class LLMMarkdownFormatter:
         plan = plan_windows(len(pages), window=self.window, padding=self.padding)
         outputs: list[str] = []
         calls = tokens = 0
+        fallbacks: list[int] = []
         prev_input = prev_output = ""
         for w in plan:
             prompt = markdown_window_prompt(
@@ -107,11 +115,14 @@ class LLMMarkdownFormatter:
             reply = self.llm.chat(prompt.system, prompt.user, max_tokens=self.max_tokens)
             calls, tokens = calls + (not reply.cached), tokens + reply.tokens
             body = clean_output(reply.text)
+            if not any(ch.isalnum() for ch in body):  # an empty reply must not lose the pages
+                body = _plain_pages(pages, w.start, w.end)
+                fallbacks.append(w.index + 1)
             outputs.append(f"<!-- page {w.start} -->\n\n{body}")
             prev_input, prev_output = _pages_text(pages, w.start, w.end), body
             if on_window:
                 on_window(w.index + 1, len(plan))
-        return FormattedMarkdown("\n\n".join(outputs) + "\n", tuple(outputs), calls, tokens)
+        return FormattedMarkdown("\n\n".join(outputs) + "\n", tuple(outputs), calls, tokens, tuple(fallbacks))
 
 
 def levels_from_numbering(markdown: str) -> str:

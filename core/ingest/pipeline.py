@@ -175,6 +175,10 @@ class Indexer:
         name = str(path)
         formatted = self.formatter.format(
             pdf_page_texts(path), on_window=lambda i, n: progress(ProgressEvent(name, "format", i, n)))
+        if formatted.fallbacks:
+            n = len(formatted.windows)
+            progress(ProgressEvent(name, "format", n, n, message=f"{len(formatted.fallbacks)} of {n} windows "
+                                   "came back empty from the LLM; their page text was kept as it is"))
         return levels_from_numbering(formatted.markdown)
 
     def remove_document(self, doc_id: str) -> None:

@@ -26,7 +26,7 @@ def run(data_dir: Path, env: dict, *args: str) -> subprocess.CompletedProcess:
     proc = subprocess.run([sys.executable, "-m", "core", "--data-dir", str(data_dir), *args],
                           capture_output=True, text=True, timeout=600,
                           env={**os.environ, "HF_HUB_OFFLINE": "1", **env})
-    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert proc.returncode == 0, (proc.stdout + proc.stderr)[-2000:]
     return proc
 
 

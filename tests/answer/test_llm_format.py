@@ -57,6 +57,18 @@ def test_windows_padding_and_calibration(tmp_path):
     assert out.markdown.count("<!-- page") == 3 and "page 42" not in out.markdown
 
 
+def test_an_empty_reply_keeps_the_window_pages(tmp_path):
+    replies = iter(["# 1 Intro\nfirst window", "   ", "<!-- nothing -->", "# 5 End"])
+    with OpenAIStub(reply=lambda body: next(replies)) as stub:
+        llm = OpenAIChat(LLMSettings(base_url=stub.url, model=stub.model), cache_dir=tmp_path / "c")
+        out = LLMMarkdownFormatter(llm, window=2, padding=0).format(PAGES + ["Page 6 text.", "Page 7 text."])
+    assert out.fallbacks == (2, 3) and out.llm_calls == 4
+    assert out.windows[1] == ("<!-- page 3 -->\n\nPage 3 text about topic 3.\n\n<!-- page 4 -->\n\n"
+                              "Page 4 text about topic 4.")
+    assert out.windows[2] == "<!-- page 5 -->\n\nPage 5 text about topic 5.\n\n<!-- page 6 -->\n\nPage 6 text."
+    assert out.windows[3] == "<!-- page 7 -->\n\n# 5 End"
+
+
 def test_pdf_page_texts(tmp_path):
     doc = pymupdf.open()
     for text in ("Alpha page", "Beta page"):
