@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import pandas as pd
 import streamlit as st
-import streamlit.components.v1 as components
 
 from core.errors import FolioError
 from core.ui import graph_view as gv
@@ -73,7 +72,7 @@ def main() -> None:
     st.caption(md_escape(f"{result.retriever}: {len(result.chunks)} chunks, {len(result.seeds)} seeds, "
                          f"{len(result.hops)} hops, {len(view.nodes)} nodes, {len(view.edges)} edges"))
     st.caption(LEGEND)
-    components.html(gv.to_html(view), height=640, scrolling=False)
+    st.iframe(gv.to_html(view), height=640)
     node_reader(library, view, chunks)
     hops_table(result)
 
