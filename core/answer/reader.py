@@ -52,8 +52,16 @@ def split_sentences(text: str) -> list[str]:
         if not line or line.startswith("#") or re.fullmatch(r"[|:\-\s]+", line):
             continue
         pieces = [line] if line.startswith("|") else _SENTENCE_END.split(line)
-        out.extend(p.strip() for p in pieces if len(_WORD.findall(p)) >= 3)
+        out.extend(p.strip() for p in pieces if len(_WORD.findall(p)) >= 3 and not _title_like(p))
     return out
+
+
+def _title_like(piece: str) -> bool:
+    """A short line in title case with no closing punctuation: a title or running head
+    ("Ghostscript 9.54 Color Management"), not a sentence that can answer anything."""
+    words = _WORD.findall(piece)
+    return (len(words) <= 8 and not piece.rstrip().endswith((".", "!", "?", ":", ";"))
+            and all(w[0].isupper() or w[0].isdigit() for w in words))
 
 
 @dataclass(frozen=True)

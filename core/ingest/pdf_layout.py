@@ -106,7 +106,7 @@ def _margin_key(line: Line) -> str:
 _PAGE_NUMBER = re.compile(r"^(page\s*)?(\d+|[ivxlcdm]+)(\s*(of|/)\s*\d+)?$", re.I)
 
 
-def running_lines(pages: Sequence[Sequence[Line]], heights: Sequence[float], band: float = 0.12) -> set[tuple[int, int]]:
+def running_lines(pages: Sequence[Sequence[Line]], heights: Sequence[float], band: float = 0.15) -> set[tuple[int, int]]:
     """Return (page, index) of running headers/footers and page numbers to drop.
 
     Candidates are the top-most and bottom-most text rows of a page, when their centre lies

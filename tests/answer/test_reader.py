@@ -15,6 +15,8 @@ def test_split_sentences_and_terms():
     assert split_sentences("# Head\nOne two three. Four five six!\n| a | b | c |\n|---|---|") == [
         "One two three.", "Four five six!", "| a | b | c |"]
     assert content_terms("What are the bridges of the City?") == {"bridge", "city"}
+    assert split_sentences("Ghostscript 9.54 Color Management\nThe Bridge Opened In 1937.\nUse the -dKPreserve option") == [
+        "The Bridge Opened In 1937.", "Use the -dKPreserve option"]  # a bare title line is not an answer
 
 
 def test_answers_from_evidence_with_citations(embedder):

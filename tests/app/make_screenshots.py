@@ -1,7 +1,7 @@
 """Take the README screenshots against an existing library (not a test).
 
-    FOLIO_DATA_DIR=/tmp/folio-musique .venv/bin/python -m tests.app.make_screenshots \
-        --questions /work/shared/bench/musique/questions.jsonl --out assets/screenshots
+    FOLIO_DATA_DIR=/tmp/folio-app2k .venv/bin/python -m tests.app.make_screenshots \
+        --questions /work/shared/bench/pdfqa-dev/questions.jsonl --out assets/screenshots
 
 Chat (first citation open), Compare (labelled question, four retrievers), Graph (iier),
 Evaluate (first 12 questions) and Library, each saved as a PNG in --out.
@@ -27,6 +27,7 @@ def _pick(page, label: str, option: str) -> None:
 
 def shoot(page, url: str, question: dict, qfile: Path, out: Path) -> None:
     """Visit each page, act, and save a screenshot."""
+    page.set_viewport_size({"width": 1500, "height": 1700})  # the answer and its first citation, opened
     page.goto(url + "/", timeout=120_000)
     page.get_by_test_id("stChatInputTextArea").fill(question["question"])
     page.get_by_test_id("stChatInputTextArea").press("Enter")
@@ -35,6 +36,7 @@ def shoot(page, url: str, question: dict, qfile: Path, out: Path) -> None:
     page.get_by_test_id("stExpander").first.locator("canvas, svg").first.wait_for(timeout=60_000)
     page.wait_for_timeout(1500)
     page.screenshot(path=str(out / "chat.png"), full_page=True)
+    page.set_viewport_size({"width": 1500, "height": 1000})
 
     page.goto(url + "/Compare", timeout=120_000)
     page.get_by_text("From a labelled set").click()

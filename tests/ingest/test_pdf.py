@@ -5,6 +5,7 @@ import re
 import time
 from pathlib import Path
 
+import pymupdf
 import pytest
 
 from core.errors import IngestError
@@ -174,3 +175,20 @@ def test_contents_and_index_lines_are_left_out_and_other_leaders_shortened(tmp_p
     assert "Ellipses in prose... stay, as does a sentence ending in 3." in markdown
     assert "anova" not in markdown  # index entries only point at pages, like the contents
     assert "Options … see Flags" in markdown  # other dot leaders are shortened
+
+
+def test_body_size_running_head_set_low_on_the_page_is_removed(tmp_path):
+    """A running head in body type whose row sits 12-15% down a US-letter page (as in the
+    Ghostscript colour manual: company name left, page number right) is still dropped."""
+    doc = pymupdf.open()
+    for n in range(1, 6):
+        page = doc.new_page(width=612, height=792)
+        page.insert_text((72, 102), "Example Software Inc. www.example.com", fontsize=12, fontname="helv")
+        page.insert_text((534, 102), str(n), fontsize=12, fontname="helv")
+        page.insert_textbox(pymupdf.Rect(72, 150, 540, 600), f"Body text of page {n} about colour management. " * 8,
+                            fontsize=12, fontname="helv")
+    doc.save(tmp_path / "low-head.pdf")
+    result = pdf_to_markdown(tmp_path / "low-head.pdf", tmp_path / "assets")
+    assert "www.example.com" not in result.markdown
+    assert all(f"Body text of page {n} " in result.markdown for n in range(1, 6))
+    assert not re.search(r"^\d+$", result.markdown, re.M)
