@@ -18,8 +18,6 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Callable, Iterable, Mapping
 
-import numpy as np
-
 from core.config import Settings
 from core.errors import ConfigError, FolioError, IngestError, NotFound
 from core.index.catalog import Catalog
@@ -117,7 +115,7 @@ class Library:
     def _add_one(self, path: Path, progress: ProgressFn, name: str) -> AddOutcome:
         start = time.perf_counter()
         try:
-            doc, status, clock = self.indexer.add_pdf(path, progress, name)
+            doc, status, clock, notes = self.indexer.add_pdf(path, progress, name)
             self.trash.discard(doc.doc_id, files=False)  # in the library again: not a removed document
         except IngestError as exc:
             progress(ProgressEvent(str(path), "error", 1, 1, exc.reason))
@@ -126,7 +124,7 @@ class Library:
         progress(ProgressEvent(str(path), "done", 1, 1, status))
         if status == "duplicate":
             return AddOutcome(str(path), status, f"already in the library as {doc.doc_id}", doc, seconds)
-        msg = f"{doc.pages} pages, {doc.chunks} chunks"
+        msg = "; ".join([f"{doc.pages} pages, {doc.chunks} chunks", *notes])
         return AddOutcome(str(path), status, msg, doc, seconds, dict(clock.seconds))
 
     def add_corpus(self, path: str | Path, progress: ProgressFn = no_progress) -> list[AddOutcome]:
@@ -189,7 +187,7 @@ class Library:
             chunks = self.catalog.doc_chunks(doc.doc_id)
             ids = [c.chunk_id for c in chunks]
             held = self.catalog.chunk_keywords(ids)
-            vectors = self.vectors.get(ids) if ids else np.zeros((0, self.embedder.dim), np.float32)
+            vectors = self.vectors.get(ids)  # (0, 0) for a document without chunks
             self.trash.save(Removed(doc, tuple(self.catalog.sections(doc.doc_id)), tuple(chunks),
                                     tuple(tuple(held.get(i, ())) for i in ids), vectors))
             self.indexer.remove_document(doc.doc_id)

@@ -147,3 +147,20 @@ def test_reindex_rebuilds_a_document_from_its_markdown(make_library, tmp_path):
     assert sorted(c.chunk_id for c in lib.catalog.doc_chunks(doc.doc_id)) == before
     assert lib.vectors.count() == len(before) == lib.text.count()
     assert "03:15" in lib.retrieve("nightly rebuild", "bm25", 1).chunks[0].chunk.text
+
+
+def test_pages_without_text_are_named_in_the_summary(make_library, tmp_path):
+    """A text PDF with scanned pages in it is added, and its summary says which pages had no text."""
+    import pymupdf
+
+    from tests.ingest.fixtures import _picture_only
+
+    path = make_structured_pdf(tmp_path / "mixed.pdf")
+    with pymupdf.open(path) as doc:
+        for _ in range(5):
+            _picture_only(doc.new_page())
+        doc.save(tmp_path / "mixed-scans.pdf")
+    outcome = make_library().add([tmp_path / "mixed-scans.pdf"])[0]
+    assert outcome.status == "added"
+    assert outcome.message.endswith("; page 4 has no text layer; page 5 has no text layer; "
+                                    "page 6 has no text layer; and 2 more such pages")

@@ -124,9 +124,11 @@ class Indexer:
         clock.lap("graph")
         return self.catalog.document(doc.doc_id) or doc
 
-    def add_pdf(self, path: Path, progress: ProgressFn, source: str) -> tuple[Document, Status, StageClock]:
+    def add_pdf(self, path: Path, progress: ProgressFn, source: str
+                ) -> tuple[Document, Status, StageClock, tuple[str, ...]]:
         """Check, parse, chunk, embed and index one PDF recorded under the name `source`;
         an unchanged file is a duplicate, a changed file with the same name replaces the old one.
+        Also returns notes for the file's summary line (pages without text, LLM fallbacks).
         Raises IngestError with a one-line reason for bad input."""
         from core.ingest.chunking import chunk_markdown
         from core.ingest.pdf import check_pdf, pdf_to_markdown
@@ -138,7 +140,7 @@ class Indexer:
         doc_id = file_sha256(path)[:16]
         existing = self.catalog.document(doc_id)
         if existing and existing.status == "ready":
-            return existing, "duplicate", clock
+            return existing, "duplicate", clock, ()
         previous = [d for d in self.catalog.documents() if d.kind == "pdf" and d.source == source]
         assets = self.settings.data_dir / "assets" / doc_id
         try:
@@ -150,7 +152,11 @@ class Indexer:
         except Exception as exc:  # a parser crash on one bad file must not stop the batch
             raise IngestError(name, f"could not parse ({type(exc).__name__}: {exc})") from exc
         clock.lap("parse")
-        markdown = parsed.markdown if self.formatter is None else self._llm_markdown(path, progress)
+        notes = list(parse_notes(parsed.warnings))
+        markdown = parsed.markdown
+        if self.formatter is not None:
+            markdown, fallback_note = self._llm_markdown(path, progress)
+            notes += [fallback_note] if fallback_note else []
         md_path = self.settings.data_dir / "markdown" / f"{doc_id}.md"
         md_path.parent.mkdir(parents=True, exist_ok=True)
         md_path.write_text(markdown, "utf-8")
@@ -166,20 +172,19 @@ class Indexer:
         doc = self.index_document(doc, sections, chunks, embeddings, progress, clock)
         for old in previous:  # a changed file replaces its older version
             self.remove_document(old.doc_id)
-        return doc, ("replaced" if previous else "added"), clock
+        return doc, ("replaced" if previous else "added"), clock, tuple(notes)
 
-    def _llm_markdown(self, path: Path, progress: ProgressFn) -> str:
-        """Markdown written by the LLM formatter, a window of pages per call (stage "format")."""
+    def _llm_markdown(self, path: Path, progress: ProgressFn) -> tuple[str, str]:
+        """Markdown written by the LLM formatter, a window of pages per call (stage "format"),
+        and a note when some windows came back empty (their page text is kept instead)."""
         from core.ingest.llm_format import levels_from_numbering, pdf_page_texts
 
         name = str(path)
         formatted = self.formatter.format(
             pdf_page_texts(path), on_window=lambda i, n: progress(ProgressEvent(name, "format", i, n)))
-        if formatted.fallbacks:
-            n = len(formatted.windows)
-            progress(ProgressEvent(name, "format", n, n, message=f"{len(formatted.fallbacks)} of {n} windows "
-                                   "came back empty from the LLM; their page text was kept as it is"))
-        return levels_from_numbering(formatted.markdown)
+        note = (f"{len(formatted.fallbacks)} of {len(formatted.windows)} LLM windows came back empty; "
+                "their page text was kept as it is") if formatted.fallbacks else ""
+        return levels_from_numbering(formatted.markdown), note
 
     def remove_document(self, doc_id: str) -> None:
         """Delete a document from every store; recoverable if interrupted (marked pending first)."""
@@ -212,6 +217,12 @@ class Indexer:
                 repaired.append(f"re-indexed full text of {missing}")
         self.text.flush()
         return repaired
+
+
+def parse_notes(warnings: Sequence[str], most: int = 3) -> list[str]:
+    """The parser's warnings for a summary line, at most `most` of them and a count of the rest."""
+    shown = list(warnings[:most])
+    return shown + ([f"and {len(warnings) - most} more such pages"] if len(warnings) > most else [])
 
 
 def stage_summary(seconds: Mapping[str, float]) -> str:

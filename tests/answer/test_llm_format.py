@@ -111,3 +111,14 @@ def test_llm_markdown_mode_without_an_llm_is_a_clear_error(make_library):
 
     with pytest.raises(ConfigError, match="FOLIO_MARKDOWN=llm needs an LLM"):
         make_library(env={"FOLIO_MARKDOWN": "llm"})
+
+
+def test_an_empty_window_is_named_in_the_file_summary(make_library, tmp_path):
+    from tests.ingest.fixtures import make_structured_pdf
+
+    with OpenAIStub(reply=lambda body: "") as stub:
+        llm = OpenAIChat(LLMSettings(base_url=stub.url, model=stub.model), cache_dir=tmp_path / "c")
+        lib = make_library(env={"FOLIO_MARKDOWN": "llm"}, llm=llm)
+        outcome = lib.add([make_structured_pdf(tmp_path / "m.pdf")])[0]
+    assert outcome.status == "added" and outcome.doc.chunks > 0
+    assert outcome.message.endswith("; 1 of 1 LLM windows came back empty; their page text was kept as it is")
