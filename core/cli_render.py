@@ -82,7 +82,7 @@ def outcome_line(o) -> str:
     mark = {"added": "added", "replaced": "replaced", "duplicate": "skipped", "error": "FAILED"}[o.status]
     stages = ", ".join(f"{k} {v:.1f}s" for k, v in o.stage_seconds.items())
     timing = f" in {o.seconds:.1f}s ({stages})" if stages else ""
-    return f"{mark:8} {o.source}: {o.message}{timing}"
+    return f"{mark:8} {o.source}{timing}: {o.message}"  # the message may end in notes
 
 
 def doc_dict(d: Document) -> dict:
