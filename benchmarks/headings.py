@@ -22,9 +22,9 @@ from pathlib import Path
 
 import pymupdf
 
-from core.ingest import pdf_headings as hd
+from core.ingest.pdf import headings as hd
 from core.ingest.pdf import pdf_to_markdown
-from core.ingest.pdf_layout import page_lines, running_lines
+from core.ingest.pdf.layout import page_lines, running_lines
 
 DEFAULT = [
     "/tmp/pdfqa-dev/GS9_Color_Management.pdf", "/tmp/pdfqa-dev/auto-multiple-choice.en.pdf",

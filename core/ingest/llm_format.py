@@ -129,7 +129,7 @@ def levels_from_numbering(markdown: str) -> str:
     """Give each heading the depth its number shows ('# 2.3 Setup' -> '## 2.3 Setup');
     unnumbered headings ('# Preface') stay at level 1. The formatter writes every heading
     as level 1, as HiQA does, and leaves the depth to the numbering."""
-    from core.ingest.pdf_headings import numbered_depth
+    from core.ingest.pdf.headings import numbered_depth
 
     out = []
     for line in markdown.splitlines():

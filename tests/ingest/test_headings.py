@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pymupdf
 
-from core.ingest.pdf_headings import Heading, detect_headings, drop_title_entry, key, outline_headings
-from core.ingest.pdf_layout import Line
+from core.ingest.pdf.headings import Heading, detect_headings, drop_title_entry, key, outline_headings
+from core.ingest.pdf.layout import Line
 
 
 def _line(i: int, text: str, y: float, size: float = 10, bold: bool = False, page: int = 1) -> Line:

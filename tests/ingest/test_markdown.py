@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 from core.ingest.markdown import parse_sections
-from core.ingest.pdf_markdown import escape_line, join_lines
-from core.ingest.pdf_layout import normalise_text
+from core.ingest.pdf.markdown import escape_line, join_lines
+from core.ingest.pdf.layout import normalise_text
 from core.types import content_hash
 
 MD = """<!-- page 1 -->

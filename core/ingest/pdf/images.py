@@ -13,8 +13,8 @@ from typing import Callable, Sequence
 
 import pymupdf
 
-from core.ingest.pdf_layout import Item, Line, inside
-from core.ingest.pdf_tables import caption_block
+from core.ingest.pdf.layout import Item, Line, inside
+from core.ingest.pdf.tables import caption_block
 
 DescribeImage = Callable[[Path, str, str], str]
 _CAPTION = re.compile(r"^(figure|fig\.)\s*[\dA-Z]+[.:]?", re.I)

@@ -10,9 +10,9 @@ import re
 from pathlib import Path
 from typing import Sequence
 
-from core.ingest import pdf_images as im
-from core.ingest.pdf_headings import Heading
-from core.ingest.pdf_layout import Item, Line
+from core.ingest.pdf import images as im
+from core.ingest.pdf.headings import Heading
+from core.ingest.pdf.layout import Item, Line
 
 _STRUCTURAL = ("#", "|", "![", "<!--", "\\")
 _HYPHEN_END = re.compile(r"[a-z]-$")

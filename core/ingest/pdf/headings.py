@@ -13,7 +13,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass
 from typing import Sequence
 
-from core.ingest.pdf_layout import Line
+from core.ingest.pdf.layout import Line
 
 _NUMBERED = re.compile(r"^(\d+(?:\.\d+)*|[A-Z](?:\.\d+)+)\.?\s*(?=[^\d\s.])")
 _CHAPTER = re.compile(r"^(chapter|appendix|part)\s+[\w.]+\s*", re.I)

@@ -22,12 +22,12 @@ from typing import Callable
 import pymupdf
 
 from core.errors import IngestError
-from core.ingest import pdf_headings as hd
-from core.ingest import pdf_images as im
-from core.ingest.pdf_layout import Item, Line, drop_lines, group_blocks, inside, page_lines, reading_order, running_lines
-from core.ingest.pdf_markdown import MarkdownWriter
-from core.ingest.pdf_images import ImageInfo
-from core.ingest.pdf_tables import find_tables
+from core.ingest.pdf import headings as hd
+from core.ingest.pdf import images as im
+from core.ingest.pdf.layout import Item, Line, drop_lines, group_blocks, inside, page_lines, reading_order, running_lines
+from core.ingest.pdf.markdown import MarkdownWriter
+from core.ingest.pdf.images import ImageInfo
+from core.ingest.pdf.tables import find_tables
 
 __all__ = ["ImageInfo", "ParsedPdf", "check_pdf", "pdf_to_markdown"]
 

@@ -11,7 +11,7 @@ from typing import Sequence
 
 import pymupdf
 
-from core.ingest.pdf_layout import Item, Line, inside, normalise_text
+from core.ingest.pdf.layout import Item, Line, inside, normalise_text
 
 _CAPTION = re.compile(r"^(table|tab\.)\s*[\dA-Z]+[.:]?", re.I)
 _CAPTION_GAP = 40.0  # points between a table and its caption

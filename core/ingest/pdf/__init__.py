@@ -1,0 +1,18 @@
+"""The PDF parser, one module per stage: PDF -> Markdown with cascading headings.
+
+    layout.py     text lines, running heads, blocks and reading order
+    headings.py   heading levels from the outline or from fonts and numbering
+    tables.py     tables and their captions
+    images.py     pictures and their descriptions
+    markdown.py   the Markdown writer (page markers, headings, tables, pictures)
+    parse.py      the whole pass: `check_pdf`, `pdf_to_markdown`
+
+Example:
+    >>> from core.ingest.pdf import pdf_to_markdown      # doctest: +SKIP
+    >>> pdf_to_markdown(Path("manual.pdf"), Path("/tmp/assets")).title  # doctest: +SKIP
+    'R: An Introduction'
+"""
+from core.ingest.pdf.images import ImageInfo
+from core.ingest.pdf.parse import ParsedPdf, check_pdf, pdf_to_markdown
+
+__all__ = ["ImageInfo", "ParsedPdf", "check_pdf", "pdf_to_markdown"]
