@@ -32,9 +32,10 @@ MIN_ROWS = 3  # header included
 _ANCHOR_TOL = 4.0  # points: column starts closer than this are one column
 _MAX_CELL_WORDS = 6.0  # mean words in a non-empty cell; longer is prose laid out in columns
 _MAX_PIECE_WORDS = 4.5  # mean words per gap-separated piece of a row (two-column prose: ~7)
-_MAX_ONE_CELL = 10  # words in any one cell
+_MAX_ONE_CELL = 10  # words in a cell of the first row
 _MIN_FILLED = 0.6  # share of cells that hold text
 _MONO = 8  # PyMuPDF span flag: monospaced font
+_INDEX_ENTRY = re.compile(r",\s*\d+(\s*,\s*\d+)*$")
 _MONO_NAME = re.compile(r"mono|courier|typewriter|consol|cmtt|sftt|code", re.I)
 # a row that starts with a bullet, an enumerator or a line number is a list or a listing
 _MARKER = re.compile(r"^([\u2022\u00b7\u25e6\u25aa\u2023\u2013\u2014*+\-]|\(?[0-9]{1,4}[.):]?|\(?[a-z][.)]|\(?[ivx]{1,4}[.)])$", re.I)
@@ -81,6 +82,9 @@ def aligned_regions(rows: Sequence[Row]) -> list[tuple[Sequence[Row], list[float
     regions: list[tuple[Sequence[Row], list[float]]] = []
     run: list[Row] = []
     for row in list(rows) + [None]:
+        if row is not None and run and _wrapped(run[-1], row):
+            run[-1] = _merge(run[-1], row)
+            continue
         joins = row is not None and len(row.starts) >= 2 and (not run or _continues(run[-1], row))
         if joins:
             run.append(row)
@@ -98,6 +102,20 @@ def _continues(above: Row, row: Row) -> bool:
     (a heading above a table is not its first row)."""
     close = row.box[1] - above.box[3] <= 1.5 * max(row.height, above.height)
     return close and abs(row.height - above.height) <= 0.2 * max(row.height, above.height)
+
+
+def _wrapped(above: Row, row: Row) -> bool:
+    """`row` is one piece under a later column of `above`: a cell's text wrapped to a new line."""
+    x = row.pieces[0][0]
+    return len(row.pieces) == 1 and _continues(above, row) and \
+        any(abs(x - s) <= _ANCHOR_TOL for s in above.starts[1:])
+
+
+def _merge(above: Row, row: Row) -> Row:
+    """`above` with the wrapped line's text appended to the cell it continues."""
+    x, text = row.pieces[0]
+    pieces = tuple((s, f"{t} {text}" if abs(x - s) <= _ANCHOR_TOL else t) for s, t in above.pieces)
+    return Row(_union([above.box, row.box]), pieces, above.height, above.words + row.words)
 
 
 def _on_anchors(run: Sequence[Row], anchors: Sequence[float]) -> float:
@@ -139,7 +157,7 @@ def _overlaps(a: Box, b: Box) -> bool:
 
 def plausible(rows: Sequence[Sequence[str | None]]) -> bool:
     """A table: >= MIN_ROWS rows, >= 2 columns, mostly filled, short cells, and neither terms
-    with a sentence beside each nor signatures with the same tag beside each."""
+    with a sentence beside each, nor signatures with the same tag beside each, nor an index."""
     if len(rows) < MIN_ROWS or max(len(r) for r in rows) < 2:
         return False
     cells = [c for r in rows for c in r]
@@ -148,9 +166,11 @@ def plausible(rows: Sequence[Sequence[str | None]]) -> bool:
         return False
     if sum(1 for r in rows if _sentence(r[-1] or "")) >= 0.6 * len(rows):
         return False  # terms with sentences beside them: a definition list
+    if sum(1 for c in filled if _INDEX_ENTRY.search(c)) >= 0.5 * len(filled):
+        return False  # a book's index set in columns: 'term, 12, 40'
     if len({(r[-1] or "").strip() for r in rows}) == 1:
         return False  # the same word beside every row: '[Function]' after each signature
-    if max(len(c.split()) for c in filled) > _MAX_ONE_CELL:
+    if max(len((c or "").split()) for c in rows[0]) > _MAX_ONE_CELL:
         return False  # a paragraph caught as the first row
 
     return sum(len(c.split()) for c in filled) / len(filled) <= _MAX_CELL_WORDS
@@ -189,7 +209,7 @@ def _is_mono(span: dict) -> bool:
 
 def _code_row(text: str) -> bool:
     text = text.strip()
-    return text.endswith(";") or "/*" in text or "*/" in text or text.startswith("//")
+    return text.endswith(";") or "/*" in text or "*/" in text or "//" in text
 
 
 def in_drawing(page: pymupdf.Page, box: Box) -> bool:
