@@ -138,3 +138,12 @@ def test_unmapped_glyphs_are_dropped_and_their_page_named(tmp_path):
     assert "\ufffd" not in parsed.markdown and "\ufffd" not in text
     assert "Plain words stay readable." in text
     assert parsed.warnings == ("21 glyphs without a Unicode map dropped on page 1",)
+
+
+def test_ocr_settings_from_the_environment(tmp_path):
+    from core.config import Settings
+
+    s = Settings.load(data_dir=tmp_path, env={"FOLIO_OCR_LANGUAGES": "eng+deu", "FOLIO_OCR": "0",
+                                              "FOLIO_OCR_DPI": "200", "FOLIO_OCR_JOBS": "3"})
+    assert (s.ocr.languages, s.ocr.enabled, s.ocr.dpi, s.ocr.jobs) == ("eng+deu", False, 200, 3)
+    assert Settings.load(data_dir=tmp_path, env={}).ocr == OcrSettings()
