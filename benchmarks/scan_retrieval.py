@@ -4,8 +4,9 @@
         [--questions ../shared/bench/pdfqa-dev/questions.jsonl] [--retrievers bm25,dense,hybrid,gnn]
 
 SCAN_DIR holds image-only copies of PDF_DIR's files (same names; see scan_pdfs.py). Both
-folders are ingested with the CLI into WORK_DIR/digital and WORK_DIR/scanned (an existing
-data dir is reused), then evaluated on the questions; prints answer_recall@1/@5 of both and
+folders are ingested with the CLI into WORK_DIR/scanned and WORK_DIR/digital (an existing
+data dir is reused: copy a baseline library there to compare against it), then evaluated on
+the questions; prints answer_recall@1/@5 of both and
 the scanned/digital ratio, the ingest wall time and each file's summary line (OCR seconds
 and confidence), and writes WORK_DIR/scan_retrieval.json.
 """
@@ -58,11 +59,14 @@ def main() -> None:
     ap.add_argument("work", type=Path)
     ap.add_argument("--questions", type=Path, default=ROOT.parent / "shared" / "bench" / "pdfqa-dev" / "questions.jsonl")
     ap.add_argument("--retrievers", default="bm25,dense,hybrid,gnn")
+    ap.add_argument("--table-questions", type=Path, help="also evaluate on these (e.g. the table questions only)")
     args = ap.parse_args()
     report: dict = {"load_before": os.getloadavg()}
-    for name, folder in (("digital", args.pdfs), ("scanned", args.scans)):
+    for name, folder in (("scanned", args.scans), ("digital", args.pdfs)):
         report[name] = {"ingest": ingest(folder, args.work / name)}
         report[name]["eval"] = evaluate(args.work / name, args.questions, args.retrievers)
+        if args.table_questions:
+            report[name]["eval_tables"] = evaluate(args.work / name, args.table_questions, args.retrievers)
     report["load_after"] = os.getloadavg()
     print(f"{'retriever':10} {'digital @1/@5':>16} {'scanned @1/@5':>16} {'ratio @1/@5':>14}")
     for name in args.retrievers.split(","):

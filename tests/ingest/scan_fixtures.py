@@ -17,8 +17,9 @@ W, H = 595, 842
 
 
 def add_scanned_page(doc: pymupdf.Document, paragraphs: Sequence[str], *, dpi: int = 150,
-                     fontname: str = "helv", fontsize: float = 13) -> pymupdf.Page:
-    """Append an image-only page showing `paragraphs` (rendered at `dpi`)."""
+                     fontname: str = "helv", fontsize: float = 13, sideways: bool = False) -> pymupdf.Page:
+    """Append an image-only page showing `paragraphs` (rendered at `dpi`). `sideways`: the
+    picture is stored turned a quarter left and the page shown upright by /Rotate 90."""
     paper = pymupdf.open()
     sheet = paper.new_page(width=W, height=H)
     y = 72.0
@@ -27,8 +28,14 @@ def add_scanned_page(doc: pymupdf.Document, paragraphs: Sequence[str], *, dpi: i
         spare = sheet.insert_textbox(rect, text, fontsize=fontsize, fontname=fontname)
         y += 300 - spare + fontsize
     pix = sheet.get_pixmap(dpi=dpi, colorspace=pymupdf.csGRAY)
-    page = doc.new_page(width=W, height=H)
-    page.insert_image(page.rect, stream=pix.tobytes("png"))
+    if not sideways:
+        page = doc.new_page(width=W, height=H)
+        page.insert_image(page.rect, stream=pix.tobytes("png"))
+        return page
+    turned = sheet.get_pixmap(colorspace=pymupdf.csGRAY, matrix=pymupdf.Matrix(dpi / 72, dpi / 72).prerotate(-90))
+    page = doc.new_page(width=H, height=W)
+    page.insert_image(page.rect, stream=turned.tobytes("png"))
+    page.set_rotation(90)
     return page
 
 

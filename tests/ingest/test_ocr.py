@@ -52,6 +52,18 @@ def test_scanned_pdf_is_read_with_confidence_and_word_boxes(tmp_path):
     assert 4 < x1 - x0 < 60 and 8 < y1 - y0 < 25
 
 
+def test_sideways_scan_shown_upright_is_read_upright(tmp_path):
+    doc = pymupdf.open()
+    add_scanned_page(doc, [SCANNED], sideways=True)
+    parsed = pdf_to_markdown(_save(doc, tmp_path / "rot.pdf"), tmp_path / "assets", ocr=_job(tmp_path))
+    assert "content-addressed folder for later review" in " ".join(parsed.markdown.split())
+    with pymupdf.open(parsed.source_path) as ocred:  # the copy is upright: words as the reader sees them
+        page = ocred[0]
+        assert page.rotation == 0 and page.rect.width < page.rect.height
+        x0, y0, _, _ = {w[4]: w[:4] for w in page.get_text("words")}["archive"]
+    assert x0 < 200 and y0 < 120
+
+
 def test_mixed_pdf_reads_only_the_scanned_page(tmp_path):
     doc = pymupdf.open()
     add_text_page(doc, [BORN_DIGITAL])

@@ -149,8 +149,7 @@ def _render(page: pymupdf.Page, dpi: int) -> bytes:
 def _overlay(page: pymupdf.Page, text_pdf: bytes) -> None:
     """Lay Tesseract's invisible text page over `page` (the picture stays as it is)."""
     with pymupdf.open("pdf", text_pdf) as src:
-        # the image was rendered in the page's shown orientation; undo /Rotate for the overlay
-        page.show_pdf_page(page.rect, src, 0, overlay=True, rotate=-page.rotation, keep_proportion=False)
+        page.show_pdf_page(page.rect, src, 0, overlay=True, keep_proportion=False)
 
 
 def apply_ocr(path: Path, job: OcrJob | None) -> OcrResult:
@@ -186,6 +185,8 @@ def _ocr_pages(doc: pymupdf.Document, wanted: Sequence[int], job: OcrJob) -> dic
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         for start in range(0, len(wanted), 2 * jobs):
             batch = wanted[start:start + 2 * jobs]
+            for n in batch:  # a scan shown upright by /Rotate: make it upright in the copy, so its
+                doc[n].remove_rotation()  # OCR text runs left to right like any other page's
             futures = [pool.submit(read_page, _render(doc[n], job.settings.dpi), job.settings, job.work_dir) for n in batch]
             for n, future in zip(batch, futures):
                 result = future.result()
