@@ -178,7 +178,7 @@ class Indexer:
         notes += [n for n in [self.describe_image.take_note() if self.describe_image else ""] if n]
         markdown = parsed.markdown
         if self.formatter is not None:
-            markdown, fallback_note = self._llm_markdown(path, progress)
+            markdown, fallback_note = self._llm_markdown(path, progress, parsed.source_path)
             notes += [fallback_note] if fallback_note else []
         md_path = self.settings.data_dir / "markdown" / f"{doc_id}.md"
         md_path.parent.mkdir(parents=True, exist_ok=True)
@@ -197,14 +197,15 @@ class Indexer:
             self.remove_document(old.doc_id)
         return doc, ("replaced" if previous else "added"), clock, tuple(notes)
 
-    def _llm_markdown(self, path: Path, progress: ProgressFn) -> tuple[str, str]:
+    def _llm_markdown(self, path: Path, progress: ProgressFn, text_source: Path | None = None) -> tuple[str, str]:
         """Markdown written by the LLM formatter, a window of pages per call (stage "format"),
-        and a note when some windows came back empty (their page text is kept instead)."""
+        and a note when some windows came back empty (their page text is kept instead).
+        The page texts come from `text_source` (the OCR'd copy) when given."""
         from core.ingest.llm_format import levels_from_numbering, pdf_page_texts
 
         name = str(path)
         formatted = self.formatter.format(
-            pdf_page_texts(path), on_window=lambda i, n: progress(ProgressEvent(name, "format", i, n)))
+            pdf_page_texts(text_source or path), on_window=lambda i, n: progress(ProgressEvent(name, "format", i, n)))
         note = (f"{len(formatted.fallbacks)} of {len(formatted.windows)} LLM windows came back empty; "
                 "their page text was kept as it is") if formatted.fallbacks else ""
         return levels_from_numbering(formatted.markdown), note
