@@ -65,7 +65,7 @@ class VisionDescriber:
 
     Example:
         >>> d = VisionDescriber(LLMSettings(base_url="http://127.0.0.1:8080/v1"), "qwen2.5-vl",
-        ...                     cache_dir=Path("/tmp/cache"))                # doctest: +SKIP
+        ...                     cache_dir=Path("llm-cache"))                # doctest: +SKIP
         >>> d(Path("fig.png"), "Figure 1: Setup", "")                         # doctest: +SKIP
     """
 

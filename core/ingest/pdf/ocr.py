@@ -10,7 +10,7 @@ text exactly as they read born-digital text. Pages are read `jobs` at a time, on
 thread each (parallel pages beat Tesseract's own threads on a few cores).
 
 Example:
-    >>> job = OcrJob(OcrSettings(languages="eng"), Path("/tmp/work"))        # doctest: +SKIP
+    >>> job = OcrJob(OcrSettings(languages="eng"), Path("work"))        # doctest: +SKIP
     >>> result = apply_ocr(Path("scan.pdf"), job)                             # doctest: +SKIP
     >>> result.source_path.name, result.confidence                           # doctest: +SKIP
     ('scan.ocr.pdf', {1: 91.4, 2: 88.0})
