@@ -159,3 +159,24 @@ def test_ocr_settings_from_the_environment(tmp_path):
                                               "FOLIO_OCR_DPI": "200", "FOLIO_OCR_JOBS": "3"})
     assert (s.ocr.languages, s.ocr.enabled, s.ocr.dpi, s.ocr.jobs) == ("eng+deu", False, 200, 3)
     assert Settings.load(data_dir=tmp_path, env={}).ocr == OcrSettings()
+
+
+def test_a_page_tesseract_fails_on_is_named_and_the_rest_is_read(tmp_path, monkeypatch):
+    from core.ingest.pdf import ocr
+
+    real = ocr.read_page
+    calls = []
+
+    def flaky(png, settings, tmp_root=None):
+        calls.append(1)
+        if len(calls) == 1:
+            raise RuntimeError("Error in pixReadMem: simulated")
+        return real(png, settings, tmp_root)
+
+    monkeypatch.setattr(ocr, "read_page", flaky)
+    doc = pymupdf.open()
+    add_scanned_page(doc, [SCANNED])
+    add_scanned_page(doc, [BORN_DIGITAL])
+    parsed = pdf_to_markdown(_save(doc, tmp_path / "two.pdf"), tmp_path / "assets", ocr=_job(tmp_path, OcrSettings(dpi=150, jobs=1)))
+    assert set(parsed.ocr_confidence) == {2} and "once a week on Sundays" in parsed.markdown
+    assert "OCR failed on page 1 (RuntimeError: Error in pixReadMem: simulated)" in parsed.warnings

@@ -168,20 +168,22 @@ def apply_ocr(path: Path, job: OcrJob | None) -> OcrResult:
         if reason:
             return OcrResult(path, notes=(f"{len(wanted)} scanned pages not read: {reason}",), unavailable=reason)
         job.work_dir.mkdir(parents=True, exist_ok=True)
-        confidence = _ocr_pages(doc, wanted, job)
+        confidence, failed = _ocr_pages(doc, wanted, job)
         target = job.work_dir / f"{path.stem}.ocr.pdf"
         doc.save(target, garbage=1, deflate=True)
-    return OcrResult(target, confidence, confidence_notes(confidence, job.settings.low_confidence))
+    return OcrResult(target, confidence, confidence_notes(confidence, job.settings.low_confidence) + failed)
 
 
-def _ocr_pages(doc: pymupdf.Document, wanted: Sequence[int], job: OcrJob) -> dict[int, float]:
-    """Read the wanted pages in parallel and overlay their text; return page -> confidence.
+def _ocr_pages(doc: pymupdf.Document, wanted: Sequence[int], job: OcrJob) -> tuple[dict[int, float], tuple[str, ...]]:
+    """Read the wanted pages in parallel and overlay their text; return page -> confidence,
+    and a note per page Tesseract failed on (the rest of the file goes on).
 
     Pages are rendered here (PyMuPDF is not thread-safe) a few ahead of the readers, so at
     most about 2 x jobs page images are held at once.
     """
     jobs = max(1, job.settings.jobs)
     confidence: dict[int, float] = {}
+    failed: list[str] = []
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         for start in range(0, len(wanted), 2 * jobs):
             batch = wanted[start:start + 2 * jobs]
@@ -189,13 +191,17 @@ def _ocr_pages(doc: pymupdf.Document, wanted: Sequence[int], job: OcrJob) -> dic
                 doc[n].remove_rotation()  # OCR text runs left to right like any other page's
             futures = [pool.submit(read_page, _render(doc[n], job.settings.dpi), job.settings, job.work_dir) for n in batch]
             for n, future in zip(batch, futures):
-                result = future.result()
+                try:
+                    result = future.result()
+                except (RuntimeError, OSError, subprocess.SubprocessError) as exc:
+                    failed.append(f"OCR failed on page {n + 1} ({type(exc).__name__}: {str(exc)[:80]})")
+                    result = PageOcr(b"", ())
                 if result.confidences:
                     _overlay(doc[n], result.pdf)
                     confidence[n + 1] = round(sum(result.confidences) / len(result.confidences), 1)
                 if job.on_page:
                     job.on_page(start + batch.index(n) + 1, len(wanted))
-    return confidence
+    return confidence, tuple(failed)
 
 
 def confidence_notes(confidence: Mapping[int, float], low: float, most: int = 8) -> tuple[str, ...]:
