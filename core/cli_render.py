@@ -14,7 +14,7 @@ _STAGE_FORMAT = "{desc}: {percentage:3.0f}%|{bar}| {n_fmt}/{total_fmt} [{elapsed
 
 class IngestProgress:
     """Two bars in a terminal: files done (of `files`, when known), and the current file's
-    stage (parse pages, embed chunks...). Not a terminal: one plain line per stage, for logs."""
+    stage (OCR scanned pages, parse pages, embed chunks...). Not a terminal: one plain line per stage, for logs."""
 
     def __init__(self, files: int | None = None) -> None:
         self._disable = not sys.stderr.isatty()

@@ -110,6 +110,28 @@ class LLMSettings:
 
 
 @dataclass(frozen=True)
+class OcrSettings:
+    """OCR of pages without a text layer (Tesseract). `languages` as Tesseract names them,
+    joined by '+' ('eng+deu'; each needs its tesseract-ocr-LANG package); pages are rendered at
+    `dpi` and read `jobs` at a time; pages whose mean word confidence is below `low_confidence`
+    are named in the file's summary line. `enabled=False` leaves scanned pages unread."""
+
+    enabled: bool = True
+    languages: str = "eng"
+    dpi: int = 300
+    jobs: int = 2
+    low_confidence: float = 60.0
+
+
+@dataclass(frozen=True)
+class VisionSettings:
+    """A vision model that describes figures, on the LLM's endpoint (OPENAI_BASE_URL,
+    OPENAI_API_KEY); empty = figures are described by their caption and nearby text."""
+
+    model: str = ""
+
+
+@dataclass(frozen=True)
 class Settings:
     """All of Folio's settings, passed around as one object."""
 
@@ -121,6 +143,8 @@ class Settings:
     graph: GraphSettings = GraphSettings()
     retrieve: RetrieveSettings = RetrieveSettings()
     llm: LLMSettings = LLMSettings()
+    ocr: OcrSettings = OcrSettings()
+    vision: VisionSettings = VisionSettings()
     max_file_mb: int = 200
 
     @staticmethod
@@ -157,6 +181,9 @@ class Settings:
                 {"base_url": "OPENAI_BASE_URL", "api_key": "OPENAI_API_KEY", "model": "FOLIO_LLM_MODEL",
                  "merge_system": "FOLIO_LLM_MERGE_SYSTEM", "timeout_s": "FOLIO_LLM_TIMEOUT"},
             ),
+            ocr=section(OcrSettings, "ocr", {"enabled": "FOLIO_OCR", "languages": "FOLIO_OCR_LANGUAGES",
+                                             "dpi": "FOLIO_OCR_DPI", "jobs": "FOLIO_OCR_JOBS"}),
+            vision=section(VisionSettings, "vision", {"model": "FOLIO_VLM_MODEL"}),
             max_file_mb=int(env.get("FOLIO_MAX_FILE_MB", file_values.get("max_file_mb", 200))),
         )
 

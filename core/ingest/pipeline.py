@@ -6,6 +6,7 @@ transaction. `reconcile` repairs the stores after a crash (see core/index/catalo
 """
 from __future__ import annotations
 
+import tempfile
 import time
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -27,7 +28,7 @@ class ProgressEvent:
     """One progress tick: `stage` of `file`, `done` of `total` units (pages, chunks...)."""
 
     file: str
-    stage: str  # check | parse | format | chunk | embed | index | graph | done | error
+    stage: str  # check | ocr | parse | format | chunk | embed | index | graph | done | error
     done: int
     total: int
     message: str = ""
@@ -80,6 +81,10 @@ class Indexer:
         self.text = text
         self.keywords = keywords
         self.graph_builder = graph_builder
+        self.describe_image = None  # figures: caption and nearby text, unless FOLIO_VLM_MODEL is set
+        if settings.vision.model:
+            from core.ingest.figure_vlm import figure_describer
+            self.describe_image = figure_describer(settings)
 
     def embed_chunks(self, chunks: Sequence[Chunk], file: str, progress: ProgressFn) -> np.ndarray:
         """Embed chunks in batches, reporting progress per batch."""
@@ -126,10 +131,26 @@ class Indexer:
 
     def add_pdf(self, path: Path, progress: ProgressFn, source: str
                 ) -> tuple[Document, Status, StageClock, tuple[str, ...]]:
-        """Check, parse, chunk, embed and index one PDF recorded under the name `source`;
-        an unchanged file is a duplicate, a changed file with the same name replaces the old one.
-        Also returns notes for the file's summary line (pages without text, LLM fallbacks).
-        Raises IngestError with a one-line reason for bad input."""
+        """Check, OCR scanned pages, parse, chunk, embed and index one PDF recorded under the
+        name `source`; an unchanged file is a duplicate, a changed file with the same name
+        replaces the old one. Also returns notes for the file's summary line (pages without
+        text, OCR confidence, LLM fallbacks). Raises IngestError with a one-line reason for bad input."""
+        with tempfile.TemporaryDirectory(prefix="folio-ingest-") as work:  # the OCR'd copy lives until indexed
+            return self._add_pdf(path, progress, source, Path(work))
+
+    def _ocr_job(self, name: str, work: Path, progress: ProgressFn, clock: StageClock):
+        """OCR settings for one file, reporting stage "ocr" and charging its time to "ocr"."""
+        from core.ingest.pdf import OcrJob
+
+        def on_page(done: int, total: int) -> None:
+            progress(ProgressEvent(name, "ocr", done, total))
+            if done == total:
+                clock.lap("ocr")
+        return OcrJob(self.settings.ocr, work, on_page)
+
+    def _add_pdf(self, path: Path, progress: ProgressFn, source: str, work: Path
+                 ) -> tuple[Document, Status, StageClock, tuple[str, ...]]:
+        """`add_pdf` with a scratch folder `work` for the OCR'd copy."""
         from core.ingest.chunking import chunk_markdown
         from core.ingest.pdf import check_pdf, pdf_to_markdown
 
@@ -145,7 +166,8 @@ class Indexer:
         assets = self.settings.data_dir / "assets" / doc_id
         try:
             parsed = pdf_to_markdown(
-                path, assets, on_page=lambda i, n: progress(ProgressEvent(name, "parse", i, n))
+                path, assets, on_page=lambda i, n: progress(ProgressEvent(name, "parse", i, n)),
+                ocr=self._ocr_job(name, work, progress, clock), describe_image=self.describe_image,
             )
         except IngestError:
             raise
@@ -153,9 +175,10 @@ class Indexer:
             raise IngestError(name, f"could not parse ({type(exc).__name__}: {exc})") from exc
         clock.lap("parse")
         notes = list(parse_notes(parsed.warnings))
+        notes += [n for n in [self.describe_image.take_note() if self.describe_image else ""] if n]
         markdown = parsed.markdown
         if self.formatter is not None:
-            markdown, fallback_note = self._llm_markdown(path, progress)
+            markdown, fallback_note = self._llm_markdown(path, progress, parsed.source_path)
             notes += [fallback_note] if fallback_note else []
         md_path = self.settings.data_dir / "markdown" / f"{doc_id}.md"
         md_path.parent.mkdir(parents=True, exist_ok=True)
@@ -174,14 +197,15 @@ class Indexer:
             self.remove_document(old.doc_id)
         return doc, ("replaced" if previous else "added"), clock, tuple(notes)
 
-    def _llm_markdown(self, path: Path, progress: ProgressFn) -> tuple[str, str]:
+    def _llm_markdown(self, path: Path, progress: ProgressFn, text_source: Path | None = None) -> tuple[str, str]:
         """Markdown written by the LLM formatter, a window of pages per call (stage "format"),
-        and a note when some windows came back empty (their page text is kept instead)."""
+        and a note when some windows came back empty (their page text is kept instead).
+        The page texts come from `text_source` (the OCR'd copy) when given."""
         from core.ingest.llm_format import levels_from_numbering, pdf_page_texts
 
         name = str(path)
         formatted = self.formatter.format(
-            pdf_page_texts(path), on_window=lambda i, n: progress(ProgressEvent(name, "format", i, n)))
+            pdf_page_texts(text_source or path), on_window=lambda i, n: progress(ProgressEvent(name, "format", i, n)))
         note = (f"{len(formatted.fallbacks)} of {len(formatted.windows)} LLM windows came back empty; "
                 "their page text was kept as it is") if formatted.fallbacks else ""
         return levels_from_numbering(formatted.markdown), note
@@ -220,9 +244,11 @@ class Indexer:
 
 
 def parse_notes(warnings: Sequence[str], most: int = 3) -> list[str]:
-    """The parser's warnings for a summary line, at most `most` of them and a count of the rest."""
-    shown = list(warnings[:most])
-    return shown + ([f"and {len(warnings) - most} more such pages"] if len(warnings) > most else [])
+    """The parser's warnings for a summary line: file-level notes (OCR, glyphs) in full, then at
+    most `most` page warnings ('page N ...') and a count of the rest."""
+    pages = [w for w in warnings if w.startswith("page ")]
+    shown = [w for w in warnings if not w.startswith("page ")] + pages[:most]
+    return shown + ([f"and {len(pages) - most} more such pages"] if len(pages) > most else [])
 
 
 def stage_summary(seconds: Mapping[str, float]) -> str:

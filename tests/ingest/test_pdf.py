@@ -135,7 +135,7 @@ def test_check_pdf_rejects_oversize_and_missing(tmp_path):
 def test_image_only_pdf_names_ocr(tmp_path):
     path = fx.make_bad_pdf(tmp_path / "scan.pdf", "image_only")
     check_pdf(path, max_mb=5)  # a valid PDF: the problem is found while parsing
-    with pytest.raises(IngestError, match=r"no text layer \(scanned/image-only PDF\); (install tesseract for OCR|OCR is not supported)"):
+    with pytest.raises(IngestError, match=r"no text layer \(scanned/image-only PDF\); (install tesseract for OCR|OCR is off)"):
         pdf_to_markdown(path, tmp_path / "a")
 
 

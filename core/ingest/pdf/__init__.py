@@ -4,6 +4,7 @@
     headings.py   heading levels from the outline or from fonts and numbering
     tables.py     tables and their captions
     images.py     pictures and their descriptions
+    ocr.py        Tesseract for pages without a text layer (an invisible text layer is added)
     markdown.py   the Markdown writer (page markers, headings, tables, pictures)
     parse.py      the whole pass: `check_pdf`, `pdf_to_markdown`
 
@@ -13,6 +14,7 @@ Example:
     'R: An Introduction'
 """
 from core.ingest.pdf.images import ImageInfo
+from core.ingest.pdf.ocr import OcrJob
 from core.ingest.pdf.parse import ParsedPdf, check_pdf, pdf_to_markdown
 
-__all__ = ["ImageInfo", "ParsedPdf", "check_pdf", "pdf_to_markdown"]
+__all__ = ["ImageInfo", "OcrJob", "ParsedPdf", "check_pdf", "pdf_to_markdown"]

@@ -19,6 +19,7 @@ Box = tuple[float, float, float, float]
 _TEXT_FLAGS = pymupdf.TEXT_PRESERVE_WHITESPACE | pymupdf.TEXT_MEDIABOX_CLIP
 _BOLD_FONT = re.compile(r"bold|black|heavy|semibold|demi|-bd\b|\.b\b", re.I)
 _SPACES = re.compile(r"\s+")
+MISSING_GLYPH = "\ufffd"  # what MuPDF gives for a glyph whose font has no Unicode map
 
 
 @dataclass(frozen=True)
@@ -46,19 +47,27 @@ class Item:
 
 
 def normalise_text(text: str) -> str:
-    """NFKC-normalise (ligatures to ASCII letters), drop soft hyphens and control chars."""
-    text = unicodedata.normalize("NFKC", text).replace("\u00ad", "")
+    """NFKC-normalise (ligatures to ASCII letters), drop soft hyphens, control chars and
+    U+FFFD (a glyph without a Unicode map has no known letter: a box helps no reader)."""
+    text = unicodedata.normalize("NFKC", text).replace("\u00ad", "").replace(MISSING_GLYPH, "")
     return "".join(ch if ch.isprintable() else " " for ch in text)
 
 
 def page_lines(page: pymupdf.Page, page_no: int) -> list[Line]:
     """Return the horizontal text lines of a page with their dominant font facts."""
+    return read_lines(page, page_no)[0]
+
+
+def read_lines(page: pymupdf.Page, page_no: int) -> tuple[list[Line], int]:
+    """The page's lines (as `page_lines`) and how many glyphs had no Unicode map (dropped)."""
     data = page.get_text("dict", flags=_TEXT_FLAGS)
     lines: list[Line] = []
+    missing = 0
     for b_no, block in enumerate(data["blocks"]):
         if block.get("type") != 0:
             continue
         for raw in block["lines"]:
+            missing += sum(s["text"].count(MISSING_GLYPH) for s in raw["spans"])
             if abs(raw["dir"][1]) > 0.1:  # rotated text: margins notes, watermarks
                 continue
             line = _make_line(raw, page_no, len(lines), b_no)
@@ -67,7 +76,7 @@ def page_lines(page: pymupdf.Page, page_no: int) -> list[Line]:
             if lines and _same_row(lines[-1], line):
                 line = _join_row(lines.pop(), line)
             lines.append(line)
-    return lines
+    return lines, missing
 
 
 def _same_row(a: Line, b: Line) -> bool:
@@ -85,7 +94,7 @@ def _join_row(a: Line, b: Line) -> Line:
 
 def _make_line(raw: dict, page_no: int, index: int, block: int) -> Line | None:
     """Build a `Line` from a PyMuPDF line dict, or None when it holds no visible text."""
-    spans = [s for s in raw["spans"] if s["text"].strip()]
+    spans = [s for s in raw["spans"] if s["text"].replace(MISSING_GLYPH, "").strip()]
     if not spans:
         return None
     text = _SPACES.sub(" ", normalise_text("".join(s["text"] for s in raw["spans"]))).strip()

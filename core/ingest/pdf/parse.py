@@ -15,32 +15,41 @@ Example:
 from __future__ import annotations
 
 import shutil
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Mapping
 
 import pymupdf
 
 from core.errors import IngestError
 from core.ingest.pdf import headings as hd
 from core.ingest.pdf import images as im
-from core.ingest.pdf.layout import Item, Line, drop_lines, group_blocks, inside, page_lines, reading_order, running_lines
+from core.ingest.pdf.layout import Item, Line, drop_lines, group_blocks, inside, read_lines, reading_order, running_lines
 from core.ingest.pdf.markdown import MarkdownWriter
 from core.ingest.pdf.images import ImageInfo
+from core.ingest.pdf.ocr import OcrJob, OcrResult, apply_ocr
 from core.ingest.pdf.tables import find_tables
 
-__all__ = ["ImageInfo", "ParsedPdf", "check_pdf", "pdf_to_markdown"]
+__all__ = ["ImageInfo", "OcrJob", "ParsedPdf", "check_pdf", "pdf_to_markdown"]
+_MANY_MISSING_GLYPHS = 10  # fewer dropped glyphs in a file are not worth a note
 
 
 @dataclass(frozen=True)
 class ParsedPdf:
-    """The result of parsing one PDF (see the module doc for the Markdown conventions)."""
+    """The result of parsing one PDF (see the module doc for the Markdown conventions).
+
+    `source_path` is the file actually parsed: an OCR'd copy with an invisible text layer on
+    the words' boxes when OCR ran (valid until the file's ingest ends), else the input file.
+    `ocr_confidence` maps each OCR'd physical 1-based page to its mean word confidence (0-100).
+    """
 
     title: str
     pages: int
     markdown: str
     images: tuple[ImageInfo, ...]
     warnings: tuple[str, ...] = ()
+    source_path: Path = Path()
+    ocr_confidence: Mapping[int, float] = field(default_factory=dict)
 
 
 def check_pdf(path: Path, max_mb: int) -> None:
@@ -80,17 +89,20 @@ def _open(path: Path) -> pymupdf.Document:
 
 
 def pdf_to_markdown(path: Path, assets_dir: Path, *, on_page: Callable[[int, int], None] | None = None,
-                    use_outline: bool = True, describe_image: im.DescribeImage | None = None) -> ParsedPdf:
+                    use_outline: bool = True, describe_image: im.DescribeImage | None = None,
+                    ocr: OcrJob | None = None) -> ParsedPdf:
     """Parse a PDF into `ParsedPdf`; pictures go to `assets_dir` as PNG files.
 
     `on_page(done, total)` is called after each page is read. With `use_outline=False` the
-    outline is ignored and headings are detected from the page text alone.
+    outline is ignored and headings are detected from the page text alone. With `ocr`, pages
+    without a text layer are read by Tesseract first (see core.ingest.pdf.ocr).
     """
-    doc = _open(path)
+    ocred = apply_ocr(path, ocr)
+    doc = _open(ocred.source_path)
     try:
-        pages, tables, images, warnings = _read_pages(doc, assets_dir, on_page)
+        pages, tables, images, warnings = _read_pages(doc, assets_dir, on_page, set(ocred.confidence))
         if not any(pages):
-            raise IngestError(str(path), _no_text_reason())
+            raise IngestError(str(path), _no_text_reason(ocred, ocr))
         drop = running_lines(pages, [p.rect.height for p in doc])
         toc = doc.get_toc(simple=False) if use_outline else []
         title, headings, title_keys = _structure(doc, path, pages, drop, toc)
@@ -98,36 +110,54 @@ def pdf_to_markdown(path: Path, assets_dir: Path, *, on_page: Callable[[int, int
         for n, page in enumerate(doc):
             items = _page_items(pages[n], tables[n], images[n], drop)
             writer.page(n + 1, reading_order(items, page.rect.width))
-        return ParsedPdf(title, doc.page_count, writer.markdown(), tuple(writer.images), tuple(warnings))
+        return ParsedPdf(title, doc.page_count, writer.markdown(), tuple(writer.images),
+                         ocred.notes + tuple(warnings), ocred.source_path, dict(ocred.confidence))
     finally:
         doc.close()
 
 
-def _no_text_reason() -> str:
-    """The image-only message; it names tesseract when OCR could be added."""
-    if shutil.which("tesseract"):
-        return "no text layer (scanned/image-only PDF); OCR is not supported yet"
-    return "no text layer (scanned/image-only PDF); install tesseract for OCR"
+def _no_text_reason(ocred: OcrResult, job: OcrJob | None) -> str:
+    """The image-only message: what OCR did, or what to install or set for it."""
+    base = "no text layer (scanned/image-only PDF)"
+    if ocred.unavailable or not shutil.which("tesseract"):
+        return f"{base}; {ocred.unavailable or 'install tesseract for OCR'}"
+    if job is None or not job.settings.enabled:
+        return f"{base}; OCR is off (FOLIO_OCR=0)"
+    return f"{base}; OCR found no text in it"
 
 
-def _read_pages(doc: pymupdf.Document, assets_dir: Path, on_page: Callable[[int, int], None] | None):
-    """Lines, tables and pictures of every page, plus warnings for pages without text."""
+def _read_pages(doc: pymupdf.Document, assets_dir: Path, on_page: Callable[[int, int], None] | None,
+                scanned: set[int]):
+    """Lines, tables and pictures of every page, plus warnings for pages without text.
+    The picture of a `scanned` page (1-based numbers of OCR'd pages) is its text, not a figure."""
     skip_xrefs = im.repeated_xrefs(doc)
     pages: list[list[Line]] = []
     tables: list[list[Item]] = []
     images: list[list[tuple[Item, Path]]] = []
     warnings: list[str] = []
+    missing: dict[int, int] = {}
     total = doc.page_count
     for n, page in enumerate(doc):
-        lines = page_lines(page, n + 1)
+        lines, missing[n + 1] = read_lines(page, n + 1)
         pages.append(lines)
         tables.append(find_tables(page, lines))
-        images.append(im.find_images(page, n + 1, lines, assets_dir, skip_xrefs))
+        images.append([] if n + 1 in scanned else im.find_images(page, n + 1, lines, assets_dir, skip_xrefs))
         if not lines and total > 1:
             warnings.append(f"page {n + 1} has no text layer")
         if on_page:
             on_page(n + 1, total)
-    return pages, tables, images, warnings
+    return pages, tables, images, missing_glyph_notes(missing) + warnings
+
+
+def missing_glyph_notes(missing: Mapping[int, int], most: int = 8) -> list[str]:
+    """A note naming the pages whose glyphs had no Unicode map, when there were many."""
+    pages = sorted(p for p, n in missing.items() if n)
+    total = sum(missing.values())
+    if total < _MANY_MISSING_GLYPHS:
+        return []
+    more = f" and {len(pages) - most} more" if len(pages) > most else ""
+    shown = ", ".join(str(p) for p in pages[:most])
+    return [f"{total} glyphs without a Unicode map dropped on page{'s' if len(pages) > 1 else ''} {shown}{more}"]
 
 
 def _structure(doc: pymupdf.Document, path: Path, pages: list[list[Line]], drop: set, toc: list):

@@ -1,8 +1,9 @@
-"""Tables: find ruled tables on a page and write them as Markdown with their caption.
+"""Tables: find ruled and borderless tables on a page, as Markdown with their caption.
 
-Only pages with vector drawings are searched (a ruled table needs drawn lines), which
-keeps text-only pages fast. The caption is the nearest line above or below the table
-that starts with "Table N" / "Tab. N".
+Ruled tables are searched only on pages with vector drawings (a ruled table needs drawn
+lines), which keeps text-only pages fast; borderless tables (columns aligned by whitespace)
+are found by `tables_text`. The caption is the nearest line above or below the table that
+starts with "Table N" / "Tab. N".
 """
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from typing import Sequence
 import pymupdf
 
 from core.ingest.pdf.layout import Item, Line, inside, normalise_text
+from core.ingest.pdf.tables_text import find_text_tables
 
 _CAPTION = re.compile(r"^(table|tab\.)\s*[\dA-Z]+[.:]?", re.I)
 _CAPTION_GAP = 40.0  # points between a table and its caption
@@ -32,8 +34,19 @@ def _cell(value: str | None) -> str:
     return " ".join(text.split()).replace("|", "\\|")
 
 
-def find_tables(page: pymupdf.Page, lines: Sequence[Line]) -> list[Item]:
-    """Return the page's ruled tables as items (markdown + box + caption lines)."""
+def find_tables(page: pymupdf.Page, lines: Sequence[Line], borderless: bool = True) -> list[Item]:
+    """Return the page's ruled tables, then its borderless ones, as items (markdown + box +
+    caption lines)."""
+    items = ruled_tables(page, lines)
+    if borderless and len(lines) >= 3:
+        words = page.get_text("words", sort=False)
+        for box, rows in find_text_tables(page, words, items):
+            items.append(Item("table", box, markdown=table_markdown(rows), caption=_caption_for(box, lines)))
+    return items
+
+
+def ruled_tables(page: pymupdf.Page, lines: Sequence[Line]) -> list[Item]:
+    """The page's tables drawn with ruling lines."""
     if not has_grid(page):
         return []
     try:
