@@ -110,6 +110,16 @@ class LLMSettings:
 
 
 @dataclass(frozen=True)
+class WalkSettings:
+    """Bounds on walking a folder for PDFs (`[walk]` in folio.toml, or FOLIO_WALK_*): a walk
+    that reaches one stops with an error naming the setting, so a typo such as `/` cannot hang."""
+
+    max_entries: int = 200_000  # files and folders looked at
+    max_pdfs: int = 10_000  # PDFs found
+    seconds: float = 60.0  # wall time
+
+
+@dataclass(frozen=True)
 class Settings:
     """All of Folio's settings, passed around as one object."""
 
@@ -121,6 +131,7 @@ class Settings:
     graph: GraphSettings = GraphSettings()
     retrieve: RetrieveSettings = RetrieveSettings()
     llm: LLMSettings = LLMSettings()
+    walk: WalkSettings = WalkSettings()
     max_file_mb: int = 200
 
     @staticmethod
@@ -157,6 +168,8 @@ class Settings:
                 {"base_url": "OPENAI_BASE_URL", "api_key": "OPENAI_API_KEY", "model": "FOLIO_LLM_MODEL",
                  "merge_system": "FOLIO_LLM_MERGE_SYSTEM", "timeout_s": "FOLIO_LLM_TIMEOUT"},
             ),
+            walk=section(WalkSettings, "walk", {"max_entries": "FOLIO_WALK_MAX_ENTRIES",
+                                                "max_pdfs": "FOLIO_WALK_MAX_PDFS", "seconds": "FOLIO_WALK_SECONDS"}),
             max_file_mb=int(env.get("FOLIO_MAX_FILE_MB", file_values.get("max_file_mb", 200))),
         )
 
