@@ -62,8 +62,8 @@ def refusal(address: str | None, password: str, host: str | None) -> str | None:
         return None
     if not is_loopback(address):
         where = address or "every network interface"
-        return (f"Folio is served on {where} without a password: set {PASSWORD_ENV} and restart it, "
-                "or serve it on this machine only (streamlit run app.py, address 127.0.0.1).")
+        return (f"Folio is served on {where} without a password, so it opens no library: restart it with "
+                f"{PASSWORD_ENV} set, or without --server.address to serve this machine only (127.0.0.1).")
     if host and not is_loopback(host_name(host)):
         return (f"This page was requested as {host_name(host)!r}, not as this machine (localhost): "
                 f"open http://localhost:<port>, or set {PASSWORD_ENV} to serve Folio under another name.")
