@@ -4,7 +4,7 @@
   .streamlit/config.toml sets it) and no FOLIO_PASSWORD: open, as a desktop app.
 - FOLIO_PASSWORD set: every browser session logs in first, wherever the app is served (a
   reverse proxy in front of 127.0.0.1 is covered too). The password is compared in constant
-  time, and a wrong one costs FAIL_DELAY_S.
+  time, and a wrong one costs FAIL_DELAY_S, one failure at a time across all sessions.
 - Served on a network address (or on every interface, Streamlit's default when no address is
   set) without FOLIO_PASSWORD: refused, with the fix in one line.
 - Without a password, a request naming another host than this machine (DNS rebinding from a
@@ -24,6 +24,7 @@ from __future__ import annotations
 import hmac
 import ipaddress
 import os
+import threading
 import time
 
 import streamlit as st
@@ -31,6 +32,7 @@ import streamlit as st
 PASSWORD_ENV = "FOLIO_PASSWORD"
 FAIL_DELAY_S = 1.0  # after a wrong password: slows guessing without bothering a person
 SESSION_KEY = "folio_authenticated"
+_FAILURES = threading.Lock()
 
 
 def is_loopback(address: str | None) -> bool:
@@ -115,5 +117,12 @@ def _login(password: str) -> None:
     if password_matches(given, password):
         st.session_state[SESSION_KEY] = True
         st.rerun()
-    time.sleep(FAIL_DELAY_S)
+    wrong_password_pause()
     st.error("Wrong password.")
+
+
+def wrong_password_pause() -> None:
+    """Wait FAIL_DELAY_S after a wrong password; failures take turns, so many sessions guessing
+    at once still get one guess a second between them."""
+    with _FAILURES:
+        time.sleep(FAIL_DELAY_S)

@@ -6,6 +6,7 @@ A spy on core.ui.resources.open_library records every time a page reached the li
 from __future__ import annotations
 
 import os
+import threading
 import time
 from pathlib import Path
 
@@ -39,6 +40,17 @@ def test_refusal_rules():
     assert "'attacker.example'" in rebound and "FOLIO_PASSWORD" in rebound
     assert auth.password_matches("s3cret", "s3cret") and not auth.password_matches("s3cre", "s3cret")
     assert auth.password_matches("été", "été")
+
+
+def test_wrong_passwords_take_turns_across_sessions(monkeypatch):
+    monkeypatch.setattr(auth, "FAIL_DELAY_S", 0.2)
+    guesses = [threading.Thread(target=auth.wrong_password_pause) for _ in range(3)]
+    start = time.monotonic()
+    for g in guesses:
+        g.start()
+    for g in guesses:
+        g.join()
+    assert time.monotonic() - start >= 0.6
 
 
 @pytest.fixture
