@@ -105,8 +105,8 @@ class ImportRoots:
 
     def _refused(self, text: str) -> PathRefused:
         """The one message for every path outside the roots, whether or not it exists."""
-        return PathRefused(f"{text}: outside the folders this app may read ({self.label}; hidden files and "
-                           f"the library's own folder excluded); set {ROOTS_ENV} to change them")
+        return PathRefused(f"{text}: outside the folders this app may read: {self.label} (hidden files and the "
+                           f"library's own folder are never read); set {ROOTS_ENV} to change them")
 
 
 def _under_visible(path: Path, root: Path) -> bool:

@@ -202,5 +202,5 @@ def test_evaluate_page_leaderboard_and_drilldown(app, tmp_path):
     assert list(drill["id"]) == ["q1", "q2"] and list(drill["gold ranks"]) == ["1", "1"]
     at.text_input(key="eval_qpath").set_value("/etc/passwd").run()
     assert [_plain(e.value) for e in at.error] == [
-        f"/etc/passwd: outside the folders this app may read ({tmp_path.parent}; hidden files and the "
-        "library's own folder excluded); set FOLIO_IMPORT_ROOTS to change them"]
+        f"/etc/passwd: outside the folders this app may read: {tmp_path.parent} (hidden files and the "
+        "library's own folder are never read); set FOLIO_IMPORT_ROOTS to change them"]
