@@ -10,6 +10,7 @@ import streamlit as st
 from core.errors import FolioError
 from core.types import Answer
 from core.ui import evidence
+from core.ui.auth import require_access
 from core.ui.resources import get_library
 from core.ui.text import md_escape, md_escape_block
 from core.ui.widgets import retriever_picker, route_chart, show_chunk, sidebar_status
@@ -92,6 +93,7 @@ def chat_page() -> None:
 
 def main() -> None:
     """Chat is the home page; the other pages are the scripts in pages/."""
+    require_access()  # password or refusal before any page runs (core/ui/auth.py)
     st.set_page_config(page_title="Folio", page_icon="📚", layout="wide")
     nav = st.navigation([
         st.Page(chat_page, title="Chat", icon=":material/chat:", default=True),

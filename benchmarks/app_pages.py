@@ -91,6 +91,7 @@ def main() -> None:
         lines = Path(qfile).read_text("utf-8").splitlines()[:10]
         qfile = tempfile.mkstemp(suffix=".jsonl")[1]
         Path(qfile).write_text("\n".join(lines) + "\n", "utf-8")
+        os.environ["FOLIO_IMPORT_ROOTS"] = os.path.dirname(qfile)  # the Evaluate page reads typed paths only there
     warm = time.perf_counter()
     AppTest.from_file(str(ROOT / "pages/1_Library.py"), default_timeout=600).run()
     report = {"data_dir": os.environ.get("FOLIO_DATA_DIR"), "open_library_ms": round((time.perf_counter() - warm) * 1000, 1),

@@ -222,7 +222,8 @@ def write_results(sets: dict) -> None:
              "own command, date and machine.", "",
              "Metrics as defined in /work/shared/bench/README.md. Every retriever is asked for "
              "100 chunks per question (mrr and log_rank_index use that list, the @k metrics its "
-             "top k). Latency is one `retrieve` call, query embedding included, after one untimed "
+             "top k); log_rank_index takes N = the chunks in the library for every retriever, "
+             "a gold chunk beyond the 100 counting as rank N. Latency is one `retrieve` call, query embedding included, after one untimed "
              "warm-up call; on a busy CPU it is dominated by the query embedding (each result's "
              "`timings_ms` splits embed / search / fuse). No LLM is configured: LLM-only "
              "retrievers say why they did not run.", ""]

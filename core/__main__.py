@@ -48,8 +48,9 @@ def ingest(paths: List[Path] = typer.Argument(..., help="PDF files or folders of
     from core.ingest.files import find_pdfs
 
     lib = _library()
-    with render.IngestProgress(files=len(find_pdfs(paths))) as bar:
-        outcomes = lib.add(paths, progress=bar.update, on_outcome=lambda o: bar.write(render.outcome_line(o)))
+    files = find_pdfs(paths, lib.settings.walk)  # bounded (FOLIO_WALK_*); Ctrl-C stops it
+    with render.IngestProgress(files=len(files)) as bar:
+        outcomes = lib.add(files, progress=bar.update, on_outcome=lambda o: bar.write(render.outcome_line(o)))
     errors = [o for o in outcomes if o.status == "error"]
     typer.echo(f"{len(outcomes) - len(errors)} of {len(outcomes)} files ok; "
                f"library: {len(lib.documents())} documents")

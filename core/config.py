@@ -132,6 +132,16 @@ class VisionSettings:
 
 
 @dataclass(frozen=True)
+class WalkSettings:
+    """Bounds on walking a folder for PDFs (`[walk]` in folio.toml, or FOLIO_WALK_*): a walk
+    that reaches one stops with an error naming the setting, so a typo such as `/` cannot hang."""
+
+    max_entries: int = 200_000  # files and folders looked at
+    max_pdfs: int = 10_000  # PDFs found
+    seconds: float = 60.0  # wall time
+
+
+@dataclass(frozen=True)
 class Settings:
     """All of Folio's settings, passed around as one object."""
 
@@ -145,6 +155,7 @@ class Settings:
     llm: LLMSettings = LLMSettings()
     ocr: OcrSettings = OcrSettings()
     vision: VisionSettings = VisionSettings()
+    walk: WalkSettings = WalkSettings()
     max_file_mb: int = 200
 
     @staticmethod
@@ -184,6 +195,8 @@ class Settings:
             ocr=section(OcrSettings, "ocr", {"enabled": "FOLIO_OCR", "languages": "FOLIO_OCR_LANGUAGES",
                                              "dpi": "FOLIO_OCR_DPI", "jobs": "FOLIO_OCR_JOBS"}),
             vision=section(VisionSettings, "vision", {"model": "FOLIO_VLM_MODEL"}),
+            walk=section(WalkSettings, "walk", {"max_entries": "FOLIO_WALK_MAX_ENTRIES",
+                                                "max_pdfs": "FOLIO_WALK_MAX_PDFS", "seconds": "FOLIO_WALK_SECONDS"}),
             max_file_mb=int(env.get("FOLIO_MAX_FILE_MB", file_values.get("max_file_mb", 200))),
         )
 

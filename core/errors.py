@@ -37,3 +37,11 @@ class LLMError(FolioError):
 
 class NeedsLLM(FolioError):
     """A feature needs an LLM and none is configured (set OPENAI_BASE_URL / FOLIO_LLM_MODEL)."""
+
+
+class PathRefused(FolioError):
+    """A path typed into the app lies outside the folders it may read (FOLIO_IMPORT_ROOTS)."""
+
+
+class WalkStopped(FolioError):
+    """A folder walk hit a limit (the message names the setting that raises it) or was cancelled."""

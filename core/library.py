@@ -101,7 +101,7 @@ class Library:
         `names` maps a path (as given) to the name to record, e.g. an upload's original name;
         `on_outcome` hears about each file as soon as it is finished.
         """
-        files = find_pdfs(paths)
+        files = find_pdfs(paths, self.settings.walk)
         names = {str(Path(k).expanduser()): v for k, v in (names or {}).items()}
         outcomes = []
         with self._writing():

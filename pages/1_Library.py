@@ -17,6 +17,7 @@ from core.ui import progress as prog
 from core.ui.resources import get_library
 from core.ui.tables import document_rows
 from core.ui.text import md_escape
+from core.ui.typed_paths import find_typed_pdfs, typed_path
 from core.ui.uploads import save_uploads
 from core.ui.widgets import sidebar_status
 
@@ -68,16 +69,17 @@ def folder_section(library) -> None:
     with st.expander("Add from a folder on this machine, or load a passage corpus (JSONL)"):
         path = st.text_input("Folder or PDF path", key="folder_path")
         if st.button("Add folder", key="add_folder") and path.strip():
-            target = Path(path.strip()).expanduser()
-            if not target.exists():
-                st.error(md_escape(f"{target} does not exist"))
+            try:  # only under the allowed roots (FOLIO_IMPORT_ROOTS), bounded walk
+                files = find_typed_pdfs(path, library)
+            except FolioError as exc:
+                st.error(md_escape(str(exc)))
             else:
-                run_add(library, [target], {})
+                run_add(library, files, {})
         corpus = st.text_input("Corpus JSONL path", key="corpus_path")
         if st.button("Load corpus", key="add_corpus") and corpus.strip():
             bar = st.progress(0.0, text="loading corpus")
             try:
-                outcomes = library.add_corpus(corpus.strip(), progress=lambda e: bar.progress(
+                outcomes = library.add_corpus(typed_path(corpus, library), progress=lambda e: bar.progress(
                     prog.fraction(e) if e.stage != "index" else e.done / max(1, e.total),
                     text=md_escape(prog.label(e, Path(corpus).name))))
                 st.success(md_escape(f"{sum(o.status == 'added' for o in outcomes)} documents added"))

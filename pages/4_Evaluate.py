@@ -15,18 +15,20 @@ from core.ui.labelled import questions_from_bytes, questions_from_path
 from core.ui.resources import get_library
 from core.ui.tables import leaderboard_rows, question_rows
 from core.ui.text import md_escape
+from core.ui.typed_paths import typed_path
 from core.ui.widgets import sidebar_status
 
 
-def load_set():
-    """Questions from an upload or a path; None (with the reason shown) when unavailable."""
+def load_set(library):
+    """Questions from an upload or a path (under the allowed roots); None (with the reason
+    shown) when unavailable."""
     upload = st.file_uploader("Questions JSONL", type=["jsonl", "json"], key="eval_qfile")
     path = st.text_input("…or a path on this machine", key="eval_qpath")
     try:
         if upload is not None:
             return questions_from_bytes(upload.getvalue(), upload.name)
         if path.strip():
-            return questions_from_path(path)
+            return questions_from_path(str(typed_path(path, library)))
     except FolioError as exc:
         st.error(md_escape(str(exc)))
     return None
@@ -88,7 +90,7 @@ def main() -> None:
     library = get_library()
     sidebar_status(library)
     st.title("Evaluate retrievers")
-    questions = load_set()
+    questions = load_set(library)
     if questions:
         st.caption(f"{len(questions)} questions loaded")
     names = st.multiselect("Retrievers", list(RETRIEVERS), default=["dense", "bm25", "hybrid"], key="eval_names")

@@ -19,13 +19,14 @@ def free_port() -> int:
 
 @contextlib.contextmanager
 def running(cmd: Sequence[str], ready: Callable[[], bool], log: Path, *, wait_s: float = 60.0,
-            env: dict[str, str] | None = None) -> Iterator[subprocess.Popen]:
+            env: dict[str, str] | None = None, cwd: Path | None = None) -> Iterator[subprocess.Popen]:
     """Run `cmd` (output to `log`) until `ready()` is true; terminate it on exit.
 
     Raises RuntimeError with the log's tail when the process dies or never becomes ready.
     """
     with log.open("wb") as out:
-        proc = subprocess.Popen(list(cmd), stdout=out, stderr=subprocess.STDOUT, env={**os.environ, **(env or {})})
+        proc = subprocess.Popen(list(cmd), stdout=out, stderr=subprocess.STDOUT, env={**os.environ, **(env or {})},
+                                cwd=cwd)
     try:
         deadline = time.monotonic() + wait_s
         while not ready():

@@ -68,7 +68,8 @@ def log_rank_score(rank: int | None, n: int, gamma: float = 1.0) -> float:
 
 
 def log_rank_index(ranks: Ranks, n: int, gamma: float = 1.0) -> float:
-    """Mean log-rank score of a question's gold items in a list of length `n`."""
+    """Mean log-rank score of a question's gold items; `n` is the corpus size (HiQA's N: the
+    chunks in the library, the same for every retriever), not the length of one ranked list."""
     if not ranks:
         return 0.0
     return sum(log_rank_score(r, n, gamma) for r in ranks) / len(ranks)

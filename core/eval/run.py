@@ -1,8 +1,10 @@
 """Score retrievers on a labelled question set.
 
 Each retriever answers every question once, asked for `depth` (default 100) chunks: the
-@k metrics read the top k of that list, mrr and log_rank_index the whole list (its length
-is the log-rank N). Latency is the wall time of that one `retrieve` call; one untimed
+@k metrics read the top k of that list, mrr and log_rank_index the whole list. The log-rank
+N is the number of chunks in the library, the same for every retriever (HiQA defines N over
+the corpus), so the index compares retrievers on one scale; a gold item beyond the list
+counts as rank N (score 0). Latency is the wall time of that one `retrieve` call; one untimed
 warm-up call per retriever comes first so model loading is not counted.
 
 Gold passage ids are matched against each retrieved chunk's `source_id` (the corpus
@@ -69,23 +71,29 @@ def evaluate(
     catalog: Catalog | None = None,
     progress: Progress | None = None,
     depth: int = DEFAULT_DEPTH,
+    corpus_size: int | None = None,
 ) -> EvalReport:
     """Run every retriever on every question and aggregate the README's metrics.
 
     A retriever that raises NeedsLLM is reported as {"error": message}. `catalog` is used
-    to warn about gold ids that are not in the library (they still count as misses).
+    to warn about gold ids that are not in the library (they still count as misses), and
+    its chunk count is the log-rank N unless `corpus_size` gives it.
     """
     ks = tuple(sorted({int(k) for k in ks}))
     if not ks or ks[0] < 1:
         raise ValueError(f"ks={list(ks)} must be positive integers")
     if not questions:
         raise ValueError("no questions to evaluate")
+    if corpus_size is None:
+        if catalog is None:
+            raise ValueError("log_rank_index needs the library's chunk count: pass catalog or corpus_size")
+        corpus_size = catalog.stats()["chunks"]
     depth = max(int(depth), ks[-1])
     results: dict[str, Mapping[str, float | str]] = {}
     rows: dict[str, tuple[QuestionRow, ...]] = {}
     for name, retriever in retrievers.items():
         try:
-            rows[name] = _run_one(name, retriever, questions, ks, depth, progress)
+            rows[name] = _run_one(name, retriever, questions, ks, depth, progress, corpus_size)
         except NeedsLLM as exc:
             results[name] = {"error": str(exc)}
             continue
@@ -98,7 +106,7 @@ def evaluate(
 
 def _run_one(
     name: str, retriever: Retriever, questions: Sequence[Question], ks: tuple[int, ...],
-    depth: int, progress: Progress | None,
+    depth: int, progress: Progress | None, corpus_size: int,
 ) -> tuple[QuestionRow, ...]:
     """All questions through one retriever (after one untimed warm-up call)."""
     retriever.retrieve(questions[0].question, k=depth)
@@ -107,14 +115,16 @@ def _run_one(
         start = time.perf_counter()
         result = retriever.retrieve(q.question, k=depth)
         latency = (time.perf_counter() - start) * 1000.0
-        out.append(score_question(q, result, ks, latency))
+        out.append(score_question(q, result, ks, latency, corpus_size))
         if progress is not None:
             progress(name, done, len(questions))
     return tuple(out)
 
 
-def score_question(q: Question, result: RetrievalResult, ks: Sequence[int], latency_ms: float) -> QuestionRow:
-    """Per-question metrics from one retrieval result."""
+def score_question(q: Question, result: RetrievalResult, ks: Sequence[int], latency_ms: float,
+                   corpus_size: int = 0) -> QuestionRow:
+    """Per-question metrics from one retrieval result. `corpus_size` (chunks in the library) is
+    the log-rank N, never below the list's length (a document may be added during a run)."""
     ids = [sc.chunk.source_id or sc.chunk.chunk_id for sc in result.chunks]
     n = len(ids)
     values: dict[str, float] = {}
@@ -125,7 +135,7 @@ def score_question(q: Question, result: RetrievalResult, ks: Sequence[int], late
             values[f"recall@{k}"] = m.recall_at_k(ranks, k)
             values[f"all_recall@{k}"] = m.all_recall_at_k(ranks, k)
         values["mrr"] = m.reciprocal_rank(ranks)
-        values["log_rank_index"] = m.log_rank_index(ranks, n)
+        values["log_rank_index"] = m.log_rank_index(ranks, max(corpus_size, n))
     answer_rank = None
     if q.has_answers:
         answers = [q.answer, *q.answer_aliases]

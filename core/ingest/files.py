@@ -6,6 +6,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Literal, Mapping
 
+from core.config import WalkSettings
+from core.ingest.walk import Allowed, Cancel, WalkBudget, WalkProgress, walk_pdfs
 from core.types import Document
 
 Status = Literal["added", "duplicate", "replaced", "error"]
@@ -23,13 +25,21 @@ class AddOutcome:
     stage_seconds: Mapping[str, float] = field(default_factory=dict)
 
 
-def find_pdfs(paths: Iterable[str | Path]) -> list[Path]:
-    """Expand folders (recursively) into their PDFs; plain files are kept as given."""
+def find_pdfs(paths: Iterable[str | Path], limits: WalkSettings = WalkSettings(),
+              cancel: Cancel | None = None, allowed: Allowed | None = None,
+              progress: WalkProgress | None = None) -> list[Path]:
+    """Expand folders (recursively) into their PDFs; plain files are kept as given.
+
+    The walk is bounded by `limits` (one budget for all `paths`) and stops when `cancel()`
+    turns true, raising WalkStopped with a one-line reason; symlinked folders are not walked,
+    and `allowed` may refuse real paths (see core.ingest.walk).
+    """
+    budget = WalkBudget(limits, cancel, progress)
     out: list[Path] = []
     for raw in paths:
         path = Path(raw).expanduser()
         if path.is_dir():
-            out.extend(sorted(p for p in path.rglob("*") if p.is_file() and p.suffix.lower() == ".pdf"))
+            out.extend(walk_pdfs(path, budget, allowed))
         else:
             out.append(path)
     return out

@@ -14,6 +14,7 @@ import threading
 import streamlit as st
 
 from core.library import Library
+from core.ui.auth import require_access
 
 
 @st.cache_resource(show_spinner="Opening the library…")
@@ -32,5 +33,7 @@ def data_dir() -> str:
 
 
 def get_library() -> Library:
-    """The shared Library for this process's data dir."""
+    """The shared Library for this process's data dir, behind the app's door (core.ui.auth):
+    pages must take the library from here, so a page opened by any URL asks for the password."""
+    require_access()
     return open_library(data_dir())

@@ -93,7 +93,8 @@ def main() -> None:
     proc = subprocess.Popen([sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"),
                              "--server.port", str(port), "--server.address", "127.0.0.1",
                              "--server.headless", "true", "--server.fileWatcherType", "none"],
-                            cwd=ROOT, env={**os.environ, "HF_HUB_OFFLINE": "1"},
+                            cwd=ROOT, env={**os.environ, "HF_HUB_OFFLINE": "1",
+                                           "FOLIO_IMPORT_ROOTS": str(qfile.parent)},  # the typed questions path
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"
     try:

@@ -51,7 +51,8 @@ def _wait_healthy(url: str, proc: subprocess.Popen, seconds: float = 90) -> None
 def server(tmp_path):
     """A running Streamlit app on a fresh data dir; yields its base URL."""
     port = _free_port()
-    env = {**os.environ, "FOLIO_DATA_DIR": str(tmp_path / "data"), "HF_HUB_OFFLINE": "1"}
+    env = {**os.environ, "FOLIO_DATA_DIR": str(tmp_path / "data"), "HF_HUB_OFFLINE": "1",
+           "FOLIO_IMPORT_ROOTS": str(tmp_path)}  # the Evaluate step types a questions path under it
     cmd = [sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"), "--server.port", str(port),
            "--server.address", "127.0.0.1", "--server.headless", "true",
            "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"]

@@ -36,9 +36,10 @@ def library_dir(tmp_path_factory, embedder):
 
 
 @pytest.fixture
-def app(library_dir, monkeypatch):
-    """Open a page of the app on the module's library."""
+def app(library_dir, monkeypatch, tmp_path_factory):
+    """Open a page of the app on the module's library; typed paths may read the test temp dirs."""
     monkeypatch.setenv("FOLIO_DATA_DIR", str(library_dir))
+    monkeypatch.setenv("FOLIO_IMPORT_ROOTS", str(tmp_path_factory.getbasetemp()))
 
     def _open(script: str) -> AppTest:
         at = AppTest.from_file(str(ROOT / script), default_timeout=TIMEOUT)
@@ -118,6 +119,34 @@ def test_library_page_lists_uploads_and_deletes_with_confirmation(app, tmp_path,
     assert not any(e.label.startswith("Trash") for e in at.expander)
 
 
+def test_library_path_boxes_read_only_under_the_roots(app, tmp_path, monkeypatch):
+    root, outside = tmp_path / "root", tmp_path / "outside"
+    (root / "sub").mkdir(parents=True)
+    outside.mkdir()
+    make_structured_pdf(root / "sub" / "m.pdf")
+    make_structured_pdf(outside / "secret.pdf")
+    (root / "link").symlink_to(outside)
+    monkeypatch.setenv("FOLIO_DATA_DIR", str(tmp_path / "fresh"))
+    monkeypatch.setenv("FOLIO_IMPORT_ROOTS", str(root))
+    at = app("pages/1_Library.py")
+
+    def add(typed: str, key: str = "folder_path", button: str = "add_folder") -> list[str]:
+        at.text_input(key=key).set_value(typed).run()
+        at.button(key=button).click().run()
+        assert not at.exception, at.exception
+        return [_plain(e.value) for e in at.error]
+
+    secret, absent = add(str(outside / "secret.pdf")), add(str(outside / "absent.pdf"))
+    assert len(secret) == 1 and "outside the folders this app may read" in secret[0]
+    assert secret[0].replace("secret", "X") == absent[0].replace("absent", "X")  # no probing
+    assert "outside the folders" in add(str(root / "link" / "secret.pdf"))[0]
+    assert "'..' is not allowed" in add(f"{root}/../outside/secret.pdf")[0]
+    assert "outside the folders" in add(str(outside / "c.jsonl"), "corpus_path", "add_corpus")[0]
+    assert add(str(root)) == []
+    assert any(_plain(s.value).startswith("m.pdf: added") for s in at.success)
+    assert list(at.dataframe[0].value["source"]) == ["m.pdf"]
+
+
 def test_compare_page_side_by_side(app):
     at = app("pages/2_Compare.py")
     at.text_input(key="cmp_question").set_value("When does the nightly rebuild run?").run()
@@ -171,3 +200,7 @@ def test_evaluate_page_leaderboard_and_drilldown(app, tmp_path):
     assert list(board.loc[board["retriever"] == "bm25", "recall@1"]) == [1.0]
     drill = at.dataframe[1].value
     assert list(drill["id"]) == ["q1", "q2"] and list(drill["gold ranks"]) == ["1", "1"]
+    at.text_input(key="eval_qpath").set_value("/etc/passwd").run()
+    assert [_plain(e.value) for e in at.error] == [
+        f"/etc/passwd: outside the folders this app may read: {tmp_path.parent} (hidden files and the "
+        "library's own folder are never read); set FOLIO_IMPORT_ROOTS to change them"]

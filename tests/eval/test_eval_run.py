@@ -60,12 +60,13 @@ def test_metrics_match_hand_computation():
     assert list(s) == ["recall@2", "recall@5", "all_recall@2", "all_recall@5", "mrr",
                        "answer_recall@2", "answer_recall@5", "log_rank_index",
                        "latency_ms_p50", "latency_ms_p95"]
-    # q1 gold ranks (2, 4) in N=4; q2 gold rank 1 in N=1; q3 has no gold.
+    # q1 gold ranks (2, 4); q2 gold rank 1; q3 has no gold. Log-rank N = 5 chunks in the library.
     assert s["recall@2"] == 0.75 and s["recall@5"] == 1.0
     assert s["all_recall@2"] == 0.5 and s["all_recall@5"] == 1.0
     assert s["mrr"] == 0.75
-    # q1: S(2) = 1 - ln2/ln4 = 0.5, S(4) = 0 -> 0.25; q2: 1 -> mean 0.625
-    assert s["log_rank_index"] == 0.625
+    # q1: S(2) = 1 - ln2/ln5 = 0.569323, S(4) = 1 - ln4/ln5 = 0.138647 -> 0.353985; q2: S(1) = 1
+    # -> mean 0.676992
+    assert s["log_rank_index"] == 0.677
     # answers: q1 at rank 3 (p4 "Kiwi"), q2 rank 1 (pattern), q3 never
     assert s["answer_recall@2"] == pytest.approx(0.3333) and s["answer_recall@5"] == pytest.approx(0.6667)
     assert 10.0 <= s["latency_ms_p50"] <= s["latency_ms_p95"]
@@ -100,3 +101,22 @@ def test_bad_arguments_fail_fast():
         evaluate({}, QUESTIONS, ks=(0, 5))
     with pytest.raises(ValueError, match="no questions"):
         evaluate({}, [], ks=(5,))
+
+
+def test_log_rank_n_is_the_library_size_for_every_retriever():
+    """Same gold rank, lists of different lengths: the same score (N = 5 chunks, not 2 or 5)."""
+    ctx = make_context(PASSAGES)
+    gold = [Question("q", "first?", supporting_ids=("p1",))]
+    short = Scripted(ctx.catalog, {"first?": ["p3", "p1"]})
+    long = Scripted(ctx.catalog, {"first?": ["p3", "p1", "p4", "p2", "p5"]})
+    missing = Scripted(ctx.catalog, {"first?": ["p3", "p4"]})
+    out = evaluate({"short": short, "long": long, "missing": missing}, gold, ks=(1,),
+                   catalog=ctx.catalog).to_json()["retrievers"]
+    # S(2) = 1 - ln(2)/ln(5) = 1 - 0.693147/1.609438 = 0.569323 for both; before, N = list length
+    # gave the short list 1 - ln2/ln2 = 0 and the long one 0.5693.
+    assert out["short"]["log_rank_index"] == out["long"]["log_rank_index"] == 0.5693
+    assert out["missing"]["log_rank_index"] == 0.0  # not retrieved: rank N
+    wider = evaluate({"short": short}, gold, ks=(1,), corpus_size=10).to_json()["retrievers"]
+    assert wider["short"]["log_rank_index"] == 0.699  # 1 - ln2/ln10 = 0.698970
+    with pytest.raises(ValueError, match="chunk count"):
+        evaluate({"short": short}, gold, ks=(1,))
