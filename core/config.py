@@ -102,6 +102,7 @@ class LLMSettings:
     max_retries: int = 2
     temperature: float = 0.0
     merge_system: bool = False  # put the rules in the user turn (chat formats that drop system turns)
+    ollama_url: str = "http://localhost:11434"  # a local Ollama server the Chat page offers models from
 
     @property
     def configured(self) -> bool:
@@ -155,7 +156,8 @@ class Settings:
                 LLMSettings,
                 "llm",
                 {"base_url": "OPENAI_BASE_URL", "api_key": "OPENAI_API_KEY", "model": "FOLIO_LLM_MODEL",
-                 "merge_system": "FOLIO_LLM_MERGE_SYSTEM", "timeout_s": "FOLIO_LLM_TIMEOUT"},
+                 "merge_system": "FOLIO_LLM_MERGE_SYSTEM", "timeout_s": "FOLIO_LLM_TIMEOUT",
+                 "ollama_url": "FOLIO_OLLAMA_URL"},
             ),
             max_file_mb=int(env.get("FOLIO_MAX_FILE_MB", file_values.get("max_file_mb", 200))),
         )

@@ -1,0 +1,159 @@
+"""Candidate answers in the best evidence units, ranked by unit score, shape and closeness.
+
+For each of the reader's top units this module asks `spans` for spans that suit the
+question's kind, drops spans the question already contains, and scores the rest:
+
+    score = unit score + 0.35 * fit + 0.2 * closeness to the question's words
+            + 0.15 when next to the focus noun + 0.05 per other unit that has the same span
+
+so a span that several top chunks agree on, or that sits right after "port" in a question
+about a port, wins.
+
+Example:
+    >>> from core.answer.question import analyse_question
+    >>> from core.answer.spans import Match
+from core.answer.units import Unit
+    >>> q = analyse_question("Which configure option builds it with debugging?")
+    >>> u = Unit("Use --enable-debug to build with debugging.", 1, "prose")
+    >>> best_candidate(q, [u], [0.9], tagger=None).text
+    '--enable-debug'
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+from core.answer import spans as sp
+from core.answer.question import QuestionInfo
+from core.answer.terms import content_terms, stem, tokens
+from core.answer.spans import Match
+from core.answer.units import Unit
+
+Tagger = Callable[[Sequence[str]], list]  # texts -> spaCy Docs (or None when unavailable)
+_NAMED = re.compile(r"\b(?:the\s+)?([\w:/.\\#=-]+(?:\s[\w:/.\\#=-]+)?)\s+(?:command|function|procedure|keyword|call|"
+                    r"subcommand|macro|option|flag|attribute|variable)\b")
+_NAMED_AFTER = re.compile(r"\b(?:option|flag|attribute|keyword|command|function|variable)\s+([\w:/.\\#=-]*[\w\\#-][\w:/.=-]*)")
+_NUMERIC_KINDS = {"count": True, "duration": True, "date": True}  # "five times": the unit word may repeat the question
+_DEFAULT_WORD = re.compile(r"\bdefault", re.IGNORECASE)
+_VERSIONED = re.compile(r"\b[A-Z][A-Za-z]*\s?\d+(?:\.\d+)*\b")
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A scored answer span: its text, the unit it came from, and its score."""
+
+    text: str
+    unit: Unit
+    score: float
+    start: int = -1  # offset in unit.text (-1 when the span came from the unit's context)
+
+
+def _code(unit: Unit, kind: str) -> list[sp.Match]:
+    """Code tokens of the unit, named things ('the X command'), and its term's tokens."""
+    codeish = unit.kind in ("code", "row", "term") or kind == "command"
+    found = sp.code_spans(unit.text, compounds=codeish)
+    for pattern in (_NAMED, _NAMED_AFTER):
+        found += [sp.Match(m.group(1), m.start(1), m.end(1), 0.85) for m in pattern.finditer(unit.text)
+                  if m.group(1).lower() not in ("the", "this", "that", "an", "a", "new")]
+    return found
+
+
+def _in_context(unit: Unit) -> list[sp.Match]:
+    """Code tokens of the unit's definition-list term and heading (offset -1)."""
+    parts = [p for p in unit.context.split(" | ") if p and p != unit.title]
+    return [sp.Match(m.text, -1, -1, 0.9) for p in parts for m in sp.code_spans(p)]
+
+
+def unit_matches(q: QuestionInfo, unit: Unit, doc) -> list[sp.Match]:
+    """Candidate spans in one unit for the question's kind."""
+    kind, text = q.kind, unit.text
+    out: list[sp.Match] = []
+    if q.default and kind in ("what", "definition"):
+        out += [sp.Match(m.text, m.start, m.end, 1.1) for m in sp.default_spans(text)]
+    if kind in ("option", "command"):
+        out += _code(unit, kind) + (_in_context(unit) if unit.kind == "prose" else [])
+    elif kind == "count":
+        out += sp.number_spans(text)
+    elif kind == "duration":
+        out += sp.duration_spans(text)
+    elif kind == "date":
+        out += [sp.Match(m.group(0), m.start(), m.end(), 1.0) for m in _VERSIONED.finditer(text)]
+        out += [m for m in sp.number_spans(text) if re.search(r"\d", m.text)]
+    elif kind == "definition":
+        out += sp.definition_spans(text, q.focus_terms)
+    elif kind == "step":
+        step = sp.step_span(text)
+        out += [step] if step else []
+    if unit.kind == "row":
+        out += [Match(c.text, c.start, c.end, 1.0 if content_terms(h) & q.terms else 0.8)
+                for h, c in sp.cell_spans(text)]
+    if kind in ("person", "place", "date", "what", "count", "duration") and doc is not None:
+        out += sp.entity_spans(doc, kind)
+    if kind in ("person", "place", "what"):
+        out += sp.capitalised_spans(text)
+        if kind == "what":
+            out += [sp.Match(m.text, m.start, m.end, 0.8) for m in _code(unit, kind)]
+    return out
+
+
+def _closeness(unit: Unit, match: sp.Match, q_terms: frozenset[str]) -> float:
+    """1 / (1 + distance/4) from the span to the nearest question word in the unit."""
+    if match.start < 0:
+        return 0.5
+    spots = [m.start() for m in re.finditer(r"[\w.:/\\#-]+", unit.text)
+             if stem(m.group(0).strip(".:")) in q_terms or m.group(0).lower() in q_terms]
+    if not spots:  # a sentence that goes on about its definition term or heading
+        return 0.3 if content_terms(unit.context) & q_terms else 0.0
+    before = unit.text[: match.start]
+    at = len(tokens(before))
+    gaps = [abs(len(tokens(unit.text[:s])) - at) for s in spots]
+    return 1.0 / (1.0 + min(gaps) / 4.0)
+
+
+def _next_to_focus(unit: Unit, match: sp.Match, focus: frozenset[str]) -> bool:
+    """True when a focus word is one of the two words right before or after the span."""
+    if match.start < 0 or not focus:
+        return False
+    around = tokens(unit.text[: match.start])[-2:] + tokens(unit.text[match.end:])[:2]
+    return any(stem(w) in focus for w in around)
+
+
+def _question_share(text: str, q: QuestionInfo) -> float:
+    """Share of the span's words that the question already contains (1.0: it answers nothing)."""
+    words = content_terms(text) or {stem(w) for w in tokens(text)}
+    if not words:
+        return 0.0
+    asked = set(q.terms) | {stem(w) for w in tokens(q.text)} | {w.lower() for w in tokens(q.text)}
+    return len(words & asked) / len(words)
+
+
+def rank_candidates(q: QuestionInfo, units: Sequence[Unit], scores: Sequence[float],
+                    tagger: Tagger | None) -> list[Candidate]:
+    """All candidates of the given (top) units, best first."""
+    docs = tagger([u.text for u in units]) if tagger and q.kind in sp.ENTITY_LABELS else [None] * len(units)
+    focus = q.focus_terms - {"default", "value"}
+    raw: list[Candidate] = []
+    for unit, score, doc in zip(units, scores, docs):
+        for m in unit_matches(q, unit, doc):
+            text = m.text.strip()
+            share = _question_share(text.split()[0] if _NUMERIC_KINDS.get(q.kind) else text, q)
+            if len(text) < 1 or len(tokens(text)) > 16 or share >= 1.0:
+                continue
+            value = score + 0.35 * m.fit + 0.2 * _closeness(unit, m, q.terms) - 0.4 * share
+            value += 0.15 if _next_to_focus(unit, m, focus) else 0.0
+            value += 0.3 if q.default and _DEFAULT_WORD.search(unit.text) else 0.0
+            value += 0.25 if q.kind == "step" and m.fit >= 1.0 else 0.0  # labelled as the first step
+            raw.append(Candidate(text, unit, value, m.start))
+    seen: dict[str, set[tuple[int, int]]] = {}
+    for c in raw:
+        seen.setdefault(c.text.lower(), set()).add((c.unit.number, c.unit.index))
+    ranked = [Candidate(c.text, c.unit, c.score + 0.05 * (len(seen[c.text.lower()]) - 1), c.start) for c in raw]
+    return sorted(ranked, key=lambda c: -c.score)
+
+
+def best_candidate(q: QuestionInfo, units: Sequence[Unit], scores: Sequence[float],
+                   tagger: Tagger | None) -> Candidate | None:
+    """The best candidate, or None when no unit has a span of the right shape."""
+    ranked = rank_candidates(q, units, scores, tagger)
+    return ranked[0] if ranked else None

@@ -1,0 +1,131 @@
+"""Cut evidence passages into the units an answer can come from, following PDF structure.
+
+- prose: sentences (bullets split at '•');
+- table rows: read with their header, "Attribute: null_terminated | Context: array of pointers";
+- definition lists: a term line such as `{port, Port}` or `-dKPreserve = 0 / 1 / 2`, its
+  type lines, and the description under it; each description sentence keeps the term as
+  its `context`, so "Default is random." is found for a question about port_policy;
+- code lines: shell prompts, Erlang shell lines and assignments stay whole.
+
+Every unit also carries its passage's title and heading path in `context` (a Wikipedia
+sentence that says "He was born in 1931" is about its title).
+
+Example:
+    >>> u = split_units("{port, Port}\\nPort = int()\\nThe port. Default is 69.", 1)
+    >>> [(x.kind, x.text, x.context) for x in u][-1]
+    ('prose', 'Default is 69.', '{port, Port} Port = int()')
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from core.answer.terms import tokens
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])")
+_ABBREVIATION = re.compile(r"(?:\b(?:e\.g|i\.e|etc|vs|cf|Fig|No|Vol|Dr|Mr|Mrs|Ms|St|Jr|Sr)\.|\b[A-Z]\.)$"
+                           r"|^(?:[Ss]tep|[Ss]tage|[Pp]hase|[Pp]art)\s+\d+[.:]$|^\d+[.)]$")
+_RULE = re.compile(r"^[|:\-\s]+$")
+_PROMPT = re.compile(r"^(?:\$|%|#|>|\d+>|[\w@.-]+[$#>])\s")
+_ASSIGN = re.compile(r"^[\w.{}\[\]<>:/,\s-]{1,60}\s=\s\S")
+
+
+@dataclass(frozen=True)
+class Unit:
+    """A piece of one evidence passage: `number` is the passage's citation number, `kind`
+    prose / row / code, `context` the text it should be read with (its definition term,
+    table caption, heading, passage title), `index` its order inside the passage, `title`
+    its passage's document title."""
+
+    text: str
+    number: int
+    kind: str
+    context: str = ""
+    index: int = 0
+    title: str = ""
+
+
+def _term_line(line: str) -> bool:
+    """A definition-list term: short, no sentence punctuation, code-like or an option."""
+    words = line.split()
+    if not words or len(words) > 10 or line.endswith((".", ":", ";", ",")) and not line.endswith("()"):
+        return False
+    if line.startswith(("{", "-", "\\", "#:")) or _ASSIGN.match(line):
+        return True
+    return bool(re.search(r"[_{}()=/]|\w:\w", line)) and len(words) <= 6
+
+
+def _sentences(line: str) -> list[str]:
+    """Sentences of a prose line, not cut after 'e.g.' or an initial."""
+    out: list[str] = []
+    for piece in _SENTENCE_END.split(line):
+        if out and _ABBREVIATION.search(out[-1]):
+            out[-1] = f"{out[-1]} {piece}"
+        else:
+            out.append(piece)
+    return [p.strip() for piece in out for p in piece.split("•") if p.strip()]
+
+
+def _title_like(piece: str) -> bool:
+    """A short title-case line without closing punctuation: a title or running head."""
+    words = tokens(piece)
+    return (len(words) <= 8 and not piece.rstrip().endswith((".", "!", "?", ":", ";"))
+            and all(w[0].isupper() or w[0].isdigit() for w in words))
+
+
+def _cells(row: str) -> list[str]:
+    """Cells of a Markdown table row ('\\|' inside a cell kept as '|')."""
+    inner = row.strip().strip("|")
+    return [c.strip().replace("\\|", "|") for c in re.split(r"(?<!\\)\|", inner)]
+
+
+def table_row_text(header: list[str], cells: list[str]) -> str:
+    """'Header: cell | Header: cell' (cells without a header name stay bare)."""
+    parts = [f"{h}: {c}" if h else c for h, c in zip(header + [""] * len(cells), cells) if c]
+    return " | ".join(parts)
+
+
+def _join(*parts: str) -> str:
+    """Non-empty parts joined with ' | ' (a definition term comes first)."""
+    return " | ".join(p for p in parts if p)
+
+
+def split_units(text: str, number: int, title: str = "", heading: str = "") -> list[Unit]:
+    """The units of one passage (see the module docstring), in reading order; `title` is
+    the passage's document title, `heading` its section heading."""
+    units: list[Unit] = []
+    term: list[str] = []
+    header: list[str] | None = None
+    caption = ""
+    after_term = False
+    for line in (ln.strip() for ln in text.splitlines()):
+        if not line or line.startswith("<!--") or _RULE.fullmatch(line) and "-" in line:
+            continue
+        if line.startswith("#") and not line.startswith("#:"):
+            caption, term = line.lstrip("# "), []
+            continue
+        if line.startswith("|"):
+            if header is None:
+                header = _cells(line)
+            else:
+                row = table_row_text(header, _cells(line))
+                units.append(Unit(row, number, "row", _join(caption, heading, title), len(units), title))
+            continue
+        header = None
+        if _PROMPT.match(line):
+            units.append(Unit(line, number, "code", _join(caption, heading, title), len(units), title))
+            continue
+        if _term_line(line):
+            term = term + [line] if term and after_term else [line]
+            after_term = True
+            continue
+        after_term = False
+        context = " ".join(term)
+        if not term and (_title_like(line) or line.endswith(":") and len(tokens(line)) <= 4):
+            caption = line.rstrip(":")
+            continue
+        for sentence in _sentences(line):
+            if len(tokens(sentence)) >= 2:
+                ctx = _join(context, caption, heading, title)
+                units.append(Unit(sentence, number, "prose", ctx, len(units), title))
+    return units
