@@ -90,8 +90,8 @@ def unit_matches(q: QuestionInfo, unit: Unit, doc) -> list[sp.Match]:
                 for h, c in sp.cell_spans(text)]
     if kind in ("person", "place", "date", "what", "count", "duration") and doc is not None:
         out += sp.entity_spans(doc, kind)
-    if kind in ("person", "place", "what"):
-        out += sp.capitalised_spans(text)
+    if kind in ("person", "place", "what"):  # names spaCy missed; weaker when it ran
+        out += [sp.Match(m.text, m.start, m.end, 0.7 if doc is None else 0.45) for m in sp.capitalised_spans(text)]
         if kind == "what":
             out += [sp.Match(m.text, m.start, m.end, 0.8) for m in _code(unit, kind)]
     return out
@@ -140,7 +140,7 @@ def rank_candidates(q: QuestionInfo, units: Sequence[Unit], scores: Sequence[flo
             share = _question_share(text.split()[0] if _NUMERIC_KINDS.get(q.kind) else text, q)
             if len(text) < 1 or len(tokens(text)) > 16 or share >= 1.0:
                 continue
-            value = score + 0.35 * m.fit + 0.2 * _closeness(unit, m, q.terms) - 0.4 * share
+            value = score + 0.35 * m.fit + 0.2 * _closeness(unit, m, q.terms) - 0.25 * share
             value += 0.15 if _next_to_focus(unit, m, focus) else 0.0
             value += 0.3 if q.default and _DEFAULT_WORD.search(unit.text) else 0.0
             value += 0.25 if q.kind == "step" and m.fit >= 1.0 else 0.0  # labelled as the first step

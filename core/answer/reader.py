@@ -108,7 +108,7 @@ class ExtractiveReader:
     min_support: float = 0.35
     max_quotes: int = 2
     max_units: int = 400
-    embed_top: int = 48
+    embed_top: int = 0
     answer_units: int = 8
     quote_words: int = 12
     answer_words: int = 16
@@ -144,17 +144,17 @@ class ExtractiveReader:
                           for t, c in zip(text_terms, context_terms)], dtype=np.float32)
         rank = {n: i for i, n in enumerate(dict.fromkeys(numbers))}
         prior = np.array([1.0 - rank.get(u.number, 0) / max(1, len(rank)) for u in units], dtype=np.float32)
-        cosine = self._cosine(q.text, units, lexical + 0.1 * prior)
-        w = self.semantic_weight
-        support = float(np.max(w * cosine + (1.0 - w) * plain)) if self.embedder is not None else float(plain.max())
-        scores = 0.45 * lexical + 0.45 * cosine + 0.1 * prior if self.embedder is not None else 0.85 * lexical + 0.15 * prior
+        if self.embedder is None or self.embed_top <= 0:  # words only (the default: fast on a CPU)
+            scores, support = 0.85 * lexical + 0.15 * prior, float(plain.max())
+        else:
+            cosine = self._cosine(q.text, units, lexical + 0.1 * prior)
+            w = self.semantic_weight
+            scores, support = 0.45 * lexical + 0.45 * cosine + 0.1 * prior, float(np.max(w * cosine + (1.0 - w) * plain))
         return scores + self._bridge_bonus(units, scores), support
 
     def _cosine(self, question: str, units: Sequence[Unit], pre: np.ndarray) -> np.ndarray:
         """Embedding cosine for the `embed_top` units best by words; 0 for the others."""
         out = np.zeros(len(units), dtype=np.float32)
-        if self.embedder is None:
-            return out
         top = np.argsort(-pre, kind="stable")[: self.embed_top]
         q = np.asarray(self.embedder.embed_query(question), dtype=np.float32)
         m = np.asarray(self.embedder.embed([units[i].text for i in top]), dtype=np.float32)
@@ -183,10 +183,10 @@ class ExtractiveReader:
             about = judge.units_about(pick, units[:20]) or units
             return pick, about[0], -1
         pool, pool_scores = with_neighbours(units, scores, self.answer_units)
-        ranked = rank_candidates(q, pool, pool_scores, self.tagger if self.tagger else None)
-        if ranked:
-            return ranked[0].text, ranked[0].unit, ranked[0].start
-        return window(units[0].text, 0, self.answer_words), units[0], -1
+        ranked = rank_candidates(q, pool, pool_scores, self.tagger or None)
+        if not ranked:
+            return window(units[0].text, 0, self.answer_words), units[0], -1
+        return ranked[0].text, ranked[0].unit, ranked[0].start
 
     @staticmethod
     def _option_overlap(q: QuestionInfo) -> Callable[[str, Unit], float]:
