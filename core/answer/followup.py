@@ -32,7 +32,8 @@ _LEADING = re.compile(r"^\s*(?:and|but|so|also|then|ok(?:ay)?|what about|how abo
 _BACK_REFERENCE = re.compile(r"\b(?:it|its|it's|that|this|these|those|they|them|their|there|he|she|his|her|"
                              r"the same|such|the former|the latter|above)\b", re.IGNORECASE)
 _GENERIC = frozenset(stem(w) for w in "default value values type kind version option options setting "
-                     "work works mean means use used happen happens do does one ones".split())
+                     "work works mean means use used happen happens do does one ones make makes give gives "
+                     "let lets set sets turn turns take takes get gets return returns".split())
 MAX_CARRIED = 8
 MAX_TURNS = 3  # earlier turns shown to the LLM
 
