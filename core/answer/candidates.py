@@ -26,7 +26,7 @@ from typing import Callable, Sequence
 
 from core.answer import spans as sp
 from core.answer.question import QuestionInfo
-from core.answer.terms import content_terms, stem, tokens
+from core.answer.terms import STOP, content_terms, idf_weights, stem, tokens
 from core.answer.spans import Match
 from core.answer.units import Unit
 
@@ -54,15 +54,36 @@ def _code(unit: Unit, kind: str) -> list[sp.Match]:
     codeish = unit.kind in ("code", "row", "term") or kind == "command"
     found = sp.code_spans(unit.text, compounds=codeish)
     for pattern in (_NAMED, _NAMED_AFTER):
-        found += [sp.Match(m.group(1), m.start(1), m.end(1), 0.85) for m in pattern.finditer(unit.text)
-                  if m.group(1).lower() not in ("the", "this", "that", "an", "a", "new")]
+        for m in pattern.finditer(unit.text):
+            name = m.group(1).rstrip(":.,;")
+            plain_ok = pattern is _NAMED or m.group(0).split()[0].lower() in ("option", "flag", "attribute", "keyword")
+            if _codeish(name) and (plain_ok or re.search(r"[-_:/=\\#.]", name)):  # "command line" is no name
+                found.append(sp.Match(name, m.start(1), m.start(1) + len(name), 0.85))
     return found
+
+
+def _codeish(name: str) -> bool:
+    """A name that can be an option or command: code characters, or lower-case non-stop words."""
+    words = name.split()
+    if re.search(r"[-_:/=\\#.]|\d", name):
+        return not all(w.lower() in STOP for w in words)
+    return all(w.islower() and w not in STOP and len(w) > 2 for w in words)
 
 
 def _in_context(unit: Unit) -> list[sp.Match]:
     """Code tokens of the unit's definition-list term and heading (offset -1)."""
     parts = [p for p in unit.context.split(" | ") if p and p != unit.title]
     return [sp.Match(m.text, -1, -1, 0.9) for p in parts for m in sp.code_spans(p)]
+
+
+def _cells(q: QuestionInfo, row: str) -> list[Match]:
+    """Cells of a table row: the cell the question names (its key) fits least; a cell
+    under a header the question names fits best."""
+    cells = [(h, c) for h, c in sp.cell_spans(row) if re.search(r"[A-Za-z0-9]", c.text)]
+    overlap = [len(content_terms(c.text) & q.terms) for _, c in cells]
+    key = overlap.index(max(overlap)) if overlap and max(overlap) else -1
+    return [Match(c.text, c.start, c.end, 0.3 if i == key else 1.0 if content_terms(h) & q.terms else 0.8)
+            for i, (h, c) in enumerate(cells)]
 
 
 def unit_matches(q: QuestionInfo, unit: Unit, doc) -> list[sp.Match]:
@@ -86,29 +107,44 @@ def unit_matches(q: QuestionInfo, unit: Unit, doc) -> list[sp.Match]:
         step = sp.step_span(text)
         out += [step] if step else []
     if unit.kind == "row":
-        out += [Match(c.text, c.start, c.end, 1.0 if content_terms(h) & q.terms else 0.8)
-                for h, c in sp.cell_spans(text)]
+        out += _cells(q, text)
+    head = q.focus.split()[-1] if q.focus else ""
+    if head and kind not in ("yesno", "choice", "step"):  # "which RFC" -> "RFC 4217", "which port" -> "port 69"
+        out += [sp.Match(m.group(0), m.start(), m.end(), 1.0)
+                for m in re.finditer(rf"\b{re.escape(head)}s?\s?[#:]?\s?\d[\w.]*", text, re.IGNORECASE)]
     if kind in ("person", "place", "date", "what", "count", "duration") and doc is not None:
         out += sp.entity_spans(doc, kind)
     if kind in ("person", "place", "what"):  # names spaCy missed; weaker when it ran
         out += [sp.Match(m.text, m.start, m.end, 0.7 if doc is None else 0.45) for m in sp.capitalised_spans(text)]
         if kind == "what":
-            out += [sp.Match(m.text, m.start, m.end, 0.8) for m in _code(unit, kind)]
+            out += _code(unit, kind)
     return out
 
 
-def _closeness(unit: Unit, match: sp.Match, q_terms: frozenset[str]) -> float:
-    """1 / (1 + distance/4) from the span to the nearest question word in the unit."""
+def _closeness(unit: Unit, match: sp.Match, anchors: dict[str, float]) -> float:
+    """How near the span sits to the question's words in the unit: max over them of
+    rarity / (1 + distance/4), rarity in 0..1 (a rare word such as "-dKPreserve" or the
+    "2" the question asks about pulls harder than a common one)."""
     if match.start < 0:
         return 0.5
-    spots = [m.start() for m in re.finditer(r"[\w.:/\\#-]+", unit.text)
-             if stem(m.group(0).strip(".:")) in q_terms or m.group(0).lower() in q_terms]
-    if not spots:  # a sentence that goes on about its definition term or heading
-        return 0.3 if content_terms(unit.context) & q_terms else 0.0
-    before = unit.text[: match.start]
-    at = len(tokens(before))
-    gaps = [abs(len(tokens(unit.text[:s])) - at) for s in spots]
-    return 1.0 / (1.0 + min(gaps) / 4.0)
+    at = len(tokens(unit.text[: match.start]))
+    best = 0.0
+    for i, word in enumerate(re.findall(r"[\w.:/\\#-]+", unit.text)):
+        key = word.strip(".:").lower()
+        weight = anchors.get(stem(key), anchors.get(key, 0.0))
+        if weight:
+            best = max(best, weight / (1.0 + abs(i - at) / 4.0))
+    if not best:  # a sentence that goes on about its definition term or heading
+        return 0.3 if any(t in anchors for t in content_terms(unit.context)) else 0.0
+    return best
+
+
+def _anchors(q: QuestionInfo, units: Sequence[Unit]) -> dict[str, float]:
+    """The question's words (content terms and bare numbers) with their rarity among `units`."""
+    weights = idf_weights([content_terms(u.text) | content_terms(u.context) for u in units])
+    top = max(weights.values(), default=1.0)
+    digits = {t for t in tokens(q.text) if t.isdigit()}
+    return {t: min(1.0, weights.get(t, top) / top) for t in set(q.terms) | digits}
 
 
 def _next_to_focus(unit: Unit, match: sp.Match, focus: frozenset[str]) -> bool:
@@ -121,8 +157,8 @@ def _next_to_focus(unit: Unit, match: sp.Match, focus: frozenset[str]) -> bool:
 
 def _question_share(text: str, q: QuestionInfo) -> float:
     """Share of the span's words that the question already contains (1.0: it answers nothing)."""
-    words = content_terms(text) or {stem(w) for w in tokens(text)}
-    if not words:
+    words = {stem(w) for w in tokens(text) if w.lower() not in STOP} or {stem(w) for w in tokens(text)}
+    if not words:  # whole words only: "scheme-sandbox" is new even where "scheme" and "sandbox" are not
         return 0.0
     asked = set(q.terms) | {stem(w) for w in tokens(q.text)} | {w.lower() for w in tokens(q.text)}
     return len(words & asked) / len(words)
@@ -133,6 +169,7 @@ def rank_candidates(q: QuestionInfo, units: Sequence[Unit], scores: Sequence[flo
     """All candidates of the given (top) units, best first."""
     docs = tagger([u.text for u in units]) if tagger and q.kind in sp.ENTITY_LABELS else [None] * len(units)
     focus = q.focus_terms - {"default", "value"}
+    anchors = _anchors(q, units)
     raw: list[Candidate] = []
     for unit, score, doc in zip(units, scores, docs):
         for m in unit_matches(q, unit, doc):
@@ -140,10 +177,11 @@ def rank_candidates(q: QuestionInfo, units: Sequence[Unit], scores: Sequence[flo
             share = _question_share(text.split()[0] if _NUMERIC_KINDS.get(q.kind) else text, q)
             if len(text) < 1 or len(tokens(text)) > 16 or share >= 1.0:
                 continue
-            value = score + 0.35 * m.fit + 0.2 * _closeness(unit, m, q.terms) - 0.25 * share
+            value = score + 0.35 * m.fit + 0.2 * _closeness(unit, m, anchors) - 0.25 * share
             value += 0.15 if _next_to_focus(unit, m, focus) else 0.0
             value += 0.3 if q.default and _DEFAULT_WORD.search(unit.text) else 0.0
             value += 0.25 if q.kind == "step" and m.fit >= 1.0 else 0.0  # labelled as the first step
+            value += 0.15 if unit.lead_in and 0 <= m.start < 40 and q.kind in ("option", "command") else 0.0
             raw.append(Candidate(text, unit, value, m.start))
     seen: dict[str, set[tuple[int, int]]] = {}
     for c in raw:

@@ -16,10 +16,10 @@ Example:
 from __future__ import annotations
 
 import re
-from typing import Callable, Sequence
+from typing import Callable, Collection, Sequence
 
 from core.answer.question import QuestionInfo
-from core.answer.terms import content_terms, tokens
+from core.answer.terms import content_terms, stem, tokens
 from core.answer.units import Unit
 
 _NEGATION = re.compile(
@@ -34,9 +34,20 @@ _SUBJECTS = re.compile(r"^\s*\w+\s+(?:both\s+)?(?:the\s+)?(.+?),?\s+and\s+(?:the
 _CONNECTOR = frozenset("of the de von van for in and on a".split())
 
 
-def yes_no(units: Sequence[Unit]) -> str:
-    """'No' when the best unit negates, else 'Yes'."""
-    return "No" if units and _NEGATION.search(units[0].text) else "Yes"
+def yes_no(units: Sequence[Unit], anchors: Collection[str] = ()) -> str:
+    """'No' when the best unit negates what the question asks about, else 'Yes'.
+
+    With `anchors` (the question's distinctive words), a negation counts only within five
+    words of one of them: "… only if that does not work it uses IPv4" does not deny IPv6."""
+    if not units:
+        return "Yes"
+    words = re.findall(r"[\w.'’-]+", units[0].text)
+    negations = [i for i, w in enumerate(words) if _NEGATION.fullmatch(w) or w.lower().endswith("n't")]
+    if not anchors:
+        return "No" if negations else "Yes"
+    spots = [i for i, w in enumerate(words) if stem(w) in anchors]
+    near = any(abs(n - s) <= 5 for n in negations for s in spots) or (negations and not spots)
+    return "No" if near else "Yes"
 
 
 def split_subjects(asking: str) -> tuple[str, str, str] | None:

@@ -55,7 +55,7 @@ def answer_question(
     mode: Literal["short", "long"] = "short",
     stream_to: Callable[[str], None] | None = None,
     max_evidence: int = 8,
-    min_llm_support: float = 0.2,
+    min_llm_support: float = 0.18,
     reader: ExtractiveReader | None = None,
 ) -> Answer:
     """Answer `question` from `result`'s evidence, citing passages as [n].

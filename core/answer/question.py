@@ -22,9 +22,14 @@ from core.answer.terms import content_terms, tokens
 KINDS = ("yesno", "choice", "count", "duration", "date", "person", "place", "option", "command",
          "definition", "step", "what")
 _AUX = frozenset("is are was were do does did can could has have had will would should may must".split())
+_AUX_RE = "is|are|was|were|do|does|did|can|could|has|have|had|will|would|should|may|must"
 _OPTION_NOUNS = r"(?:option|flag|switch|parameter|setting|argument|attribute|variable|property)"
 _COMMAND_NOUNS = r"(?:command|function|call|procedure|keyword|macro|method|subcommand|program|tool|routine)"
 _PLACE_NOUNS = r"(?:city|country|state|town|village|county|province|region|neighbou?rhood|location|place|island)"
+_SECOND_PART = re.compile(r",?\s+and\s+(?=(?:what|which|how|when|where|who|whom|whose|from which|since which|"
+                          r"since when|in which|in what)\b)", re.IGNORECASE)
+_NOT = re.compile(r"\(\s*not (?:the |a |an )?([^)]{1,40})\)|,\s*not (?:the |a |an )?([^,?]{1,40}),", re.IGNORECASE)
+_GENERIC_NOUNS = frozenset("client server application manual guide tool program document one library module".split())
 _NUMERIC_NOUNS = frozenset("port number size seed resolution limit level length width height percentage rate "
                            "amount depth count total maximum minimum threshold digit dimension".split())
 _DEFAULT = re.compile(
@@ -49,7 +54,8 @@ class QuestionInfo:
     `terms` are its content terms; `focus` the noun phrase after which/what ("port",
     "black-preservation mode"); `options` the two alternatives of a choice question;
     `comparative` the word that decides a choice ("older", "more"); `same` is True for
-    "same …"/"both …" yes/no comparisons.
+    "same …"/"both …" yes/no comparisons; `excluded` the names the question rules out
+    ("(not the FTP client)" -> {"ftp"}).
     """
 
     text: str
@@ -60,6 +66,7 @@ class QuestionInfo:
     options: tuple[str, ...] = ()
     comparative: str = ""
     same: bool = False
+    excluded: frozenset[str] = frozenset()
 
     @property
     def focus_terms(self) -> frozenset[str]:
@@ -72,6 +79,24 @@ def last_sentence(question: str) -> str:
     parts = re.split(r"(?<=[.!])\s+(?=[A-Z])", question.strip())
     asking = [p for p in parts if "?" in p] or parts
     return asking[-1] if asking else question
+
+
+def question_parts(question: str) -> list[str]:
+    """A question that asks two things ("Which Guile version …, and what command …?") as two
+    questions; the first part keeps any preamble. One-part questions come back unchanged."""
+    pieces = _SECOND_PART.split(question.strip(), maxsplit=1)
+    if len(pieces) != 2 or len(content_terms(pieces[1])) < 2 or len(content_terms(pieces[0])) < 2:
+        return [question]
+    first = pieces[0].rstrip(" ,;") + "?"
+    return [first, pieces[1][0].upper() + pieces[1][1:]]
+
+
+def excluded_terms(question: str) -> frozenset[str]:
+    """Names a question rules out: "(not the FTP client)", ", not SSH," -> their distinctive words."""
+    found: set[str] = set()
+    for m in _NOT.finditer(question):
+        found |= content_terms(m.group(1) or m.group(2)) - _GENERIC_NOUNS
+    return frozenset(found)
 
 
 def choice_options(question: str) -> tuple[str, ...]:
@@ -91,17 +116,17 @@ def _wh_kind(asking: str) -> str:
     """The kind read from the wh-phrase of the asking sentence."""
     low = asking.lower()
     rules = (
+        (r"\b(?:first|next|last) (?:step|thing)\b|\bwhich step\b|\bcomes first\b|\bwhat do (?:you|i) do first\b|"
+         r"\bbefore (?:starting|running|calling|using)\b", "step"),
         (r"\bhow (?:many|much)\b", "count"),
         (r"\bhow (?:long|often|soon)\b|\bafter how\b|\bwhat (?:time-?out|timeout|delay|interval)\b", "duration"),
-        (r"\bwhen\b|\b(?:what|which) (?:year|date|day|month|decade|century|release|version)\b|\bsince (?:which|what|when)\b", "date"),
+        (rf"\bwhen (?:{_AUX_RE})\b|\b(?:what|which) (?:[\w-]+ )?(?:year|date|day|month|decade|century|release|version)\b|\bsince (?:which|what|when)\b", "date"),
         (rf"\b(?:which|what)\s+(?:[\w-]+\s+){{0,3}}{_OPTION_NOUNS}s?\b|\bwhat do (?:you|i) pass\b", "option"),
         (rf"\b(?:which|what)\s+(?:[\w-]+\s+){{0,3}}{_COMMAND_NOUNS}s?\b", "command"),
         (r"\bwho(?:m|se)?\b", "person"),
         (rf"\bwhere\b|\b(?:which|what|in what)\s+(?:[\w-]+\s+){{0,2}}{_PLACE_NOUNS}\b", "place"),
-        (r"\b(?:first|next|last) (?:step|thing)\b|\bwhich step\b|\bcomes first\b|\bwhat do (?:you|i) do first\b|"
-         r"\bbefore (?:starting|running|calling|using)\b", "step"),
         (r"^\s*what (?:is|are|was) (?:a|an|the)?\s*[\w'’.-]+(?:\s+[\w'’.-]+)?\s*\?|\bwhat (?:does|do) [^?]* (?:mean|stand for)\b|"
-         r"\bwhat is meant by\b|\bwhat does the [^?]* do\b|\bwhat (?:is|are) (?:a|an|the) [^?]*\?$", "definition"),
+         r"\bwhat is meant by\b|\bwhat does the .*? do\b|\bwhat (?:is|are) (?:a|an|the) [^?]*\?$", "definition"),
     )
     for pattern, kind in rules:
         if re.search(pattern, low):
@@ -124,6 +149,7 @@ def analyse_question(question: str) -> QuestionInfo:
         kind = _wh_kind(asking)
     if kind == "yesno" and options:
         kind = "choice"
+    excluded = excluded_terms(question)
     focus = _FOCUS.search(asking)
     head = focus.group(1).split()[-1].lower() if focus else ""
     if kind in ("what", "definition") and re.sub(r"s$", "", head) in _NUMERIC_NOUNS:
@@ -131,7 +157,7 @@ def analyse_question(question: str) -> QuestionInfo:
     elif kind == "definition" and _DEFAULT.search(question):
         kind = "what"
     return QuestionInfo(
-        text=question, kind=kind, terms=frozenset(content_terms(question)),
+        text=question, kind=kind, terms=frozenset(content_terms(question)) - excluded, excluded=excluded,
         default=bool(_DEFAULT.search(question)), focus=focus.group(1) if focus else "",
         options=options, comparative=comparative.group(1).lower() if comparative else "", same=same,
     )

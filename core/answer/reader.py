@@ -20,14 +20,14 @@ Example:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable, Sequence
 
 import numpy as np
 
 from core.answer import judge, nlp
 from core.answer.candidates import Tagger, rank_candidates
-from core.answer.question import QuestionInfo, analyse_question
+from core.answer.question import QuestionInfo, analyse_question, question_parts
 from core.answer.terms import content_terms, idf_weights, tokens, weighted_overlap
 from core.answer.units import Unit, split_units
 from core.index.base import Embedder
@@ -57,12 +57,14 @@ class ReaderResult:
     supported: bool
     kind: str = "what"
     sentences: tuple[ReaderSentence, ...] = field(default=())
+    parts: tuple[tuple[str, int], ...] = ()  # (answer, number) per part of a two-part question
 
     def render(self) -> str:
-        """First line: the answer [n]; then each quote on its own line in quotation marks."""
+        """First line: the answer [n] (per part: "2.2 [1]; scheme-sandbox [3]"); then each
+        quote on its own line in quotation marks."""
         if not self.supported:
             return UNSUPPORTED_TEXT
-        lines = [f"{self.answer} [{self.number}]"]
+        lines = ["; ".join(f"{a} [{n}]" for a, n in self.parts or ((self.answer, self.number),))]
         lines += [f"“{q.text}” [{q.number}]" for q in self.quotes]
         return "\n".join(lines)
 
@@ -79,15 +81,17 @@ def window(text: str, anchor: int, max_words: int) -> str:
 
 
 def with_neighbours(units: list[Unit], scores: list[float], top: int) -> tuple[list[Unit], list[float]]:
-    """The `top` best units, each followed by the next unit of its passage ("The TFTP port
-    where the daemon listens." is followed by "Defaults is … 69."), scored 0.85 x its own."""
+    """The `top` best units, each followed by the next two units of its passage ("The TFTP
+    port where the daemon listens." is followed by "Defaults is … 69."), scored 0.85 and
+    0.7 x its own."""
     where = {(u.number, u.index): i for i, u in enumerate(units)}
     pool: dict[tuple[int, int], float] = {}
     for u, score in zip(units[:top], scores[:top]):
         pool[(u.number, u.index)] = max(pool.get((u.number, u.index), 0.0), score)
-        nxt = (u.number, u.index + 1)
-        if nxt in where:
-            pool[nxt] = max(pool.get(nxt, scores[where[nxt]]), 0.85 * score)
+        for step, decay in ((1, 0.85), (2, 0.7)):
+            nxt = (u.number, u.index + step)
+            if nxt in where:
+                pool[nxt] = max(pool.get(nxt, scores[where[nxt]]), decay * score)
     keys = list(pool)
     return [units[where[k]] for k in keys], [pool[k] for k in keys]
 
@@ -105,7 +109,7 @@ class ExtractiveReader:
 
     embedder: Embedder | None
     semantic_weight: float = 0.6
-    min_support: float = 0.35
+    min_support: float = 0.18
     max_quotes: int = 2
     max_units: int = 400
     embed_top: int = 0
@@ -115,12 +119,24 @@ class ExtractiveReader:
     tagger: Tagger | None = nlp.tag
 
     def read(self, question: str, passages: Sequence[Passage]) -> ReaderResult:
-        """Read the numbered passages ((n, text), optionally with title and heading) for `question`."""
+        """Read the numbered passages ((n, text), optionally with title and heading) for
+        `question`; a question in two parts ("Which X …, and what command …?") gets one
+        answer per part on the first line."""
         units = [u for n, text, *rest in passages for u in split_units(text, n, *rest)][: self.max_units]
         if not units:
             return ReaderResult("", 0, (), 0.0, False)
+        numbers = [p[0] for p in passages]
+        reads = [self._read_part(part, units, numbers) for part in question_parts(question)]
+        found = [r for r in reads if r.supported]
+        if len(reads) == 1 or not found:
+            return reads[0]
+        quotes = tuple(r.quotes[0] for r in found if r.quotes)[: self.max_quotes]
+        return replace(found[0], quotes=quotes, parts=tuple((r.answer, r.number) for r in found))
+
+    def _read_part(self, question: str, units: list[Unit], numbers: Sequence[int]) -> ReaderResult:
+        """The answer to one question (or one part of a two-part question)."""
         q = analyse_question(question)
-        scores, support = self.score_units(q, units, [p[0] for p in passages])
+        scores, support = self.score_units(q, units, numbers)
         order = [int(i) for i in np.argsort(-scores, kind="stable")]
         ranked = tuple(ReaderSentence(units[i].text, units[i].number, round(float(scores[i]), 4)) for i in order[:8])
         best = round(float(support), 4)
@@ -145,12 +161,22 @@ class ExtractiveReader:
         rank = {n: i for i, n in enumerate(dict.fromkeys(numbers))}
         prior = np.array([1.0 - rank.get(u.number, 0) / max(1, len(rank)) for u in units], dtype=np.float32)
         if self.embedder is None or self.embed_top <= 0:  # words only (the default: fast on a CPU)
-            scores, support = 0.85 * lexical + 0.15 * prior, float(plain.max())
+            scores, support = 0.85 * lexical + 0.15 * prior, self._word_support(q, lexical, text_terms, context_terms)
         else:
             cosine = self._cosine(q.text, units, lexical + 0.1 * prior)
             w = self.semantic_weight
             scores, support = 0.45 * lexical + 0.45 * cosine + 0.1 * prior, float(np.max(w * cosine + (1.0 - w) * plain))
+        if q.excluded:  # "(not the FTP client)": units of the ruled-out document count half
+            scores = scores * np.array([0.5 if q.excluded & content_terms(u.title) else 1.0 for u in units])
         return scores + self._bridge_bonus(units, scores), support
+
+    @staticmethod
+    def _word_support(q: QuestionInfo, lexical: np.ndarray, text_terms: list[set[str]],
+                      context_terms: list[set[str]]) -> float:
+        """Best unit's weighted word share, halved when it shares a single word with the
+        question (one shared word, "point" or "capital", is no evidence of an answer)."""
+        shared = np.array([len(q.terms & (t | c)) for t, c in zip(text_terms, context_terms)])
+        return float(np.max(np.clip(lexical, 0.0, 1.0) * np.where(shared >= 2, 1.0, 0.5)))
 
     def _cosine(self, question: str, units: Sequence[Unit], pre: np.ndarray) -> np.ndarray:
         """Embedding cosine for the `embed_top` units best by words; 0 for the others."""
@@ -177,7 +203,7 @@ class ExtractiveReader:
         """(short answer, unit it came from, offset of the answer in the unit or -1)."""
         if q.kind == "yesno":
             verdict = judge.both_or_same(q, units, nlp.entity_names) if q.same else None
-            return verdict or judge.yes_no(units), units[0], -1
+            return verdict or judge.yes_no(units, self._rare_terms(q, units)), units[0], -1
         if q.kind == "choice":
             pick = judge.choose(q, units, self._option_overlap(q))
             about = judge.units_about(pick, units[:20]) or units
@@ -187,6 +213,13 @@ class ExtractiveReader:
         if not ranked:
             return window(units[0].text, 0, self.answer_words), units[0], -1
         return ranked[0].text, ranked[0].unit, ranked[0].start
+
+    @staticmethod
+    def _rare_terms(q: QuestionInfo, units: list[Unit], count: int = 3) -> set[str]:
+        """The question's `count` rarest words among the units' words (present in the best unit)."""
+        weights = idf_weights([content_terms(u.text) for u in units])
+        present = content_terms(units[0].text) & q.terms
+        return set(sorted(present, key=lambda t: -weights.get(t, 0.0))[:count])
 
     @staticmethod
     def _option_overlap(q: QuestionInfo) -> Callable[[str, Unit], float]:

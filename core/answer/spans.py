@@ -38,6 +38,8 @@ _NUMBER_WORDS = ("one two three four five six seven eight nine ten eleven twelve
 _NUMBER = re.compile(
     r"(?<![\w.])(?:\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)*)(?:\s?%)?(?![\w])"
     rf"|\b(?:{'|'.join(_NUMBER_WORDS)})\b", re.IGNORECASE)
+_REFERENCE = re.compile(r"\b(?:figure|fig\.|table|section|chapter|page|pages|pp?\.|step|example|appendix|"
+                        r"version|release|rfc|otp|v)\s*$", re.IGNORECASE)
 _UNIT_WORD = re.compile(r"\s+([A-Za-z][a-z]{0,13}\.?)\b")
 _TIME_UNITS = re.compile(r"^(?:ms|milliseconds?|seconds?|secs?|s|minutes?|mins?|hours?|h|days?|weeks?|months?|years?)$", re.I)
 _DEFAULT = re.compile(
@@ -102,6 +104,8 @@ def number_spans(text: str) -> list[Match]:
             end = unit.end()
         if m.group(0).lower() == "one" and end == m.end():
             continue  # "which one", "one of": not a number without a unit
+        if _REFERENCE.search(text[: m.start()]):
+            continue  # "Figure 7", "page 6", "Table 3.1": a reference, not a value
         fit = 0.6 if re.fullmatch(r"(?:19|20)\d\d", m.group(0)) else 1.0  # a year is rarely a count
         clipped = _clip(text, m.start(), end, fit)
         if clipped:
@@ -153,8 +157,8 @@ def definition_spans(text: str, subject_terms: Iterable[str] = ()) -> list[Match
     out = []
     subject = [t.lower() for t in subject_terms]
     for m in _DEFINES.finditer(text):
-        before = text[: m.start()].lower()
-        fit = 1.0 if not subject or any(t in before for t in subject) else 0.6
+        before = " ".join(text[: m.start()].lower().split()[-4:])  # the subject is just before the verb
+        fit = 1.0 if not subject or any(t in before for t in subject) else 0.5
         clause = clause_after(text, m.end(), max_words=14, fit=fit)
         if clause:
             out.append(clause)

@@ -35,17 +35,19 @@ def tokens(text: str) -> list[str]:
 
 
 def stem(word: str) -> str:
-    """A light stemmer: lower case, a possessive or plural 's' trimmed ('options' -> 'option')."""
-    word = re.sub(r"['’]s?$", "", word.lower())
-    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")) else word
+    """A light stemmer: lower case, a possessive or plural 's' trimmed ('options' -> 'option'),
+    dots dropped between a letter and a digit ('X.509' -> 'x509')."""
+    plural = word.endswith("s")  # a capital S ends an acronym ("littleCMS"), not a plural
+    word = re.sub(r"(?<=[a-z])\.(?=\d)", "", re.sub(r"['’]s?$", "", word.lower()))
+    return word[:-1] if plural and len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")) else word
 
 
 def _parts(token: str) -> list[str]:
     """A code-like token and its pieces split at punctuation and underscores."""
-    low = token.lower().strip("-\\#:")
-    pieces = [p for p in re.split(r"[^a-z0-9_]+", low) if p]
+    whole = token.strip("-\\#:")
+    pieces = [p for p in re.split(r"[^A-Za-z0-9_]+", whole) if p]
     subparts = [s for p in pieces if "_" in p for s in p.split("_") if s]
-    return [low, *pieces, *subparts]
+    return [whole, *pieces, *subparts]
 
 
 def content_terms(text: str) -> set[str]:
@@ -53,11 +55,11 @@ def content_terms(text: str) -> set[str]:
     out: set[str] = set()
     for word in tokens(text):
         low = word.lower()
-        if low not in STOP and len(low) >= 2 and stem(low) not in STOP:
-            out.add(stem(low))
+        pieces = [word, *word.split("-")] if "-" in word.strip("-") else [word]
+        out.update(stem(p) for p in pieces if p.lower() not in STOP and len(p) >= 2 and stem(p) not in STOP)
     for token in _CODEISH.findall(text):
         if re.search(r"[_:/=\\]|[a-z][A-Z]|^-", token):
-            out.update(stem(p) for p in _parts(token) if len(p) >= 2 and p not in STOP)
+            out.update(stem(p) for p in _parts(token) if len(p) >= 2 and p.lower() not in STOP)
     return out
 
 

@@ -43,6 +43,7 @@ class Unit:
     context: str = ""
     index: int = 0
     title: str = ""
+    lead_in: bool = False  # the line before ended with ':' ("… with this command line:")
 
 
 def _term_line(line: str) -> bool:
@@ -97,10 +98,11 @@ def split_units(text: str, number: int, title: str = "", heading: str = "") -> l
     term: list[str] = []
     header: list[str] | None = None
     caption = ""
-    after_term = False
+    after_term = lead_in = False
     for line in (ln.strip() for ln in text.splitlines()):
         if not line or line.startswith("<!--") or _RULE.fullmatch(line) and "-" in line:
             continue
+        shown, lead_in = lead_in, line.endswith(":")
         if line.startswith("#") and not line.startswith("#:"):
             caption, term = line.lstrip("# "), []
             continue
@@ -113,19 +115,17 @@ def split_units(text: str, number: int, title: str = "", heading: str = "") -> l
             continue
         header = None
         if _PROMPT.match(line):
-            units.append(Unit(line, number, "code", _join(caption, heading, title), len(units), title))
+            units.append(Unit(line, number, "code", _join(caption, heading, title), len(units), title, shown))
             continue
         if _term_line(line):
             term = term + [line] if term and after_term else [line]
             after_term = True
             continue
         after_term = False
-        context = " ".join(term)
         if not term and (_title_like(line) or line.endswith(":") and len(tokens(line)) <= 4):
             caption = line.rstrip(":")
             continue
-        for sentence in _sentences(line):
-            if len(tokens(sentence)) >= 2:
-                ctx = _join(context, caption, heading, title)
-                units.append(Unit(sentence, number, "prose", ctx, len(units), title))
+        ctx = _join(" ".join(term), caption, heading, title)
+        sentences = [s for s in _sentences(line) if len(tokens(s)) >= 2]
+        units += [Unit(s, number, "prose", ctx, len(units) + i, title, shown and i == 0) for i, s in enumerate(sentences)]
     return units
