@@ -35,6 +35,7 @@ _NAMED = re.compile(r"\b(?:the\s+)?([\w:/.\\#=-]+(?:\s[\w:/.\\#=-]+)?)\s+(?:comm
                     r"subcommand|macro|option|flag|attribute|variable)\b")
 _NAMED_AFTER = re.compile(r"\b(?:option|flag|attribute|keyword|command|function|variable)\s+([\w:/.\\#=-]*[\w\\#-][\w:/.=-]*)")
 _NUMERIC_KINDS = {"count": True, "duration": True, "date": True}  # "five times": the unit word may repeat the question
+_BY = re.compile(r"(\w+)\s+by\s+$")
 _DEFAULT_WORD = re.compile(r"\bdefault", re.IGNORECASE)
 _VERSIONED = re.compile(r"\b[A-Z][A-Za-z]*\s?\d+(?:\.\d+)*\b")
 
@@ -155,6 +156,13 @@ def _next_to_focus(unit: Unit, match: sp.Match, focus: frozenset[str]) -> bool:
     return any(stem(w) in focus for w in around)
 
 
+def _by_agent(before: str, head: str) -> bool:
+    """True when the span follows "<verb> by" and the verb shares its stem with the focus
+    noun: "written by" for a writer, "founded by" for a founder (not "recorded by")."""
+    m = _BY.search(before)
+    return bool(m) and m.group(1).lower()[:4] == head[:4]
+
+
 def _question_share(text: str, q: QuestionInfo) -> float:
     """Share of the span's words that the question already contains (1.0: it answers nothing)."""
     words = {stem(w) for w in tokens(text) if w.lower() not in STOP} or {stem(w) for w in tokens(text)}
@@ -170,6 +178,8 @@ def rank_candidates(q: QuestionInfo, units: Sequence[Unit], scores: Sequence[flo
     docs = tagger([u.text for u in units]) if tagger and q.kind in sp.ENTITY_LABELS else [None] * len(units)
     focus = q.focus_terms - {"default", "value"}
     anchors = _anchors(q, units)
+    head = q.focus.split()[-1].lower() if q.focus else ""
+    agent = q.kind in ("person", "what") and head.endswith(("er", "or", "ist"))  # "writer": "written by X"
     raw: list[Candidate] = []
     for unit, score, doc in zip(units, scores, docs):
         for m in unit_matches(q, unit, doc):
@@ -179,6 +189,7 @@ def rank_candidates(q: QuestionInfo, units: Sequence[Unit], scores: Sequence[flo
                 continue
             value = score + 0.35 * m.fit + 0.2 * _closeness(unit, m, anchors) - 0.25 * share
             value += 0.15 if _next_to_focus(unit, m, focus) else 0.0
+            value += 0.15 if agent and _by_agent(unit.text[: max(0, m.start)], head) else 0.0
             value += 0.3 if q.default and _DEFAULT_WORD.search(unit.text) else 0.0
             value += 0.25 if q.kind == "step" and m.fit >= 1.0 else 0.0  # labelled as the first step
             value += 0.15 if unit.lead_in and 0 <= m.start < 40 and q.kind in ("option", "command") else 0.0

@@ -26,8 +26,10 @@ _AUX_RE = "is|are|was|were|do|does|did|can|could|has|have|had|will|would|should|
 _OPTION_NOUNS = r"(?:option|flag|switch|parameter|setting|argument|attribute|variable|property)"
 _COMMAND_NOUNS = r"(?:command|function|call|procedure|keyword|macro|method|subcommand|program|tool|routine)"
 _PLACE_NOUNS = r"(?:city|country|state|town|village|county|province|region|neighbou?rhood|location|place|island)"
-_SECOND_PART = re.compile(r",?\s+and\s+(?=(?:what|which|how|when|where|who|whom|whose|from which|since which|"
-                          r"since when|in which|in what)\b)", re.IGNORECASE)
+_SECOND_PART = re.compile(r",?\s+and\s+(?=(?:what|which|how|when|where|from which|since which|since when|"
+                          r"in which|in what)\b)", re.IGNORECASE)  # not who/whose: "… and who died in 2007"
+_WHO_FOCUS = re.compile(r"\bwho (?:is|was|were|are) the ((?:[\w'’-]+ )?[\w'’-]+?)\b(?= of| for| who| that|\?)",
+                        re.IGNORECASE)
 _NOT = re.compile(r"\(\s*not (?:the |a |an )?([^)]{1,40})\)|,\s*not (?:the |a |an )?([^,?]{1,40}),", re.IGNORECASE)
 _GENERIC_NOUNS = frozenset("client server application manual guide tool program document one library module".split())
 _NUMERIC_NOUNS = frozenset("port number size seed resolution limit level length width height percentage rate "
@@ -150,7 +152,7 @@ def analyse_question(question: str) -> QuestionInfo:
     if kind == "yesno" and options:
         kind = "choice"
     excluded = excluded_terms(question)
-    focus = _FOCUS.search(asking)
+    focus = _FOCUS.search(asking) or _WHO_FOCUS.search(asking)
     head = focus.group(1).split()[-1].lower() if focus else ""
     if kind in ("what", "definition") and re.sub(r"s$", "", head) in _NUMERIC_NOUNS:
         kind = "count"

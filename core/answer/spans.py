@@ -181,7 +181,8 @@ def step_span(text: str) -> Match | None:
 def entity_spans(doc, kind: str) -> list[Match]:
     """spaCy entities of the labels that suit `kind`, plus noun chunks for 'what'."""
     labels = ENTITY_LABELS.get(kind, _NAMES)
-    out = [Match(e.text, e.start_char, e.end_char, labels[e.label_]) for e in doc.ents if e.label_ in labels]
+    out = [Match(e.text, e.start_char, e.end_char, labels[e.label_]) for e in doc.ents
+           if e.label_ in labels and not _REFERENCE.search(doc.text[: e.start_char])]
     if kind == "what" and doc.has_annotation("DEP"):
         out += [Match(c.text, c.start_char, c.end_char, 0.55) for c in doc.noun_chunks
                 if c.root.pos_ in ("PROPN", "NOUN") and c.root.text.lower() not in STOP]
