@@ -111,8 +111,9 @@ def unit_matches(q: QuestionInfo, unit: Unit, doc) -> list[sp.Match]:
         out += _cells(q, text)
     head = q.focus.split()[-1] if q.focus else ""
     if head and kind not in ("yesno", "choice", "step"):  # "which RFC" -> "RFC 4217", "which port" -> "port 69"
-        out += [sp.Match(m.group(0), m.start(), m.end(), 1.0)
-                for m in re.finditer(rf"\b{re.escape(head)}s?\s?[#:]?\s?\d[\w.]*", text, re.IGNORECASE)]
+        for m in re.finditer(rf"\b{re.escape(head)}s?\s?[#:]?\s?(\d[\w.]*)", text, re.IGNORECASE):
+            keep = m.start() if m.group(0)[:1].isupper() else m.start(1)  # "RFC 4217", but "69" for a port
+            out.append(sp.Match(text[keep:m.end()].rstrip("."), keep, m.end(), 1.0))
     if kind in ("person", "place", "date", "what", "count", "duration") and doc is not None:
         out += sp.entity_spans(doc, kind)
     if kind in ("person", "place", "what"):  # names spaCy missed; weaker when it ran

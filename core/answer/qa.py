@@ -76,7 +76,7 @@ def answer_question(
     if not citations:
         text, kind = NO_EVIDENCE_TEXT, "unsupported"
     else:
-        found = reader.read(question, [_passage(c) for c in citations])
+        found = reader.read(question, passages(citations))
         if llm is None:
             text, kind = found.render(), ("extractive" if found.supported else "unsupported")
         elif found.support < min_llm_support:
@@ -157,11 +157,16 @@ def _ask_llm(
     return text, "llm", calls, tokens
 
 
-def _passage(citation: Citation) -> tuple[int, str, str, str]:
-    """(number, text, document title, section heading) of a cited chunk, for the reader."""
-    chunk = citation.chunk
-    heading = chunk.heading_path[-1] if chunk.heading_path and chunk.heading_path[-1] != chunk.doc_title else ""
-    return citation.number, chunk.text, chunk.doc_title, heading
+def passages(citations: Sequence[Citation]) -> list[tuple[int, str, str, str, int]]:
+    """(number, text, document title, heading path below the title, number of the cited
+    chunk that continues this one in its document or 0) per citation, for the reader."""
+    at = {(c.chunk.doc_id, c.chunk.position): c.number for c in citations}
+    out = []
+    for c in citations:
+        chunk = c.chunk
+        heading = " > ".join(h for h in chunk.heading_path if h != chunk.doc_title)
+        out.append((c.number, chunk.text, chunk.doc_title, heading, at.get((chunk.doc_id, chunk.position + 1), 0)))
+    return out
 
 
 def _usage(llm: ChatModel):

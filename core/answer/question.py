@@ -38,6 +38,8 @@ _DEFAULT = re.compile(
     r"\bdefault|\bunless (?:told|set|specified|configured)|\bif (?:you|i|it) (?:do(?:n't| not)|does(?:n't| not)) "
     r"(?:set|pass|give|specify)|\bdoes not set\b|\bif (?:it is |they are )?(?:not set|unset|omitted)|otherwise\b",
     re.IGNORECASE)
+_NOT_DEFAULT = re.compile(r"\b(?:instead of|rather than|other than|apart from|besides|not)\s+(?:the\s+|its\s+)?default\w*",
+                          re.IGNORECASE)  # "with debugging instead of the default optimisation" asks for the other one
 _COMPARATIVE = re.compile(
     r"\b(older|younger|earlier|later|first|last|more|fewer|less|larger|smaller|bigger|higher|lower|"
     r"longer|shorter|taller|newer|oldest|youngest|most|least|largest|smallest|highest|lowest)\b", re.IGNORECASE)
@@ -160,6 +162,6 @@ def analyse_question(question: str) -> QuestionInfo:
         kind = "what"
     return QuestionInfo(
         text=question, kind=kind, terms=frozenset(content_terms(question)) - excluded, excluded=excluded,
-        default=bool(_DEFAULT.search(question)), focus=focus.group(1) if focus else "",
+        default=bool(_DEFAULT.search(_NOT_DEFAULT.sub(" ", question))), focus=focus.group(1) if focus else "",
         options=options, comparative=comparative.group(1).lower() if comparative else "", same=same,
     )

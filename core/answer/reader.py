@@ -29,11 +29,11 @@ from core.answer import judge, nlp
 from core.answer.candidates import Tagger, rank_candidates
 from core.answer.question import QuestionInfo, analyse_question, question_parts
 from core.answer.terms import content_terms, idf_weights, tokens, weighted_overlap
-from core.answer.units import Unit, split_units
+from core.answer.units import Unit, next_units, section_defaults, split_units, with_neighbours
 from core.index.base import Embedder
 
 UNSUPPORTED_TEXT = "The evidence does not answer this question."
-Passage = tuple  # (number, text) or (number, text, title) or (number, text, title, heading)
+Passage = tuple  # (number, text[, title[, heading[, number of the passage that continues it]]])
 
 
 @dataclass(frozen=True)
@@ -80,22 +80,6 @@ def window(text: str, anchor: int, max_words: int) -> str:
     return ("… " if start else "") + piece + (" …" if start + max_words < len(spans) else "")
 
 
-def with_neighbours(units: list[Unit], scores: list[float], top: int) -> tuple[list[Unit], list[float]]:
-    """The `top` best units, each followed by the next two units of its passage ("The TFTP
-    port where the daemon listens." is followed by "Defaults is … 69."), scored 0.85 and
-    0.7 x its own."""
-    where = {(u.number, u.index): i for i, u in enumerate(units)}
-    pool: dict[tuple[int, int], float] = {}
-    for u, score in zip(units[:top], scores[:top]):
-        pool[(u.number, u.index)] = max(pool.get((u.number, u.index), 0.0), score)
-        for step, decay in ((1, 0.85), (2, 0.7)):
-            nxt = (u.number, u.index + step)
-            if nxt in where:
-                pool[nxt] = max(pool.get(nxt, scores[where[nxt]]), decay * score)
-    keys = list(pool)
-    return [units[where[k]] for k in keys], [pool[k] for k in keys]
-
-
 @dataclass(frozen=True)
 class ExtractiveReader:
     """Answers a question from numbered passages with a short span and quotes.
@@ -122,18 +106,20 @@ class ExtractiveReader:
         """Read the numbered passages ((n, text), optionally with title and heading) for
         `question`; a question in two parts ("Which X …, and what command …?") gets one
         answer per part on the first line."""
-        units = [u for n, text, *rest in passages for u in split_units(text, n, *rest)][: self.max_units]
+        units = [u for n, text, *rest in passages for u in split_units(text, n, *rest[:2])][: self.max_units]
         if not units:
             return ReaderResult("", 0, (), 0.0, False)
         numbers = [p[0] for p in passages]
-        reads = [self._read_part(part, units, numbers) for part in question_parts(question)]
+        follows = {p[0]: p[4] for p in passages if len(p) > 4 and p[4]}
+        reads = [self._read_part(part, units, numbers, follows) for part in question_parts(question)]
         found = [r for r in reads if r.supported]
         if len(reads) == 1 or not found:
             return reads[0]
         quotes = tuple(r.quotes[0] for r in found if r.quotes)[: self.max_quotes]
         return replace(found[0], quotes=quotes, parts=tuple((r.answer, r.number) for r in found))
 
-    def _read_part(self, question: str, units: list[Unit], numbers: Sequence[int]) -> ReaderResult:
+    def _read_part(self, question: str, units: list[Unit], numbers: Sequence[int],
+                   follows: dict[int, int]) -> ReaderResult:
         """The answer to one question (or one part of a two-part question)."""
         q = analyse_question(question)
         scores, support = self.score_units(q, units, numbers)
@@ -142,7 +128,8 @@ class ExtractiveReader:
         best = round(float(support), 4)
         if best < self.min_support:
             return ReaderResult("", 0, (), best, False, q.kind, ranked)
-        answer, unit, anchor = self._answer(q, [units[i] for i in order], [float(scores[i]) for i in order])
+        answer, unit, anchor = self._answer(q, [units[i] for i in order], [float(scores[i]) for i in order],
+                                            next_units(units, follows))
         quotes = self._quotes(answer, unit, anchor, [units[i] for i in order])
         return ReaderResult(answer, unit.number, quotes, best, True, q.kind, ranked)
 
@@ -199,7 +186,8 @@ class ExtractiveReader:
                 bonus[i] = 0.1
         return bonus
 
-    def _answer(self, q: QuestionInfo, units: list[Unit], scores: list[float]) -> tuple[str, Unit, int]:
+    def _answer(self, q: QuestionInfo, units: list[Unit], scores: list[float],
+                following: dict[Unit, Unit]) -> tuple[str, Unit, int]:
         """(short answer, unit it came from, offset of the answer in the unit or -1)."""
         if q.kind == "yesno":
             verdict = judge.both_or_same(q, units, nlp.entity_names) if q.same else None
@@ -208,7 +196,11 @@ class ExtractiveReader:
             pick = judge.choose(q, units, self._option_overlap(q))
             about = judge.units_about(pick, units[:20]) or units
             return pick, about[0], -1
-        pool, pool_scores = with_neighbours(units, scores, self.answer_units)
+        pool, pool_scores = with_neighbours(units, scores, self.answer_units, following)
+        if q.default:
+            extra = section_defaults(units, scores, 3)
+            extra = {u: v for u, v in extra.items() if u not in pool}
+            pool, pool_scores = pool + list(extra), pool_scores + list(extra.values())
         ranked = rank_candidates(q, pool, pool_scores, self.tagger or None)
         if not ranked:
             return window(units[0].text, 0, self.answer_words), units[0], -1

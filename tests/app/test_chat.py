@@ -72,3 +72,23 @@ def test_one_click_uses_a_local_ollama_model(monkeypatch, library_dir):
         assert any(_plain(c.value).startswith("llm · ") for c in at.caption)
         at.sidebar.button(key="chat_llm_off").click().run()  # back to the extractive reader
         assert at.sidebar.selectbox(key="chat_ollama_model").options == ["llama3.2:1b", "qwen2.5:0.5b"]
+
+
+def test_evaluate_page_grades_answers(monkeypatch, library_dir, tmp_path):
+    qfile = write_jsonl(tmp_path / "q.jsonl", [
+        {"id": "f1", "question": FIRST, "answer": "tls_ctrl_session_reuse", "short_answers": [["tls_ctrl_session_reuse"]]},
+        {"id": "f2", "question": "Which port does the TFTP daemon listen on?", "answer": "69"}])
+    monkeypatch.setenv("FOLIO_DATA_DIR", str(library_dir))
+    at = AppTest.from_file(str(ROOT / "pages/4_Evaluate.py"), default_timeout=240)
+    at.run()
+    at.text_input(key="eval_qpath").set_value(str(qfile)).run()
+    at.multiselect(key="eval_names").set_value(["bm25"]).run()
+    at.checkbox(key="eval_answers").check().run()
+    at.button(key="eval_run").click().run()
+    assert not at.exception, at.exception
+    board = at.dataframe[0].value
+    assert list(board["answer_hit"]) == [1.0] and list(board["answer_f1"]) == [1.0]
+    answers = at.dataframe[2].value
+    assert list(answers["short_answer"]) == ["tls_ctrl_session_reuse", "69"] and list(answers["gold"]) == [
+        "tls_ctrl_session_reuse", "69"]
+    assert any(_plain(m.value).startswith("69 [1]") for m in at.markdown)  # the picked answer beside its gold
