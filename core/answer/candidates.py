@@ -104,6 +104,9 @@ def unit_matches(q: QuestionInfo, unit: Unit, doc) -> list[sp.Match]:
         out += [m for m in sp.number_spans(text) if re.search(r"\d", m.text)]
     elif kind == "definition":
         out += sp.definition_spans(text, q.focus_terms)
+        term = q.focus.split()[0] if q.focus else ""
+        described = sp.description_span(text, term)
+        out += [described] if described else []
     elif kind == "step":
         step = sp.step_span(text)
         out += [step] if step else []

@@ -30,6 +30,9 @@ _SECOND_PART = re.compile(r",?\s+and\s+(?=(?:what|which|how|when|where|from whic
                           r"in which|in what)\b)", re.IGNORECASE)  # not who/whose: "… and who died in 2007"
 _WHO_FOCUS = re.compile(r"\bwho (?:is|was|were|are) the ((?:[\w'’-]+ )?[\w'’-]+?)\b(?= of| for| who| that|\?)",
                         re.IGNORECASE)
+_DEFINED = [re.compile(p, re.IGNORECASE) for p in (  # the term a definition question asks about, first match wins
+    r"\bmean by (?:a |an |the )?(.+?)\s*\?", r"\bwhat is meant by (?:a |an |the )?(.+?)\s*\?",
+    r"\bwhat (?:does|do) (?:the |a |an )?(.+?) (?:mean|stand for|do)\b", r"\bwhat (?:is|are|was) (?:a |an |the )?(.+?)\s*\?")]
 _NOT = re.compile(r"\(\s*not (?:the |a |an )?([^)]{1,40})\)|,\s*not (?:the |a |an )?([^,?]{1,40}),", re.IGNORECASE)
 _GENERIC_NOUNS = frozenset("client server application manual guide tool program document one library module".split())
 _NUMERIC_NOUNS = frozenset("port number size seed resolution limit level length width height percentage rate "
@@ -125,12 +128,12 @@ def _wh_kind(asking: str) -> str:
         (r"\bhow (?:many|much)\b", "count"),
         (r"\bhow (?:long|often|soon)\b|\bafter how\b|\bwhat (?:time-?out|timeout|delay|interval)\b", "duration"),
         (rf"\bwhen (?:{_AUX_RE})\b|\b(?:what|which) (?:[\w-]+ )?(?:year|date|day|month|decade|century|release|version)\b|\bsince (?:which|what|when)\b", "date"),
+        (r"^\s*what (?:is|are|was) (?:a|an|the)?\s*[\w'’.-]+(?:\s+[\w'’.-]+)?\s*\?|\bwhat (?:does|do) [^?]* (?:mean|stand for)\b|"
+         r"\bwhat is meant by\b|\bwhat does the .*? do\b|\bwhat (?:is|are) (?:a|an|the) [^?]*\?$", "definition"),
         (rf"\b(?:which|what)\s+(?:[\w-]+\s+){{0,3}}{_OPTION_NOUNS}s?\b|\bwhat do (?:you|i) pass\b", "option"),
         (rf"\b(?:which|what)\s+(?:[\w-]+\s+){{0,3}}{_COMMAND_NOUNS}s?\b", "command"),
         (r"\bwho(?:m|se)?\b", "person"),
         (rf"\bwhere\b|\b(?:which|what|in what)\s+(?:[\w-]+\s+){{0,2}}{_PLACE_NOUNS}\b", "place"),
-        (r"^\s*what (?:is|are|was) (?:a|an|the)?\s*[\w'’.-]+(?:\s+[\w'’.-]+)?\s*\?|\bwhat (?:does|do) [^?]* (?:mean|stand for)\b|"
-         r"\bwhat is meant by\b|\bwhat does the .*? do\b|\bwhat (?:is|are) (?:a|an|the) [^?]*\?$", "definition"),
     )
     for pattern, kind in rules:
         if re.search(pattern, low):
@@ -154,12 +157,13 @@ def analyse_question(question: str) -> QuestionInfo:
     if kind == "yesno" and options:
         kind = "choice"
     excluded = excluded_terms(question)
-    focus = _FOCUS.search(asking) or _WHO_FOCUS.search(asking)
+    if kind == "definition" and _DEFAULT.search(question):
+        kind = "what"  # "what is the default value of X?" asks for a value
+    defined = (m for p in _DEFINED for m in [p.search(asking)] if m) if kind == "definition" else iter(())
+    focus = next(defined, None) or _FOCUS.search(asking) or _WHO_FOCUS.search(asking)
     head = focus.group(1).split()[-1].lower() if focus else ""
     if kind in ("what", "definition") and re.sub(r"s$", "", head) in _NUMERIC_NOUNS:
         kind = "count"
-    elif kind == "definition" and _DEFAULT.search(question):
-        kind = "what"
     return QuestionInfo(
         text=question, kind=kind, terms=frozenset(content_terms(question)) - excluded, excluded=excluded,
         default=bool(_DEFAULT.search(_NOT_DEFAULT.sub(" ", question))), focus=focus.group(1) if focus else "",

@@ -51,6 +51,8 @@ _PREDICATE = re.compile(r"\b(?:is|are|will be|uses?|becomes?)\s+")
 _PRONOUN = frozenset("that this it which what there one".split())
 _CLAUSE_END = re.compile(r"[.;,)](?:\s|$)|\s(?:which|when|where|if|unless|but|and then|so that|meaning)\s")
 _DEFINES = re.compile(r"\b(?:is|are|means|refers to|stands for|denotes|is called|is defined as|represents)\s+", re.IGNORECASE)
+_NAMED_AS = re.compile(r"(?:referred to|known|called|named|abbreviated)\s+as\s+(.{1,60})|called\s+(.{1,60})", re.IGNORECASE)
+_SUBJECT_START = re.compile(r"(?:^|[.;:]\s+)(?=[^.;:]*$)")
 _STEP = re.compile(r"^\s*(?:step\s+\d+[.:]?|\d+[.)]|first(?:ly)?,?|to begin(?: with)?,?)\s*", re.IGNORECASE)
 _NAMES = {"ORG": 1.0, "PERSON": 1.0, "WORK_OF_ART": 1.0, "EVENT": 1.0, "PRODUCT": 1.0, "FAC": 0.9, "LAW": 0.9,
           "LANGUAGE": 0.8, "GPE": 0.7, "LOC": 0.7, "NORP": 0.3, "DATE": 0.4, "QUANTITY": 0.4, "CARDINAL": 0.3}
@@ -153,16 +155,36 @@ def default_spans(text: str) -> list[Match]:
 
 
 def definition_spans(text: str, subject_terms: Iterable[str] = ()) -> list[Match]:
-    """The predicate of 'X is a Y …' / 'X means Y …' (up to 14 words)."""
+    """What a sentence says the subject is: the predicate of 'X is a Y …' / 'X means Y …' (up
+    to 14 words), or the subject of 'Y is referred to as X'. Fit 1.0 when the subject stands
+    just before the verb, 0.5 otherwise, halved again for a span under three words."""
     out = []
     subject = [t.lower() for t in subject_terms]
     for m in _DEFINES.finditer(text):
+        named = _NAMED_AS.match(text, m.end())
+        if named and (not subject or any(t in named.group(1).lower() for t in subject)):
+            start = _SUBJECT_START.search(text[: m.start()])
+            span = _clip(text, start.start() if start else 0, m.start(), 1.0)
+            out += [span] if span else []
+            continue
         before = " ".join(text[: m.start()].lower().split()[-4:])  # the subject is just before the verb
         fit = 1.0 if not subject or any(t in before for t in subject) else 0.5
         clause = clause_after(text, m.end(), max_words=14, fit=fit)
         if clause:
-            out.append(clause)
+            out.append(Match(clause.text, clause.start, clause.end, fit * (0.5 if len(clause.text.split()) < 3 else 1.0)))
     return out
+
+
+def description_span(text: str, term: str) -> Match | None:
+    """A definition-list description that starts with its term ("set? Set environment
+    variable key to value only if …"): the words after the term, up to 14."""
+    if not term or not text.lower().startswith(term.lower()):
+        return None
+    rest = len(term)
+    words = list(re.finditer(r"\S+", text[rest:]))
+    if len(words) < 3:
+        return None
+    return _clip(text, rest, rest + words[min(len(words), 14) - 1].end(), 0.8)
 
 
 def step_span(text: str) -> Match | None:

@@ -25,7 +25,7 @@ from core.answer.terms import tokens
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])")
 _ABBREVIATION = re.compile(r"(?:\b(?:e\.g|i\.e|etc|vs|cf|Fig|No|Vol|Dr|Mr|Mrs|Ms|St|Jr|Sr)\.|\b[A-Z]\.)$"
-                           r"|^(?:[Ss]tep|[Ss]tage|[Pp]hase|[Pp]art)\s+\d+[.:]$|^\d+[.)]$")
+                           r"|^(?:[Ss]tep|[Ss]tage|[Pp]hase|[Pp]art)\s+\d+[.:]$|^\d+[.)]$|^\S+[?!]$")  # "set?": a term
 _STATES_DEFAULT = re.compile(r"\bdefaults?\b", re.IGNORECASE)
 _RULE = re.compile(r"^[|:\-\s]+$")
 _PROMPT = re.compile(r"^(?:\$|%|#|>|\d+>|[\w@.-]+[$#>])\s")
