@@ -35,6 +35,7 @@ _NAMED = re.compile(r"\b(?:the\s+)?([\w:/.\\#=-]+(?:\s[\w:/.\\#=-]+)?)\s+(?:comm
                     r"subcommand|macro|option|flag|attribute|variable)\b")
 _NAMED_AFTER = re.compile(r"\b(?:option|flag|attribute|keyword|command|function|variable)\s+([\w:/.\\#=-]*[\w\\#-][\w:/.=-]*)")
 _NUMERIC_KINDS = {"count": True, "duration": True, "date": True}  # "five times": the unit word may repeat the question
+_OTHER = re.compile(r"\b(?:other|else|besides|apart from|aside from|in addition to)\b", re.IGNORECASE)
 _BY = re.compile(r"(\w+)\s+by\s+$")
 _DEFAULT_WORD = re.compile(r"\bdefault", re.IGNORECASE)
 _VERSIONED = re.compile(r"\b[A-Z][A-Za-z]*\s?\d+(?:\.\d+)*\b")
@@ -160,6 +161,19 @@ def _next_to_focus(unit: Unit, match: sp.Match, focus: frozenset[str]) -> bool:
     return any(stem(w) in focus for w in around)
 
 
+def _names_focus(text: str, focus: frozenset[str]) -> bool:
+    """The span names its kind: a word shares a 5-letter stem with a focus word
+    ("PRESERVE_K_PLANE" for a "black-preservation mode")."""
+    stems = {w[:5] for w in focus if len(w) >= 5}
+    return bool(stems) and any(p.lower()[:5] in stems for p in re.split(r"[\W_]+", text) if len(p) >= 5)
+
+
+def _last_anchor(text: str, anchors: dict[str, float]) -> int:
+    """Character offset of the last question word in `text`, -1 when none."""
+    spots = [m.start() for m in re.finditer(r"[\w.:/\\#-]+", text) if stem(m.group(0).strip(".:")) in anchors]
+    return spots[-1] if spots else -1
+
+
 def _by_agent(before: str, head: str) -> bool:
     """True when the span follows "<verb> by" and the verb shares its stem with the focus
     noun: "written by" for a writer, "founded by" for a founder (not "recorded by")."""
@@ -182,6 +196,7 @@ def rank_candidates(q: QuestionInfo, units: Sequence[Unit], scores: Sequence[flo
     docs = tagger([u.text for u in units]) if tagger and q.kind in sp.ENTITY_LABELS else [None] * len(units)
     focus = q.focus_terms - {"default", "value"}
     anchors = _anchors(q, units)
+    other = bool(_OTHER.search(q.text))  # "what other background …": not the ones the question names
     head = q.focus.split()[-1].lower() if q.focus else ""
     agent = q.kind in ("person", "what") and head.endswith(("er", "or", "ist"))  # "writer": "written by X"
     raw: list[Candidate] = []
@@ -195,6 +210,8 @@ def rank_candidates(q: QuestionInfo, units: Sequence[Unit], scores: Sequence[flo
             value += 0.15 if _next_to_focus(unit, m, focus) else 0.0
             value += 0.15 if agent and _by_agent(unit.text[: max(0, m.start)], head) else 0.0
             value += 0.3 if q.default and _DEFAULT_WORD.search(unit.text) else 0.0
+            value += 0.1 if _names_focus(text, focus) else 0.0
+            value += 0.15 if other and m.start > _last_anchor(unit.text, anchors) >= 0 else 0.0
             value += 0.25 if q.kind == "step" and m.fit >= 1.0 else 0.0  # labelled as the first step
             value += 0.15 if unit.lead_in and 0 <= m.start < 40 and q.kind in ("option", "command") else 0.0
             raw.append(Candidate(text, unit, value, m.start))

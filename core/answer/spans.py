@@ -206,8 +206,10 @@ def entity_spans(doc, kind: str) -> list[Match]:
     out = [Match(e.text, e.start_char, e.end_char, labels[e.label_]) for e in doc.ents
            if e.label_ in labels and not _REFERENCE.search(doc.text[: e.start_char])]
     if kind == "what" and doc.has_annotation("DEP"):
-        out += [Match(c.text, c.start_char, c.end_char, 0.55) for c in doc.noun_chunks
-                if c.root.pos_ in ("PROPN", "NOUN") and c.root.text.lower() not in STOP]
+        chunks = [c for c in doc.noun_chunks if c.root.pos_ in ("PROPN", "NOUN") and c.root.text.lower() not in STOP]
+        out += [Match(c.text, c.start_char, c.end_char, 0.55) for c in chunks]
+        out += [Match(doc.text[a.start_char:b.end_char], a.start_char, b.end_char, 0.6)  # "understanding of public keys"
+                for a, b in zip(chunks, chunks[1:]) if doc.text[a.end_char:b.start_char] == " of "]
     return out
 
 
