@@ -176,11 +176,12 @@ class ExtractiveReader:
 
     @staticmethod
     def _bridge_bonus(units: Sequence[Unit], scores: np.ndarray) -> np.ndarray:
-        """0.1 for units of a passage whose title one of the three best units names."""
+        """0.1 for units of a passage whose title one of the three best units (of another
+        passage) names: the bridge entity of a two-hop question."""
         bonus = np.zeros(len(units), dtype=np.float32)
         top = [units[i] for i in np.argsort(-scores, kind="stable")[:3]]
         named = {u.title for u in units if len(u.title) > 3} - {top[0].title}
-        hit = {title for title in named if any(title.lower() in t.text.lower() for t in top)}
+        hit = {title for title in named if any(t.title != title and title.lower() in t.text.lower() for t in top)}
         for i, u in enumerate(units):
             if u.title in hit:
                 bonus[i] = 0.1
