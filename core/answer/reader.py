@@ -28,7 +28,7 @@ import numpy as np
 from core.answer import judge, nlp
 from core.answer.candidates import Tagger, rank_candidates
 from core.answer.question import QuestionInfo, analyse_question, question_parts
-from core.answer.terms import content_terms, idf_weights, tokens, weighted_overlap
+from core.answer.terms import content_terms, idf_weights, stem, tokens, weighted_overlap
 from core.answer.units import Unit, next_units, section_defaults, split_units, with_neighbours
 from core.index.base import Embedder
 
@@ -192,7 +192,7 @@ class ExtractiveReader:
         """(short answer, unit it came from, offset of the answer in the unit or -1)."""
         if q.kind == "yesno":
             verdict = judge.both_or_same(q, units, nlp.entity_names) if q.same else None
-            return verdict or judge.yes_no(units, self._rare_terms(q, units)), units[0], -1
+            return verdict or judge.yes_no(units, self._named_terms(q, units[0]) or self._rare_terms(q, units)), units[0], -1
         if q.kind == "choice":
             pick = judge.choose(q, units, self._option_overlap(q))
             about = judge.units_about(pick, units[:20]) or units
@@ -206,6 +206,14 @@ class ExtractiveReader:
         if not ranked:
             return window(units[0].text, 0, self.answer_words), units[0], -1
         return ranked[0].text, ranked[0].unit, ranked[0].start
+
+    @staticmethod
+    def _named_terms(q: QuestionInfo, unit: Unit) -> set[str]:
+        """The things a yes/no question names (capitalised, with digits or code characters:
+        "IPv6", "X.509", "FTP") that the unit mentions."""
+        words = tokens(q.text)[1:]
+        named = {stem(w) for w in words if w[0].isupper() or re.search(r"\d|[._:/-]", w)}
+        return named & content_terms(unit.text)
 
     @staticmethod
     def _rare_terms(q: QuestionInfo, units: list[Unit], count: int = 3) -> set[str]:

@@ -104,8 +104,8 @@ def number_spans(text: str) -> list[Match]:
         unit = _UNIT_WORD.match(text, end)
         if unit and unit.group(1).lower().rstrip(".") not in STOP and not unit.group(1)[0].isupper():
             end = unit.end()
-        if m.group(0).lower() == "one" and end == m.end():
-            continue  # "which one", "one of": not a number without a unit
+        if m.group(0).isalpha() and (end == m.end() and m.group(0).lower() == "one" or text.startswith(" of ", m.end())):
+            continue  # "which one", "one of the types": not a count
         if _REFERENCE.search(text[: m.start()]):
             continue  # "Figure 7", "page 6", "Table 3.1": a reference, not a value
         fit = 0.6 if re.fullmatch(r"(?:19|20)\d\d", m.group(0)) else 1.0  # a year is rarely a count
