@@ -25,7 +25,8 @@ STOP = frozenset(
     "their them then there these they this those to was we were what when where which who whom whose "
     "why will with would you your about after before between both during each few other over same "
     "under until up very any all also not no nor only own too just per via name named called tell "
-    "me give list describe explain my let lets one i'm don't doesn't".split()
+    "me give list describe explain my let lets one i'm don't doesn't unless otherwise because although though "
+    "whereas while since except".split()
 )
 
 
