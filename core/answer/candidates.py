@@ -75,7 +75,7 @@ def _codeish(name: str) -> bool:
 def _in_context(unit: Unit) -> list[sp.Match]:
     """Code tokens of the unit's definition-list term and heading (offset -1)."""
     parts = [p for p in unit.context.split(" | ") if p and p != unit.title]
-    return [sp.Match(m.text, -1, -1, 0.9) for p in parts for m in sp.code_spans(p)]
+    return [sp.Match(m.text, -1, -1, 0.8) for p in parts for m in sp.code_spans(p)]
 
 
 def _cells(q: QuestionInfo, row: str) -> list[Match]:
@@ -182,12 +182,19 @@ def _by_agent(before: str, head: str) -> bool:
 
 
 def _question_share(text: str, q: QuestionInfo) -> float:
-    """Share of the span's words that the question already contains (1.0: it answers nothing)."""
-    words = {stem(w) for w in tokens(text) if w.lower() not in STOP} or {stem(w) for w in tokens(text)}
-    if not words:  # whole words only: "scheme-sandbox" is new even where "scheme" and "sandbox" are not
-        return 0.0
+    """Share of the span's words that the question already contains (1.0: it answers
+    nothing), averaged over whole code tokens and their parts: "tls_ctrl_session_reuse" is
+    new even where "session" and "reuse" are not, "file_name" less so."""
     asked = set(q.terms) | {stem(w) for w in tokens(q.text)} | {w.lower() for w in tokens(q.text)}
-    return len(words & asked) / len(words)
+
+    def share(words: set[str]) -> float:
+        return len(words & asked) / len(words) if words else 0.0
+
+    whole = {stem(w.strip(".,:;")) for w in re.findall(r"[\w'’.:/\\#=-]+", text) if w.strip(".,:;")}
+    parts = {stem(w) for w in tokens(text) if w.lower() not in STOP} or {stem(w) for w in tokens(text)}
+    if whole <= asked:
+        return 1.0
+    return (share(whole - {w for w in whole if w in STOP}) + share(parts)) / 2
 
 
 def rank_candidates(q: QuestionInfo, units: Sequence[Unit], scores: Sequence[float],
@@ -216,8 +223,8 @@ def rank_candidates(q: QuestionInfo, units: Sequence[Unit], scores: Sequence[flo
             value += 0.15 if unit.lead_in and 0 <= m.start < 40 and q.kind in ("option", "command") else 0.0
             raw.append(Candidate(text, unit, value, m.start))
     seen: dict[str, set[tuple[int, int]]] = {}
-    for c in raw:
-        seen.setdefault(c.text.lower(), set()).add((c.unit.number, c.unit.index))
+    for c in raw:  # agreement: the same span written in several units (a heading's span is written once)
+        seen.setdefault(c.text.lower(), set()).add((c.unit.number, c.unit.index) if c.start >= 0 else (0, -1))
     ranked = [Candidate(c.text, c.unit, c.score + 0.05 * (len(seen[c.text.lower()]) - 1), c.start) for c in raw]
     return sorted(ranked, key=lambda c: -c.score)
 
