@@ -105,7 +105,7 @@ def standalone(question: str, history: Sequence[Turn], llm: ChatModel | None) ->
     reply = llm.chat(prompt.system, prompt.user, max_tokens=96)
     calls, tokens_used = int(not reply.cached), reply.tokens
     text = _clean_reply(reply.text)
-    if not text or len(text) > 4 * len(question) + 200:
+    if not text.endswith("?") or len(text) > 4 * len(question) + 200:  # not a question: keep the offline rewrite
         fallback = carry_over(question, history)
         return Standalone(fallback.text, fallback.rewritten, calls, tokens_used)
     return Standalone(text, text.strip() != question.strip(), calls, tokens_used)
