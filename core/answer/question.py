@@ -83,7 +83,12 @@ class QuestionInfo:
 
 def last_sentence(question: str) -> str:
     """The part of the question after its last full stop: the actual question."""
-    parts = re.split(r"(?<=[.!])\s+(?=[A-Z])", question.strip())
+    parts: list[str] = []
+    for piece in re.split(r"(?<=[.!])\s+(?=[A-Z])", question.strip()):
+        if parts and re.search(r"(?:\b[A-Z]|\b(?:e\.g|i\.e|vs|St|Dr|Mr|Mrs|Jr|No))\.$", parts[-1]):
+            parts[-1] = f"{parts[-1]} {piece}"  # "Gerald R. Ford" is one sentence
+        else:
+            parts.append(piece)
     asking = [p for p in parts if "?" in p] or parts
     return asking[-1] if asking else question
 
