@@ -3,16 +3,17 @@
 For each of the reader's top units this module asks `spans` for spans that suit the
 question's kind, drops spans the question already contains, and scores the rest:
 
-    score = unit score + 0.35 * fit + 0.2 * closeness to the question's words
-            + 0.15 when next to the focus noun + 0.05 per other unit that has the same span
+    score = unit score + 0.35 * fit + 0.2 * closeness to the question's (rare) words
+            - 0.25 * share of its words the question already has
+            + 0.15 when next to the focus noun, + 0.3 in a sentence stating a default
+              (default questions), + 0.05 per other unit that writes the same span, …
 
 so a span that several top chunks agree on, or that sits right after "port" in a question
 about a port, wins.
 
 Example:
     >>> from core.answer.question import analyse_question
-    >>> from core.answer.spans import Match
-from core.answer.units import Unit
+    >>> from core.answer.units import Unit
     >>> q = analyse_question("Which configure option builds it with debugging?")
     >>> u = Unit("Use --enable-debug to build with debugging.", 1, "prose")
     >>> best_candidate(q, [u], [0.9], tagger=None).text

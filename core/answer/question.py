@@ -8,7 +8,7 @@ preamble such as "LilyPond 2.24 requires Guile 2.2." does not decide), never a d
 Example:
     >>> q = analyse_question("By default, how long does the daemon wait for a hello?")
     >>> q.kind, q.default, sorted(q.terms)
-    ('duration', True, ['daemon', 'hello', 'long', 'wait'])
+    ('duration', True, ['daemon', 'default', 'hello', 'long', 'wait'])
     >>> analyse_question("Who is older, Annie Morton or Terry Richardson?").options
     ('Annie Morton', 'Terry Richardson')
 """

@@ -7,7 +7,7 @@ keep their whole form and also give their parts ("ssh:stop_listener/1" gives
 
 Example:
     >>> sorted(content_terms("Which call stops the ssh:stop_listener/1 daemons?"))
-    ['call', 'daemon', 'listener', 'ssh', 'ssh:stop_listener/1', 'stop', 'stop_listener', 'stops']
+    ['call', 'daemon', 'listener', 'ssh', 'ssh:stop_listener/1', 'stop', 'stop_listener']
     >>> idf_weights([{"a", "b"}, {"a"}])["b"] > idf_weights([{"a", "b"}, {"a"}])["a"]
     True
 """
