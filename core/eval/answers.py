@@ -31,6 +31,7 @@ from core.eval.questions import Question
 from core.types import Answer
 
 _CITE = re.compile(r"\s*\[\d+\]")
+_LABEL = re.compile(r"^\s*(?:\*\*)?(?:the )?(?:short )?answer(?: is)?(?:\*\*)?\s*:\s*", re.IGNORECASE)
 _LIGATURES = str.maketrans({"ﬀ": "ff", "ﬁ": "fi", "ﬂ": "fl", "ﬃ": "ffi", "ﬄ": "ffl", "ﬅ": "st", "ﬆ": "st"})
 
 
@@ -59,9 +60,13 @@ def plain(text: str) -> str:
 
 
 def first_line(text: str) -> str:
-    """The short answer: the first non-empty line, without citations or an 'Answer:' label."""
-    line = next((ln for ln in text.splitlines() if ln.strip()), "")
-    return re.sub(r"^\s*(?:\*\*)?(?:short )?answer(?:\*\*)?\s*:\s*", "", plain(line), flags=re.IGNORECASE).strip("* ")
+    """The short answer: the first line with content, without citations or an 'Answer:' /
+    'The answer is:' label (a line holding only the label is skipped)."""
+    for line in text.splitlines():
+        short = _LABEL.sub("", plain(line)).strip("* ")
+        if short:
+            return short
+    return ""
 
 
 def occurs(spelling: str, text: str) -> bool:

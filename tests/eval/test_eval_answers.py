@@ -45,6 +45,7 @@ def test_matching_rule_of_the_bench_readme():
 
 def test_first_line_f1_and_words():
     assert first_line("\n**Answer:** 69 [1]\nbecause [1]") == "69"
+    assert first_line("The answer is:\n69 [1]") == "69" and first_line("The answer is: 69 [1]") == "69"
     assert token_f1("the Chief of Protocol of the United States", "Chief of Protocol") == pytest.approx(2 / 3)
     assert token_f1("", "") == 1.0 and token_f1("x", "y") == 0.0
     assert word_count("69 [1]\n“Defaults is the standardized number 69.” [1]") == 7
