@@ -9,7 +9,7 @@ import streamlit as st
 
 from core.errors import FolioError
 from core.types import Answer
-from core.ui import evidence
+from core.ui import chat, evidence
 from core.ui.auth import require_access
 from core.ui.resources import get_library
 from core.ui.text import md_escape, md_escape_block
@@ -44,7 +44,7 @@ def show_reply(reply: Answer | str) -> None:
         render_answer(reply)
 
 
-def ask(library, question: str, retriever: str, k: int, mode: str) -> Answer | str:
+def ask(library, question: str, retriever: str, k: int, mode: str, history=()) -> Answer | str:
     """Ask with the answer streamed into a placeholder; a FolioError comes back as its message."""
     placeholder = st.empty()
     pieces: list[str] = []
@@ -56,7 +56,7 @@ def ask(library, question: str, retriever: str, k: int, mode: str) -> Answer | s
 
     try:
         with st.spinner("Retrieving evidence…"):
-            answer = library.ask(question, retriever, k, mode=mode, stream_to=sink)
+            answer = library.ask(question, retriever, k, mode=mode, stream_to=sink, history=history)
     except FolioError as exc:
         placeholder.empty()
         return str(exc)
@@ -73,21 +73,25 @@ def chat_page() -> None:
     k = st.sidebar.slider("Evidence chunks (k)", 1, 20, 5, key="chat_k")
     mode = st.sidebar.radio("Answer length", ["short", "long"], horizontal=True, key="chat_mode")
     sidebar_status(library)
+    chat.llm_picker(library)
+    chat.new_chat_button()
     if not library.documents():
         st.info("The library is empty: add PDFs on the Library page first.")
-    history: list[tuple[str, Answer | str]] = st.session_state.setdefault("chat_history", [])
+    history = chat.conversation()
     for question, reply in history:
         with st.chat_message("user"):
             st.markdown(md_escape(question))
         with st.chat_message("assistant"):
             show_reply(reply)
-    question = st.chat_input("Ask a question about your documents")
+            chat.understood_as(reply)
+    question = st.chat_input("Ask a question about your documents (follow-ups work: \"and its default?\")")
     if question:
         with st.chat_message("user"):
             st.markdown(md_escape(question))
         with st.chat_message("assistant"):
-            reply = ask(library, question, retriever, k, mode)
+            reply = ask(library, question, retriever, k, mode, chat.turns(history))
             show_reply(reply)
+            chat.understood_as(reply)
         history.append((question, reply))
 
 

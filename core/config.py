@@ -102,6 +102,7 @@ class LLMSettings:
     max_retries: int = 2
     temperature: float = 0.0
     merge_system: bool = False  # put the rules in the user turn (chat formats that drop system turns)
+    ollama_url: str = "http://localhost:11434"  # a local Ollama server the Chat page offers models from
 
     @property
     def configured(self) -> bool:
@@ -190,7 +191,8 @@ class Settings:
                 LLMSettings,
                 "llm",
                 {"base_url": "OPENAI_BASE_URL", "api_key": "OPENAI_API_KEY", "model": "FOLIO_LLM_MODEL",
-                 "merge_system": "FOLIO_LLM_MERGE_SYSTEM", "timeout_s": "FOLIO_LLM_TIMEOUT"},
+                 "merge_system": "FOLIO_LLM_MERGE_SYSTEM", "timeout_s": "FOLIO_LLM_TIMEOUT",
+                 "ollama_url": "FOLIO_OLLAMA_URL"},
             ),
             ocr=section(OcrSettings, "ocr", {"enabled": "FOLIO_OCR", "languages": "FOLIO_OCR_LANGUAGES",
                                              "dpi": "FOLIO_OCR_DPI", "jobs": "FOLIO_OCR_JOBS"}),

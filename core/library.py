@@ -257,6 +257,11 @@ class Library:
             self._llm = make_llm(self.settings)
         return self._llm
 
+    @llm.setter
+    def llm(self, model) -> None:
+        """Answer with `model` (a ChatModel, e.g. the local Ollama model picked in Chat) from now on."""
+        self._llm = model
+
     @property
     def graph(self):
         """The in-memory Chunk-Interaction Graph, reloaded when the catalog changes."""
@@ -285,11 +290,14 @@ class Library:
         return self.retriever(retriever).retrieve(question, k or self.settings.retrieve.k)
 
     def ask(self, question: str, retriever: str | None = None, k: int | None = None,
-            mode: str = "short", stream_to=None) -> Answer:
-        """Retrieve evidence and answer with citations (LLM if configured, else extractive)."""
-        from core.answer.qa import answer_question
+            mode: str = "short", stream_to=None, history=()) -> Answer:
+        """Retrieve evidence and answer with citations (LLM if configured, else extractive).
+
+        `history`: earlier turns (Turn, Answer or (question, answer) pairs), oldest first; a
+        follow-up question is answered as the standalone question it stands for."""
+        from core.answer.qa import answer_turn
 
         start = time.perf_counter()
-        result = self.retrieve(question, retriever, k or 5)
-        answer = answer_question(question, result, self.llm, self.embedder, mode=mode, stream_to=stream_to)
+        answer = answer_turn(question, lambda q: self.retrieve(q, retriever, k or 5), self.llm, self.embedder,
+                             mode=mode, stream_to=stream_to, history=history)
         return replace(answer, latency_ms=(time.perf_counter() - start) * 1000)

@@ -190,3 +190,14 @@ class Answer:
     llm_calls: int = 0
     llm_tokens: int = 0
     latency_ms: float = 0.0
+    understood_as: str = ""  # the standalone question a follow-up was answered as ("" = as asked)
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One earlier turn of a conversation: the question as asked, the answer text, and the
+    standalone question it was understood as (when it was a follow-up)."""
+
+    question: str
+    answer: str = ""
+    understood_as: str = ""

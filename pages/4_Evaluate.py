@@ -11,6 +11,7 @@ import streamlit as st
 from core.errors import FolioError
 from core.eval.run import evaluate
 from core.retrieve.base import RETRIEVERS
+from core.ui.eval_answers import show_answers
 from core.ui.labelled import questions_from_bytes, questions_from_path
 from core.ui.resources import get_library
 from core.ui.tables import leaderboard_rows, question_rows
@@ -43,8 +44,8 @@ def parse_ks(text: str) -> tuple[int, ...] | None:
     return ks if ks and ks[0] >= 1 else None
 
 
-def run(library, questions, names, ks):
-    """Evaluate with one progress bar across all retrievers."""
+def run(library, questions, names, ks, answers=False):
+    """Evaluate with one progress bar across all retrievers (with answers: ask and grade each)."""
     bar = st.progress(0.0, text="starting")
     retrievers, failed = {}, {}
     for name in names:
@@ -59,7 +60,8 @@ def run(library, questions, names, ks):
         share = (order.index(name) + done / max(1, total)) / max(1, len(order))
         bar.progress(min(1.0, share), text=md_escape(f"{name}: {done}/{total} questions"))
 
-    report = evaluate(retrievers, questions, ks, catalog=library.catalog, progress=on_progress)
+    answerer = (lambda name, question: library.ask(question, name, 5)) if answers else None
+    report = evaluate(retrievers, questions, ks, catalog=library.catalog, progress=on_progress, answerer=answerer)
     bar.progress(1.0, text="done")
     return report, failed
 
@@ -82,6 +84,7 @@ def show_report(report, failed) -> None:
     if scored:
         pick = st.selectbox("Per-question results for", scored, key="eval_drill")
         st.dataframe(pd.DataFrame(question_rows(report, pick)), hide_index=True)
+        show_answers(report, pick)
 
 
 def main() -> None:
@@ -97,9 +100,11 @@ def main() -> None:
     ks = parse_ks(st.text_input("k values", "2,5,10", key="eval_ks"))
     if ks is None:
         st.error("k values must be positive integers separated by commas, e.g. 2,5,10")
+    answers = st.checkbox("Grade answers too (asks every question: answer_hit, answer_f1, words, LLM cost)",
+                          key="eval_answers")
     if st.button("Run", type="primary", disabled=not (questions and names and ks), key="eval_run"):
         try:
-            st.session_state["eval_report"] = run(library, questions, names, ks)
+            st.session_state["eval_report"] = run(library, questions, names, ks, answers)
         except (FolioError, ValueError) as exc:
             st.error(md_escape(str(exc)))
     if "eval_report" in st.session_state:

@@ -28,7 +28,7 @@ from core.config import LLMSettings, Settings
 from core.errors import LLMError
 
 PLACEHOLDER_KEY = "folio-no-key"  # servers such as llama.cpp or Ollama need no key
-DEFAULT_STOP = ("<data",)  # a reply never needs a data fence; small models start echoing one
+DEFAULT_STOP = ("<data", "</data")  # a reply never needs a data fence; small models start echoing one
 T = TypeVar("T")
 _TRANSIENT = (openai.APIConnectionError, openai.RateLimitError, openai.InternalServerError)
 

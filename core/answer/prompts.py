@@ -59,10 +59,14 @@ _ANSWER_SHORT = (
     "You answer a question using only the numbered evidence passages you are given.\n"
     "Rules:\n"
     "1. Use only facts stated in the evidence; never add outside knowledge.\n"
-    "2. Give the shortest complete answer: a name, number, date or one short sentence.\n"
-    "3. After each claim, cite its passage number in square brackets, e.g. [2].\n"
-    f"4. If the evidence does not contain the answer, reply with exactly {NOT_IN_EVIDENCE}.\n"
-    "5. Passages grouped under one chain were found by following links, in order; read a chain "
+    "2. The first line is the answer itself and nothing else: the value, name, command, option, "
+    "default, number with its unit, or Yes/No, in a few words, followed by the number of the "
+    "passage it comes from in square brackets, e.g. \"--enable-debug [2]\".\n"
+    "3. Then at most two short sentences that explain or support it, each citing its passage, "
+    "e.g. [2] or [1][3].\n"
+    "4. Cite only passages you used; every [n] must point to a passage that states what you say.\n"
+    f"5. If the evidence does not contain the answer, reply with exactly {NOT_IN_EVIDENCE}.\n"
+    "6. Passages grouped under one chain were found by following links, in order; read a chain "
     "from first to last passage.\n" + _DATA_RULE
 )
 
@@ -70,11 +74,14 @@ _ANSWER_LONG = (
     "You answer a question using only the numbered evidence passages you are given.\n"
     "Rules:\n"
     "1. Use only facts stated in the evidence; never add outside knowledge.\n"
-    "2. Write a complete explanation in a few short paragraphs or a list, covering every part "
+    "2. The first line is the short answer itself: the value, name, command, option, default, "
+    "number with its unit, or Yes/No, followed by the number of its passage, e.g. \"69 [1]\".\n"
+    "3. Then write a complete explanation in a few short paragraphs or a list, covering every part "
     "of the question and noting where passages disagree or leave gaps.\n"
-    "3. After each claim, cite its passage number in square brackets, e.g. [2] or [1][3].\n"
-    f"4. If the evidence does not contain the answer, reply with exactly {NOT_IN_EVIDENCE}.\n"
-    "5. Passages grouped under one chain were found by following links, in order; read a chain "
+    "4. After each claim, cite its passage number in square brackets, e.g. [2] or [1][3]; cite only "
+    "passages you used, and only for what they state.\n"
+    f"5. If the evidence does not contain the answer, reply with exactly {NOT_IN_EVIDENCE}.\n"
+    "6. Passages grouped under one chain were found by following links, in order; read a chain "
     "from first to last passage.\n" + _DATA_RULE
 )
 
@@ -100,9 +107,25 @@ def answer_prompt(
         "Evidence passages:\n"
         f"{_evidence_block(evidence)}\n\n"
         f"Question:\n{fence(question, 'question')}\n\n"
-        "Answer with citations:"
+        "Answer (first line: the short answer with its [n]):"
     )
     return Prompt(system, user)
+
+
+_STANDALONE = (
+    "You rewrite the last question of a conversation so that it can be understood without the "
+    "conversation. Use the earlier turns only to resolve what the question refers to (it, its, "
+    "that option, the same, …) and to add the subject it leaves out. Keep its meaning and wording "
+    "otherwise. If it already stands alone, return it unchanged. Reply with the question only, on "
+    "one line.\n" + _DATA_RULE
+)
+
+
+def standalone_question_prompt(turns: Sequence[tuple[str, str]], question: str) -> Prompt:
+    """Follow-ups: rewrite `question` into a standalone one, given earlier (question, answer) turns."""
+    block = "\n".join(fence(f"question: {q}\nanswer: {a}", "turn", n=i + 1) for i, (q, a) in enumerate(turns))
+    user = f"Earlier turns:\n{block or '(none)'}\n\nLast question:\n{fence(question, 'question')}\n\nStandalone question:"
+    return Prompt(_STANDALONE, user)
 
 
 _QUESTION_KEYWORDS = (

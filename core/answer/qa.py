@@ -14,13 +14,15 @@ from __future__ import annotations
 
 import re
 import time
+from dataclasses import replace
 from typing import Callable, Literal, Sequence
 
+from core.answer.followup import standalone
 from core.answer.llm_protocol import ChatModel
 from core.answer.prompts import NOT_IN_EVIDENCE, Evidence, answer_prompt
 from core.answer.reader import UNSUPPORTED_TEXT, ExtractiveReader
 from core.index.base import Embedder
-from core.types import Answer, AnswerMode, Citation, RetrievalResult, ScoredChunk
+from core.types import Answer, AnswerMode, Citation, RetrievalResult, ScoredChunk, Turn
 
 NO_EVIDENCE_TEXT = "No passages were retrieved, so the evidence does not answer this question."
 MAX_TOKENS = {"short": 256, "long": 768}
@@ -53,7 +55,7 @@ def answer_question(
     mode: Literal["short", "long"] = "short",
     stream_to: Callable[[str], None] | None = None,
     max_evidence: int = 8,
-    min_llm_support: float = 0.2,
+    min_llm_support: float = 0.18,
     reader: ExtractiveReader | None = None,
 ) -> Answer:
     """Answer `question` from `result`'s evidence, citing passages as [n].
@@ -74,7 +76,7 @@ def answer_question(
     if not citations:
         text, kind = NO_EVIDENCE_TEXT, "unsupported"
     else:
-        found = reader.read(question, [(c.number, c.chunk.text) for c in citations])
+        found = reader.read(question, passages(citations))
         if llm is None:
             text, kind = found.render(), ("extractive" if found.supported else "unsupported")
         elif found.support < min_llm_support:
@@ -93,6 +95,39 @@ def answer_question(
         llm_tokens=result.llm_tokens + tokens,
         latency_ms=round((time.perf_counter() - start) * 1000.0, 2),
     )
+
+
+def as_turn(turn: Turn | Answer | tuple | str) -> Turn:
+    """An earlier turn from a Turn, an Answer, a (question, answer text) pair or a question."""
+    if isinstance(turn, Turn):
+        return turn
+    if isinstance(turn, Answer):
+        return Turn(turn.question, turn.text, turn.understood_as)
+    if isinstance(turn, str):
+        return Turn(turn)
+    return Turn(*[str(x) for x in turn][:3])
+
+
+def answer_turn(
+    question: str,
+    retrieve: Callable[[str], RetrievalResult],
+    llm: ChatModel | None,
+    embedder: Embedder | None,
+    *,
+    mode: Literal["short", "long"] = "short",
+    stream_to: Callable[[str], None] | None = None,
+    history: Sequence[Turn | Answer | tuple | str] = (),
+) -> Answer:
+    """Answer one question of a conversation: a follow-up is first made standalone from
+    `history` (core.answer.followup), then retrieved with `retrieve` and answered.
+
+    The Answer keeps the question as asked; `understood_as` holds the standalone question
+    when it differs; the rewrite's LLM calls and tokens are counted in.
+    """
+    asked = standalone(question, [as_turn(t) for t in history], llm)
+    answer = answer_question(asked.text, retrieve(asked.text), llm, embedder, mode=mode, stream_to=stream_to)
+    return replace(answer, question=question, understood_as=asked.text if asked.rewritten else "",
+                   llm_calls=answer.llm_calls + asked.llm_calls, llm_tokens=answer.llm_tokens + asked.llm_tokens)
 
 
 def _ask_llm(
@@ -120,6 +155,18 @@ def _ask_llm(
     if not text or text.startswith(NOT_IN_EVIDENCE):
         return UNSUPPORTED_TEXT, "unsupported", calls, tokens
     return text, "llm", calls, tokens
+
+
+def passages(citations: Sequence[Citation]) -> list[tuple[int, str, str, str, int]]:
+    """(number, text, document title, heading path below the title, number of the cited
+    chunk that continues this one in its document or 0) per citation, for the reader."""
+    at = {(c.chunk.doc_id, c.chunk.position): c.number for c in citations}
+    out = []
+    for c in citations:
+        chunk = c.chunk
+        heading = " > ".join(h for h in chunk.heading_path if h != chunk.doc_title)
+        out.append((c.number, chunk.text, chunk.doc_title, heading, at.get((chunk.doc_id, chunk.position + 1), 0)))
+    return out
 
 
 def _usage(llm: ChatModel):

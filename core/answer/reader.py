@@ -1,72 +1,44 @@
-"""The offline extractive reader: answers by quoting the evidence sentences that fit best.
+"""The offline extractive reader: a short answer first, then at most two short quotes.
 
-Used when no LLM is configured. Each evidence sentence is scored against the question by
-embedding cosine and by the share of the question's content words it contains; the best
-sentences are quoted with their citation numbers. When even the best sentence is a weak
-match the reader says the evidence does not answer the question instead of guessing.
+Used when no LLM is configured. The evidence passages are cut into units that follow the
+PDF's structure (`units`); each unit is scored against the question by embedding cosine,
+by the share of the question's words it holds (rare words weigh more: idf over the units),
+and by its passage's retrieval rank; units of a passage whose title the best units name
+(the bridge entity of a two-hop question) get a small bonus. The answer is then a span of
+the shape the question asks for (`candidates`), or Yes/No, or one of two options (`judge`).
+When even the best unit is a weak match the reader says the evidence does not answer the
+question instead of guessing.
 
 Example:
     >>> reader = ExtractiveReader(embedder=None)
     >>> r = reader.read("When was the bridge opened?", [(1, "The bridge was opened in 1932. It is red.")])
-    >>> r.supported, r.sentences[0].number
-    (True, 1)
+    >>> r.supported, r.answer, r.number
+    (True, '1932', 1)
+    >>> r.render().splitlines()[0]
+    '1932 [1]'
 """
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import Sequence
+from dataclasses import dataclass, field, replace
+from typing import Callable, Sequence
 
 import numpy as np
 
+from core.answer import judge, nlp
+from core.answer.candidates import Tagger, rank_candidates
+from core.answer.question import QuestionInfo, analyse_question, question_parts
+from core.answer.terms import content_terms, idf_weights, stem, tokens, weighted_overlap
+from core.answer.units import Unit, next_units, section_defaults, split_units, with_neighbours
 from core.index.base import Embedder
 
 UNSUPPORTED_TEXT = "The evidence does not answer this question."
-_WORD = re.compile(r"[A-Za-z0-9]+(?:['’.-][A-Za-z0-9]+)*")
-_SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])")
-_STOP = frozenset(
-    "a an and are as at be been being but by can could did do does for from had has have how i if in "
-    "into is it its itself may might more most much of on or our shall should so such than that the "
-    "their them then there these they this those to was we were what when where which who whom whose "
-    "why will with would you your about after before between both during each few other over same "
-    "under until up very any all also not no nor only own too just per via name named called tell "
-    "me give list describe explain".split()
-)
-
-
-def content_terms(text: str) -> set[str]:
-    """Lower-cased words of `text` without stop words, with a plural 's' trimmed."""
-    out = set()
-    for word in _WORD.findall(text.lower()):
-        if word in _STOP or len(word) < 2:
-            continue
-        out.add(word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word)
-    return out
-
-
-def split_sentences(text: str) -> list[str]:
-    """Split a passage into sentences and table rows; drops headings and tiny fragments."""
-    out: list[str] = []
-    for line in text.splitlines():
-        line = line.strip()
-        if not line or line.startswith("#") or re.fullmatch(r"[|:\-\s]+", line):
-            continue
-        pieces = [line] if line.startswith("|") else _SENTENCE_END.split(line)
-        out.extend(p.strip() for p in pieces if len(_WORD.findall(p)) >= 3 and not _title_like(p))
-    return out
-
-
-def _title_like(piece: str) -> bool:
-    """A short line in title case with no closing punctuation: a title or running head
-    ("Ghostscript 9.54 Color Management"), not a sentence that can answer anything."""
-    words = _WORD.findall(piece)
-    return (len(words) <= 8 and not piece.rstrip().endswith((".", "!", "?", ":", ";"))
-            and all(w[0].isupper() or w[0].isdigit() for w in words))
+Passage = tuple  # (number, text[, title[, heading[, number of the passage that continues it]]])
 
 
 @dataclass(frozen=True)
 class ReaderSentence:
-    """One quoted evidence sentence, the number of its passage, and its match score."""
+    """One evidence unit as quoted, the number of its passage, and its match score."""
 
     text: str
     number: int
@@ -75,65 +47,201 @@ class ReaderSentence:
 
 @dataclass(frozen=True)
 class ReaderResult:
-    """What the reader found: the quoted sentences, the best score, and whether it suffices."""
+    """The short answer and its citation number, the supporting quotes, the ranked units,
+    the best unit's support and whether it suffices, and the question's kind."""
 
-    sentences: tuple[ReaderSentence, ...]
+    answer: str
+    number: int
+    quotes: tuple[ReaderSentence, ...]
     support: float
     supported: bool
+    kind: str = "what"
+    sentences: tuple[ReaderSentence, ...] = field(default=())
+    parts: tuple[tuple[str, int], ...] = ()  # (answer, number) per part of a two-part question
 
     def render(self) -> str:
-        """The answer text: labelled extractive quotes with [n], or the unsupported sentence."""
+        """First line: the answer [n] (per part: "2.2 [1]; scheme-sandbox [3]"); then each
+        quote on its own line in quotation marks."""
         if not self.supported:
             return UNSUPPORTED_TEXT
-        lines = [f"{s.text} [{s.number}]" for s in self.sentences]
-        return "Extractive answer (sentences quoted from the evidence, no LLM):\n" + "\n".join(
-            f"- {line}" for line in lines
-        )
+        lines = ["; ".join(f"{a} [{n}]" for a, n in self.parts or ((self.answer, self.number),))]
+        lines += [f"“{q.text}” [{q.number}]" for q in self.quotes]
+        return "\n".join(lines)
+
+
+def window(text: str, anchor: int, max_words: int) -> str:
+    """At most `max_words` words of `text` around character offset `anchor`, with '…' marks."""
+    spans = list(re.finditer(r"\S+", text))
+    if len(spans) <= max_words:
+        return text.strip()
+    at = next((i for i, m in enumerate(spans) if m.end() > anchor), 0)
+    start = max(0, min(at - max_words // 3, len(spans) - max_words))
+    piece = " ".join(m.group(0) for m in spans[start:start + max_words])
+    return ("… " if start else "") + piece + (" …" if start + max_words < len(spans) else "")
 
 
 @dataclass(frozen=True)
 class ExtractiveReader:
-    """Quotes the evidence sentences that best match a question.
+    """Answers a question from numbered passages with a short span and quotes.
 
-    `semantic_weight` mixes embedding cosine with word overlap; an answer needs a best score
-    of at least `min_support`; sentences within `keep_ratio` of the best are quoted, at most
-    `max_sentences`. Without an embedder only word overlap is used.
+    `semantic_weight` mixes embedding cosine with word overlap in the support score; an
+    answer needs a best support of at least `min_support`. `max_units` caps the units
+    read, `embed_top` how many of them (best by words) are embedded, `answer_units` how many
+    of the best units candidate spans are taken from, `quote_words` the length of a quote.
+    `tagger` gives spaCy Docs for entity spans (the packaged small English model by default).
     """
 
     embedder: Embedder | None
     semantic_weight: float = 0.6
-    min_support: float = 0.35
-    keep_ratio: float = 0.8
-    max_sentences: int = 3
-    max_candidates: int = 300
+    min_support: float = 0.18
+    max_quotes: int = 2
+    max_units: int = 400
+    embed_top: int = 0
+    answer_units: int = 8
+    quote_words: int = 12
+    answer_words: int = 16
+    tagger: Tagger | None = nlp.tag
 
-    def read(self, question: str, passages: Sequence[tuple[int, str]]) -> ReaderResult:
-        """Score every sentence of the numbered passages against `question`."""
-        candidates = [(n, s) for n, text in passages for s in split_sentences(text)][: self.max_candidates]
-        if not candidates:
-            return ReaderResult((), 0.0, False)
-        scores = self.score(question, [s for _, s in candidates])
-        order = np.argsort(-scores, kind="stable")
-        best = round(float(scores[order[0]]), 4)
-        picked: list[ReaderSentence] = []
-        for i in order[: self.max_sentences]:
-            if scores[i] < best * self.keep_ratio:
-                break
-            number, sentence = candidates[int(i)]
-            picked.append(ReaderSentence(sentence, number, round(float(scores[i]), 4)))
-        return ReaderResult(tuple(picked), best, best >= self.min_support)
+    def read(self, question: str, passages: Sequence[Passage]) -> ReaderResult:
+        """Read the numbered passages ((n, text), optionally with title and heading) for
+        `question`; a question in two parts ("Which X …, and what command …?") gets one
+        answer per part on the first line."""
+        units = [u for n, text, *rest in passages for u in split_units(text, n, *rest[:2])][: self.max_units]
+        if not units:
+            return ReaderResult("", 0, (), 0.0, False)
+        numbers = [p[0] for p in passages]
+        follows = {p[0]: p[4] for p in passages if len(p) > 4 and p[4]}
+        reads = [self._read_part(part, units, numbers, follows) for part in question_parts(question)]
+        found = [r for r in reads if r.supported]
+        if len(reads) == 1 or not found:
+            return reads[0]
+        quotes = tuple(r.quotes[0] for r in found if r.quotes)[: self.max_quotes]
+        return replace(found[0], quotes=quotes, parts=tuple((r.answer, r.number) for r in found))
 
-    def score(self, question: str, sentences: Sequence[str]) -> np.ndarray:
-        """Combined score per sentence: w * cosine + (1 - w) * share of question words present."""
-        q_terms = content_terms(question)
-        overlap = np.array(
-            [len(q_terms & content_terms(s)) / len(q_terms) if q_terms else 0.0 for s in sentences],
-            dtype=np.float32,
-        )
-        if self.embedder is None:
-            return overlap
+    def _read_part(self, question: str, units: list[Unit], numbers: Sequence[int],
+                   follows: dict[int, int]) -> ReaderResult:
+        """The answer to one question (or one part of a two-part question)."""
+        q = analyse_question(question)
+        scores, support = self.score_units(q, units, numbers)
+        order = [int(i) for i in np.argsort(-scores, kind="stable")]
+        ranked = tuple(ReaderSentence(units[i].text, units[i].number, round(float(scores[i]), 4)) for i in order[:8])
+        best = round(float(support), 4)
+        if best < self.min_support:
+            return ReaderResult("", 0, (), best, False, q.kind, ranked)
+        answer, unit, anchor = self._answer(q, [units[i] for i in order], [float(scores[i]) for i in order],
+                                            next_units(units, follows))
+        quotes = self._quotes(answer, unit, anchor, [units[i] for i in order])
+        return ReaderResult(answer, unit.number, quotes, best, True, q.kind, ranked)
+
+    def score_units(self, q: QuestionInfo, units: Sequence[Unit], numbers: Sequence[int]) -> tuple[np.ndarray, float]:
+        """Per-unit ranking score, and the best support (cosine and plain word share)."""
+        text_terms = [content_terms(u.text) for u in units]
+        context_terms = [content_terms(u.context) - t for u, t in zip(units, text_terms)]
+        weights = idf_weights([t | c for t, c in zip(text_terms, context_terms)])
+        floor = float(np.median(list(weights.values()))) if weights else 1.0
+        terms = sorted(q.terms)
+        lexical = np.array([
+            weighted_overlap(terms, t, weights, floor) + 0.5 * weighted_overlap(terms, c, weights, floor)
+            for t, c in zip(text_terms, context_terms)], dtype=np.float32)
+        plain = np.array([len(q.terms & (t | c)) / len(q.terms) if q.terms else 0.0
+                          for t, c in zip(text_terms, context_terms)], dtype=np.float32)
+        rank = {n: i for i, n in enumerate(dict.fromkeys(numbers))}
+        prior = np.array([1.0 - rank.get(u.number, 0) / max(1, len(rank)) for u in units], dtype=np.float32)
+        if self.embedder is None or self.embed_top <= 0:  # words only (the default: fast on a CPU)
+            scores, support = 0.85 * lexical + 0.15 * prior, self._word_support(q, lexical, text_terms, context_terms)
+        else:
+            cosine = self._cosine(q.text, units, lexical + 0.1 * prior)
+            w = self.semantic_weight
+            scores, support = 0.45 * lexical + 0.45 * cosine + 0.1 * prior, float(np.max(w * cosine + (1.0 - w) * plain))
+        if q.excluded:  # "(not the FTP client)": units of the ruled-out document count half
+            scores = scores * np.array([0.5 if q.excluded & content_terms(u.title) else 1.0 for u in units])
+        return scores + self._bridge_bonus(units, scores), support
+
+    @staticmethod
+    def _word_support(q: QuestionInfo, lexical: np.ndarray, text_terms: list[set[str]],
+                      context_terms: list[set[str]]) -> float:
+        """Best unit's weighted word share, halved when it shares a single word with the
+        question (one shared word, "point" or "capital", is no evidence of an answer)."""
+        shared = np.array([len(q.terms & (t | c)) for t, c in zip(text_terms, context_terms)])
+        return float(np.max(np.clip(lexical, 0.0, 1.0) * np.where(shared >= 2, 1.0, 0.5)))
+
+    def _cosine(self, question: str, units: Sequence[Unit], pre: np.ndarray) -> np.ndarray:
+        """Embedding cosine for the `embed_top` units best by words; 0 for the others."""
+        out = np.zeros(len(units), dtype=np.float32)
+        top = np.argsort(-pre, kind="stable")[: self.embed_top]
         q = np.asarray(self.embedder.embed_query(question), dtype=np.float32)
-        m = np.asarray(self.embedder.embed(list(sentences)), dtype=np.float32)
-        cosine = np.clip(m @ q, 0.0, 1.0)
-        w = self.semantic_weight
-        return w * cosine + (1.0 - w) * overlap
+        m = np.asarray(self.embedder.embed([units[i].text for i in top]), dtype=np.float32)
+        out[top] = np.clip(m @ q, 0.0, 1.0)
+        return out
+
+    @staticmethod
+    def _bridge_bonus(units: Sequence[Unit], scores: np.ndarray) -> np.ndarray:
+        """0.1 for units of a passage whose title one of the three best units (of another
+        passage) names: the bridge entity of a two-hop question."""
+        bonus = np.zeros(len(units), dtype=np.float32)
+        top = [units[i] for i in np.argsort(-scores, kind="stable")[:3]]
+        named = {u.title for u in units if len(u.title) > 3} - {top[0].title}
+        hit = {title for title in named if any(t.title != title and title.lower() in t.text.lower() for t in top)}
+        for i, u in enumerate(units):
+            if u.title in hit:
+                bonus[i] = 0.1
+        return bonus
+
+    def _answer(self, q: QuestionInfo, units: list[Unit], scores: list[float],
+                following: dict[Unit, Unit]) -> tuple[str, Unit, int]:
+        """(short answer, unit it came from, offset of the answer in the unit or -1)."""
+        if q.kind == "yesno":
+            verdict = judge.both_or_same(q, units, nlp.entity_names) if q.same else None
+            return verdict or judge.yes_no(units, self._named_terms(q, units[0]) or self._rare_terms(q, units)), units[0], -1
+        if q.kind == "choice":
+            pick = judge.choose(q, units, self._option_overlap(q))
+            about = judge.units_about(pick, units[:20]) or units
+            return pick, about[0], -1
+        pool, pool_scores = with_neighbours(units, scores, self.answer_units, following)
+        if q.default:
+            extra = section_defaults(units, scores, 3)
+            extra = {u: v for u, v in extra.items() if u not in pool}
+            pool, pool_scores = pool + list(extra), pool_scores + list(extra.values())
+        ranked = rank_candidates(q, pool, pool_scores, self.tagger or None)
+        if not ranked:
+            return window(units[0].text, 0, self.answer_words), units[0], -1
+        return ranked[0].text, ranked[0].unit, ranked[0].start
+
+    @staticmethod
+    def _named_terms(q: QuestionInfo, unit: Unit) -> set[str]:
+        """The things a yes/no question names (capitalised, with digits or code characters:
+        "IPv6", "X.509", "FTP") that the unit mentions."""
+        words = tokens(q.text)[1:]
+        named = {stem(w) for w in words if w[0].isupper() or re.search(r"\d|[._:/-]", w)}
+        return named & content_terms(unit.text)
+
+    @staticmethod
+    def _rare_terms(q: QuestionInfo, units: list[Unit], count: int = 3) -> set[str]:
+        """The question's `count` rarest words among the units' words (present in the best unit)."""
+        weights = idf_weights([content_terms(u.text) for u in units])
+        present = content_terms(units[0].text) & q.terms
+        return set(sorted(present, key=lambda t: -weights.get(t, 0.0))[:count])
+
+    @staticmethod
+    def _option_overlap(q: QuestionInfo) -> Callable[[str, Unit], float]:
+        """Share of the question's other words that a unit about an option holds."""
+        rest = set(q.terms) - {t for opt in q.options for t in content_terms(opt)}
+
+        def overlap(option: str, unit: Unit) -> float:
+            return len(rest & content_terms(unit.text)) / len(rest) if rest else 0.0
+
+        return overlap
+
+    def _quotes(self, answer: str, unit: Unit, anchor: int, ranked: list[Unit]) -> tuple[ReaderSentence, ...]:
+        """The answer's own unit around the answer, then the best other unit (short windows)."""
+        quotes: list[ReaderSentence] = []
+        picked = [unit] + [u for u in ranked if u is not unit]
+        for u in picked:
+            at = anchor if u is unit and anchor >= 0 else max(0, u.text.lower().find(answer.lower()))
+            text = window(u.text, at, self.quote_words)
+            if len(quotes) >= self.max_quotes:
+                break
+            if text.strip(" …") == answer or any(text == q.text for q in quotes) or len(tokens(text)) < 3:
+                continue
+            quotes.append(ReaderSentence(text, u.number, 0.0))
+        return tuple(quotes)

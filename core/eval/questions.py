@@ -34,6 +34,7 @@ class Question:
     answer_aliases: tuple[str, ...] = ()
     supporting_ids: tuple[str, ...] = ()
     answer_patterns: tuple[str, ...] = ()
+    short_answers: tuple[tuple[str, ...], ...] = ()  # required parts, each a tuple of spellings
 
     @property
     def has_gold(self) -> bool:
@@ -43,7 +44,7 @@ class Question:
     @property
     def has_answers(self) -> bool:
         """True when an answer, an alias or an answer pattern is given."""
-        return bool(self.answer.strip() or self.answer_aliases or self.answer_patterns)
+        return bool(self.answer.strip() or self.answer_aliases or self.answer_patterns or self.short_answers)
 
     @staticmethod
     def from_dict(row: Mapping[str, Any]) -> "Question":
@@ -65,6 +66,7 @@ class Question:
             answer_aliases=_strings(row, "answer_aliases", qid),
             supporting_ids=_strings(row, "supporting_ids", qid),
             answer_patterns=_strings(row, "answer_patterns", qid),
+            short_answers=_parts(row, qid),
         )
         for pattern in q.answer_patterns:
             try:
@@ -84,6 +86,17 @@ def _strings(row: Mapping[str, Any], key: str, qid: object) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(v, (str, int)) for v in value):
         raise ValueError(f"question {qid}: {key!r} must be a list of strings")
     return tuple(str(v) for v in value if str(v).strip())
+
+
+def _parts(row: Mapping[str, Any], qid: object) -> tuple[tuple[str, ...], ...]:
+    """`short_answers`: a list of parts, each a non-empty list of accepted spellings."""
+    value = row.get("short_answers")
+    if value is None:
+        return ()
+    if not isinstance(value, list) or not all(isinstance(p, list) and p and all(isinstance(s, str) for s in p)
+                                              for p in value):
+        raise ValueError(f"question {qid}: 'short_answers' must be a list of lists of strings")
+    return tuple(tuple(s for s in part if s.strip()) for part in value)
 
 
 def parse_questions(lines: Sequence[str], source: str = "<questions>") -> list[Question]:

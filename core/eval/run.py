@@ -18,17 +18,19 @@ Example:
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable, Mapping, Sequence
 
 from core.errors import NeedsLLM
 from core.eval import metrics as m
+from core.eval.answers import AnswerScore, score_answer, summarise_answers
 from core.eval.questions import Question
 from core.index.catalog import Catalog
 from core.retrieve.base import Retriever
-from core.types import RetrievalResult
+from core.types import Answer, RetrievalResult
 
 Progress = Callable[[str, int, int], None]  # (retriever name, questions done, total)
+Answerer = Callable[[str, str], Answer]  # (retriever name, question) -> the answer a user gets
 
 DEFAULT_DEPTH = 100
 
@@ -46,6 +48,7 @@ class QuestionRow:
     latency_ms: float
     top_ids: tuple[str, ...]  # passage (or chunk) ids of the first 10 results
     metrics: Mapping[str, float] = field(default_factory=dict)
+    answer: AnswerScore | None = None  # with answers: the graded answer
 
 
 @dataclass(frozen=True)
@@ -72,12 +75,14 @@ def evaluate(
     progress: Progress | None = None,
     depth: int = DEFAULT_DEPTH,
     corpus_size: int | None = None,
+    answerer: Answerer | None = None,
 ) -> EvalReport:
     """Run every retriever on every question and aggregate the README's metrics.
 
     A retriever that raises NeedsLLM is reported as {"error": message}. `catalog` is used
     to warn about gold ids that are not in the library (they still count as misses), and
-    its chunk count is the log-rank N unless `corpus_size` gives it.
+    its chunk count is the log-rank N unless `corpus_size` gives it. With `answerer`, each
+    question is also asked and its answer graded (core.eval.answers).
     """
     ks = tuple(sorted({int(k) for k in ks}))
     if not ks or ks[0] < 1:
@@ -93,7 +98,7 @@ def evaluate(
     rows: dict[str, tuple[QuestionRow, ...]] = {}
     for name, retriever in retrievers.items():
         try:
-            rows[name] = _run_one(name, retriever, questions, ks, depth, progress, corpus_size)
+            rows[name] = _run_one(name, retriever, questions, ks, depth, progress, corpus_size, answerer)
         except NeedsLLM as exc:
             results[name] = {"error": str(exc)}
             continue
@@ -106,16 +111,21 @@ def evaluate(
 
 def _run_one(
     name: str, retriever: Retriever, questions: Sequence[Question], ks: tuple[int, ...],
-    depth: int, progress: Progress | None, corpus_size: int,
+    depth: int, progress: Progress | None, corpus_size: int, answerer: Answerer | None = None,
 ) -> tuple[QuestionRow, ...]:
     """All questions through one retriever (after one untimed warm-up call)."""
     retriever.retrieve(questions[0].question, k=depth)
+    if answerer is not None:
+        answerer(name, questions[0].question)  # warm-up: the reader's models load here
     out: list[QuestionRow] = []
     for done, q in enumerate(questions, start=1):
         start = time.perf_counter()
         result = retriever.retrieve(q.question, k=depth)
         latency = (time.perf_counter() - start) * 1000.0
-        out.append(score_question(q, result, ks, latency, corpus_size))
+        row = score_question(q, result, ks, latency, corpus_size)
+        if answerer is not None:
+            row = replace(row, answer=score_answer(q, answerer(name, q.question)))
+        out.append(row)
         if progress is not None:
             progress(name, done, len(questions))
     return tuple(out)
@@ -166,6 +176,7 @@ def summarise(rows: Sequence[QuestionRow], questions: Sequence[Question], ks: Se
     latencies = [r.latency_ms for r in rows]
     out["latency_ms_p50"] = round(m.percentile(latencies, 50), 2)
     out["latency_ms_p95"] = round(m.percentile(latencies, 95), 2)
+    out.update(summarise_answers([r.answer for r in rows if r.answer is not None]))
     return out
 
 

@@ -21,6 +21,9 @@ def llm_status(library) -> str:
     llm = library.settings.llm
     if llm.configured:
         return f"LLM: {llm.model} at {llm.base_url}"
+    chosen = library.llm  # a local model picked on the Chat page for this process
+    if chosen is not None:
+        return f"LLM: {chosen.model} at {chosen.settings.base_url}"
     return "No LLM configured: answers come from the extractive reader"
 
 

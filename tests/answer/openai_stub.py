@@ -41,6 +41,11 @@ class OpenAIStub:
         return f"http://127.0.0.1:{self._server.server_address[1]}/v1"
 
     @property
+    def accepted_models(self) -> tuple[str, ...]:
+        """Model names the chat endpoint answers for (others get 404)."""
+        return (self.model,)
+
+    @property
     def chat_requests(self) -> list[dict]:
         """Bodies of the chat completion requests received so far."""
         return [r for r in self.requests if r.get("_path", "").endswith("/chat/completions")]
@@ -73,7 +78,7 @@ class OpenAIStub:
                 time.sleep(step.delay)
                 if stub.key is not None and self.headers.get("Authorization") != f"Bearer {stub.key}":
                     return self._json(401, {"error": {"message": "Incorrect API key provided", "type": "invalid_request_error"}})
-                if body.get("model") != stub.model:
+                if body.get("model") not in stub.accepted_models:
                     return self._json(404, {"error": {"message": f"model {body.get('model')} not found"}})
                 if step.status != 200:
                     return self._json(step.status, {"error": {"message": f"scripted {step.status}"}})

@@ -67,3 +67,14 @@ def test_markdown_formatter_with_real_model(llm):
     out = LLMMarkdownFormatter(llm, window=1, padding=0, max_tokens=40).format(pages)
     assert out.llm_calls == 2 and len(out.windows) == 2
     assert out.windows[0].startswith("<!-- page 1 -->") and out.windows[1].startswith("<!-- page 2 -->")
+
+
+def test_follow_up_rewrite_with_real_model(llm):
+    from core.answer.followup import standalone
+    from core.types import Turn
+
+    earlier = [Turn("Which option makes the FTP data connection reuse the TLS session?", "tls_ctrl_session_reuse [1]")]
+    first = standalone("and what is its default?", earlier, llm)
+    assert first.text.strip() and first.llm_calls == 1 and first.llm_tokens > 0
+    again = standalone("and what is its default?", earlier, llm)
+    assert again.text == first.text and again.llm_calls == 0  # the rewrite is cached like any call

@@ -149,4 +149,4 @@ def test_stop_sequences_sent_or_left_out(tmp_path):
         OpenAIChat(LLMSettings(base_url=stub.url, model=stub.model)).chat("s", "u")
         OpenAIChat(LLMSettings(base_url=stub.url, model=stub.model), stop=()).chat("s", "u")
         first, second = stub.chat_requests
-        assert first["stop"] == ["<data"] and "stop" not in second
+        assert first["stop"] == ["<data", "</data"] and "stop" not in second

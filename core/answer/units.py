@@ -1,0 +1,182 @@
+"""Cut evidence passages into the units an answer can come from, following PDF structure.
+
+- prose: sentences (bullets split at '•');
+- table rows: read with their header, "Attribute: null_terminated | Context: array of pointers";
+- definition lists: a term line such as `{port, Port}` or `-dKPreserve = 0 / 1 / 2`, its
+  type lines, and the description under it; each description sentence keeps the term as
+  its `context`, so "Default is random." is found for a question about port_policy;
+- code lines: shell prompts, Erlang shell lines and assignments stay whole.
+
+Every unit also carries its passage's title and heading path in `context` (a Wikipedia
+sentence that says "He was born in 1931" is about its title).
+
+Example:
+    >>> u = split_units("{port, Port}\\nPort = int()\\nThe port. Default is 69.", 1)
+    >>> [(x.kind, x.text, x.context) for x in u][-1]
+    ('prose', 'Default is 69.', '{port, Port} Port = int()')
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Mapping, Sequence
+
+from core.answer.terms import tokens
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])")
+_ABBREVIATION = re.compile(r"(?:\b(?:e\.g|i\.e|etc|vs|cf|Fig|No|Vol|Dr|Mr|Mrs|Ms|St|Jr|Sr)\.|\b[A-Z]\.)$"
+                           r"|^(?:[Ss]tep|[Ss]tage|[Pp]hase|[Pp]art)\s+\d+[.:]$|^\d+[.)]$|^\S+[?!]$")  # "set?": a term
+_STATES_DEFAULT = re.compile(r"\bdefaults?\b", re.IGNORECASE)
+_RULE = re.compile(r"^[|:\-\s]+$")
+_PROMPT = re.compile(r"^(?:\$|%|#|>|\d+>|[\w@.-]+[$#>])\s")
+_ASSIGN = re.compile(r"^[\w.{}\[\]<>:/,\s-]{1,60}\s=\s\S")
+
+
+@dataclass(frozen=True)
+class Unit:
+    """A piece of one evidence passage: `number` is the passage's citation number, `kind`
+    prose / row / code, `context` the text it should be read with (its definition term,
+    table caption, heading, passage title), `index` its order inside the passage, `title`
+    its passage's document title, `section` its heading path and title."""
+
+    text: str
+    number: int
+    kind: str
+    context: str = ""
+    index: int = 0
+    title: str = ""
+    lead_in: bool = False  # the line before ended with ':' ("… with this command line:")
+    section: str = ""  # heading path and title: units of one section share it
+
+
+def _term_line(line: str) -> bool:
+    """A definition-list term: short, no sentence punctuation, code-like or an option."""
+    words = line.split()
+    if not words or len(words) > 10 or line.endswith((".", ":", ";", ",")) and not line.endswith("()"):
+        return False
+    if line.startswith(("{", "-", "\\", "#:")) or _ASSIGN.match(line):
+        return True
+    return bool(re.search(r"[_{}()=/]|\w:\w", line)) and len(words) <= 6
+
+
+def _sentences(line: str) -> list[str]:
+    """Sentences of a prose line, not cut after 'e.g.' or an initial."""
+    out: list[str] = []
+    for piece in _SENTENCE_END.split(line):
+        if out and _ABBREVIATION.search(out[-1]):
+            out[-1] = f"{out[-1]} {piece}"
+        else:
+            out.append(piece)
+    return [p.strip() for piece in out for p in piece.split("•") if p.strip()]
+
+
+def _title_like(piece: str) -> bool:
+    """A short title-case line without closing punctuation: a title or running head."""
+    words = tokens(piece)
+    return (len(words) <= 8 and not piece.rstrip().endswith((".", "!", "?", ":", ";"))
+            and all(w[0].isupper() or w[0].isdigit() for w in words))
+
+
+def _cells(row: str) -> list[str]:
+    """Cells of a Markdown table row ('\\|' inside a cell kept as '|')."""
+    inner = row.strip().strip("|")
+    return [c.strip().replace("\\|", "|") for c in re.split(r"(?<!\\)\|", inner)]
+
+
+def table_row_text(header: list[str], cells: list[str]) -> str:
+    """'Header: cell | Header: cell' (cells without a header name stay bare)."""
+    parts = [f"{h}: {c}" if h else c for h, c in zip(header + [""] * len(cells), cells) if c]
+    return " | ".join(parts)
+
+
+def _join(*parts: str) -> str:
+    """Non-empty parts joined with ' | ' (a definition term comes first)."""
+    return " | ".join(p for p in parts if p)
+
+
+def split_units(text: str, number: int, title: str = "", heading: str = "") -> list[Unit]:
+    """The units of one passage (see the module docstring), in reading order; `title` is
+    the passage's document title, `heading` its section heading."""
+    units: list[Unit] = []
+    term: list[str] = []
+    header: list[str] | None = None
+    caption = ""
+    after_term = lead_in = False
+    section = _join(heading, title)
+    for line in (ln.strip() for ln in text.splitlines()):
+        if not line or line.startswith("<!--") or _RULE.fullmatch(line) and "-" in line:
+            continue
+        shown, lead_in = lead_in, line.endswith(":")
+        if line.startswith("#") and not line.startswith("#:"):
+            caption, term = line.lstrip("# "), []
+            continue
+        if line.startswith("|"):
+            if header is None:
+                header = _cells(line)
+            else:
+                row = table_row_text(header, _cells(line))
+                units.append(Unit(row, number, "row", _join(caption, heading, title), len(units), title, False, section))
+            continue
+        header = None
+        if _PROMPT.match(line):
+            units.append(Unit(line, number, "code", _join(caption, heading, title), len(units), title, shown, section))
+            continue
+        if _term_line(line):
+            term = term + [line] if term and after_term else [line]
+            after_term = True
+            continue
+        after_term = False
+        if not term and (_title_like(line) or line.endswith(":") and len(tokens(line)) <= 4):
+            caption = line.rstrip(":")
+            continue
+        ctx = _join(" ".join(term), caption, heading, title)
+        sentences = [s for s in _sentences(line) if len(tokens(s)) >= 2]
+        units += [Unit(s, number, "prose", ctx, len(units) + i, title, shown and i == 0, section)
+                  for i, s in enumerate(sentences)]
+    return units
+
+
+def next_units(units: Sequence[Unit], follows: Mapping[int, int]) -> dict[Unit, Unit]:
+    """Reading order: each unit's next unit, also across into the passage that continues
+    its passage in the document (`follows`: passage number -> number), skipping the
+    sentences the two chunks share (chunks overlap)."""
+    by_passage: dict[int, list[Unit]] = {}
+    for u in units:
+        by_passage.setdefault(u.number, []).append(u)
+    out: dict[Unit, Unit] = {}
+    for number, group in by_passage.items():
+        out.update(zip(group, group[1:]))
+        seen = {u.text for u in group}
+        fresh = [u for u in by_passage.get(follows.get(number, -1), []) if u.text not in seen]
+        if fresh:
+            out[group[-1]] = fresh[0]
+    return out
+
+
+def section_defaults(units: Sequence[Unit], scores: Sequence[float], top: int) -> dict[Unit, float]:
+    """Sentences that state a default in the section of one of the `top` best units, scored
+    0.8 x that unit: a definition entry often states its default a few sentences on."""
+    out: dict[Unit, float] = {}
+    for best, score in zip(units[:top], scores[:top]):
+        for u in units:
+            if best.section and u.section == best.section and _STATES_DEFAULT.search(u.text):
+                out[u] = max(out.get(u, 0.0), 0.8 * score)
+    return out
+
+
+def with_neighbours(units: Sequence[Unit], scores: Sequence[float], top: int,
+                    following: Mapping[Unit, Unit], steps: int = 2) -> tuple[list[Unit], list[float]]:
+    """The `top` best units, each followed by the next `steps` units in reading order ("The
+    TFTP port where the daemon listens." is followed by "Defaults is … 69."), scored 0.85,
+    0.7, 0.6 … x its own (or their own score, when higher)."""
+    own = dict(zip(units, scores))
+    pool: dict[Unit, float] = {}
+    for u, score in zip(units[:top], scores[:top]):
+        pool[u] = max(pool.get(u, 0.0), score)
+        nxt = u
+        for decay in (0.85, 0.7, 0.6, 0.5, 0.4)[:steps]:
+            nxt = following.get(nxt)
+            if nxt is None:
+                break
+            pool[nxt] = max(pool.get(nxt, own.get(nxt, 0.0)), decay * score)
+    return list(pool), list(pool.values())
