@@ -53,7 +53,7 @@ def test_first_line_f1_and_words():
 
 def test_evaluate_with_answers_by_hand():
     ctx = make_context(PASSAGES)
-    report = evaluate({"s": Scripted(ctx.catalog, SCRIPT)}, QUESTIONS, ks=(1,), answerer=_answerer)
+    report = evaluate({"s": Scripted(ctx.catalog, SCRIPT)}, QUESTIONS, ks=(1,), catalog=ctx.catalog, answerer=_answerer)
     m = report.to_json()["retrievers"]["s"]
     # hits: a yes, b yes ("Chief of Protocol" occurs), c no -> 2/3; first lines the same
     assert m["answer_hit"] == pytest.approx(0.6667) and m["answer_hit_first_line"] == pytest.approx(0.6667)
@@ -69,7 +69,7 @@ def test_evaluate_with_answers_by_hand():
 
 def test_without_answerer_no_answer_metrics():
     ctx = make_context(PASSAGES)
-    m = evaluate({"s": Scripted(ctx.catalog, SCRIPT)}, QUESTIONS, ks=(1,)).to_json()["retrievers"]["s"]
+    m = evaluate({"s": Scripted(ctx.catalog, SCRIPT)}, QUESTIONS, ks=(1,), catalog=ctx.catalog).to_json()["retrievers"]["s"]
     assert not any(k.startswith("answer_hit") for k in m)
 
 
@@ -89,6 +89,6 @@ def test_cli_eval_answers(corpus_library, tmp_path):  # noqa: F811
 
 def test_details_file_without_answers(tmp_path):
     ctx = make_context(PASSAGES)
-    report = evaluate({"s": Scripted(ctx.catalog, SCRIPT)}, QUESTIONS, ks=(1,))
+    report = evaluate({"s": Scripted(ctx.catalog, SCRIPT)}, QUESTIONS, ks=(1,), catalog=ctx.catalog)
     write_details(report, tmp_path / "d.jsonl")
     assert [json.loads(x)["id"] for x in (tmp_path / "d.jsonl").read_text().splitlines()] == ["a", "b", "c"]
