@@ -84,7 +84,7 @@ def test_chat_never_renders_document_html(app):
 
 def test_library_page_lists_uploads_and_deletes_with_confirmation(app, tmp_path, monkeypatch):
     monkeypatch.setenv("FOLIO_DATA_DIR", str(tmp_path / "fresh"))
-    at = app("pages/1_Library.py")
+    at = app("app_pages/library.py")
     assert any("No documents yet" in i.value for i in at.info)
     good = make_structured_pdf(tmp_path / "m.pdf").read_bytes()
     bad = make_bad_pdf(tmp_path / "bad.pdf", "not_pdf").read_bytes()
@@ -119,7 +119,7 @@ def test_library_page_lists_uploads_and_deletes_with_confirmation(app, tmp_path,
 
 
 def test_compare_page_side_by_side(app):
-    at = app("pages/2_Compare.py")
+    at = app("app_pages/compare.py")
     at.text_input(key="cmp_question").set_value("When does the nightly rebuild run?").run()
     at.button(key="cmp_run").click().run()
     assert not at.exception, at.exception
@@ -130,7 +130,7 @@ def test_compare_page_side_by_side(app):
 
 
 def test_compare_page_labelled_question_shows_recall(app):
-    at = app("pages/2_Compare.py")
+    at = app("app_pages/compare.py")
     at.radio(key="cmp_src").set_value("From a labelled set").run()
     lines = "".join(json.dumps(q) + "\n" for q in QUESTIONS).encode()
     at.file_uploader[0].set_value(("q.jsonl", lines, "application/json")).run()
@@ -144,7 +144,7 @@ def test_compare_page_labelled_question_shows_recall(app):
 
 
 def test_graph_page_draws_the_neighbourhood_and_reads_a_node(app):
-    at = app("pages/3_Graph.py")
+    at = app("app_pages/graph.py")
     at.sidebar.selectbox(key="graph_retriever").set_value("hybrid").run()
     at.text_input(key="graph_question").set_value("When does the nightly rebuild run?").run()
     at.button(key="graph_run").click().run()
@@ -160,7 +160,7 @@ def test_graph_page_draws_the_neighbourhood_and_reads_a_node(app):
 
 def test_evaluate_page_leaderboard_and_drilldown(app, tmp_path):
     qfile = write_jsonl(tmp_path / "q.jsonl", QUESTIONS)
-    at = app("pages/4_Evaluate.py")
+    at = app("app_pages/evaluate.py")
     at.text_input(key="eval_qpath").set_value(str(qfile)).run()
     at.multiselect(key="eval_names").set_value(["bm25", "dense"]).run()
     at.text_input(key="eval_ks").set_value("1,3").run()
