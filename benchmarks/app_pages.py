@@ -1,7 +1,7 @@
 """Measure each page's load, rerun and main-action time with AppTest (not a test).
 
-    FOLIO_DATA_DIR=/tmp/folio-musique .venv/bin/python benchmarks/app_pages.py \
-        [--questions /work/shared/bench/musique/questions.jsonl] [--question TEXT] [--repeat 3]
+    FOLIO_DATA_DIR=LIBRARY .venv/bin/python benchmarks/app_pages.py \
+        [--questions ../shared/bench/musique/questions.jsonl] [--question TEXT] [--repeat 3]
 
 Load = the first run of a fresh AppTest (the Library is already cached in the process, as
 in a running server after its first visitor); rerun = a second run with nothing changed;
