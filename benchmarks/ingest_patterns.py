@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import re
 import sys
 import tempfile
@@ -26,7 +25,10 @@ from core.config import ChunkingSettings
 from core.ingest.chunking import chunk_markdown
 from core.ingest.pdf import pdf_to_markdown
 
-BENCH = Path(os.environ.get("FOLIO_BENCH_DIR") or Path(__file__).resolve().parents[2] / "shared" / "bench")
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_paths import bench_dir  # noqa: E402
+
+BENCH = bench_dir()
 
 
 def chunk_texts(pdf: Path, settings: ChunkingSettings, assets: Path) -> list[tuple[str, str]]:

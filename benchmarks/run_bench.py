@@ -28,7 +28,6 @@ import datetime as dt
 import json
 import os
 import platform
-import re
 import shutil
 import subprocess
 import sys
@@ -37,9 +36,12 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench_paths, also when loaded by a test
+from bench_paths import bench_dir, folders, portable  # noqa: E402
+
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
-BENCH = Path(os.environ.get("FOLIO_BENCH_DIR") or REPO.parent / "shared" / "bench")
+BENCH = bench_dir()
 RETRIEVERS = ("dense", "bm25", "hybrid", "multiroute", "kgp", "gnn", "iier", "rgnn")
 TRAINABLE = ("gnn", "iier")
 REFERENCE = {
@@ -72,26 +74,6 @@ def bench_sets(bench: Path, pdf_dir: Path | None) -> list[BenchSet]:
     if pdf_dir is not None and pdf_dir.is_dir() and any(pdf_dir.glob("*.pdf")):
         sets.append(BenchSet("pdfqa-dev", bench / "pdfqa-dev" / "questions.jsonl", None, pdf_dir, "1,5,10"))
     return sets
-
-
-_OPTION_DIR = re.compile(r"(--(work|pdf|bench)-dir[ =])(\S+)")
-_ABSOLUTE = re.compile(r"(?<![\w.~/-])/(?:work|tmp|root|home|Users|mnt|scratch|var/tmp)/[^\s'\"`|:,;]*")
-
-
-def portable(text: str, folders: dict[str, Path | None]) -> str:
-    """`text` as it may be committed: a folder option's value becomes WORK_DIR, PDF_DIR or
-    BENCH_DIR, each named folder its name (the bench folder its path relative to the
-    repository) and any other machine path '…/' and its last part."""
-    text = _OPTION_DIR.sub(lambda m: m.group(1) + m.group(2).upper() + "_DIR", text)
-    for name, folder in sorted(folders.items(), key=lambda kv: -len(str(kv[1] or ""))):
-        if folder is not None:
-            text = text.replace(str(Path(folder).resolve()), name).replace(str(folder), name)
-    return _ABSOLUTE.sub(lambda m: "…/" + Path(m.group(0)).name, text)
-
-
-def _folders(bench: Path, work: Path | None = None, pdf: Path | None = None) -> dict[str, Path | None]:
-    default = bench.resolve() == (REPO.parent / "shared" / "bench").resolve()
-    return {"../shared/bench" if default else "BENCH_DIR": bench, "WORK_DIR": work, "PDF_DIR": pdf}
 
 
 def cli(data_dir: Path, *args: str, timeout: int = 7200) -> subprocess.CompletedProcess:
@@ -236,9 +218,9 @@ def load_previous(path: Path) -> dict:
     for res in sets.values():  # older files kept date/machine/command at the top only
         for key in ("date", "machine", "command"):
             res.setdefault(key, old.get(key, "?"))
-        res["command"] = portable(res["command"], _folders(BENCH))  # older files kept machine paths
+        res["command"] = portable(res["command"], folders(BENCH))  # older files kept machine paths
         if "log" in res.get("ingest", {}):
-            res["ingest"]["log"] = portable(res["ingest"]["log"], _folders(BENCH))
+            res["ingest"]["log"] = portable(res["ingest"]["log"], folders(BENCH))
     return sets
 
 
@@ -293,15 +275,15 @@ def main(argv: list[str] | None = None) -> int:
     if not sets:
         raise SystemExit(f"no benchmark sets found (wanted: {sorted(wanted) or 'all'}) under {args.bench_dir}")
     names = [n.strip() for n in args.retrievers.split(",") if n.strip()]
-    folders = _folders(args.bench_dir, args.work_dir, args.pdf_dir)
+    named = folders(args.bench_dir, args.work_dir, args.pdf_dir)
     command = portable(" ".join(["python benchmarks/run_bench.py", *(sys.argv[1:] if argv is None else argv)]),
-                       folders)
+                       named)
     results = load_previous(HERE / "results.json")
     infos, stashes = {}, {}
     for bset in sets:
         print(f"[{bset.name}] ingesting into {args.work_dir / bset.name} ...", flush=True)
         infos[bset.name] = info = ingest(bset, args.work_dir / bset.name)
-        info["log"] = portable(info["log"], folders)
+        info["log"] = portable(info["log"], named)
         print(f"[{bset.name}] {info['documents']} documents, {info['chunks']} chunks ({info['seconds']} s); "
               f"neighbours per chunk {info['neighbours_per_chunk']}", flush=True)
         if not args.no_train and bset.corpus is not None:
