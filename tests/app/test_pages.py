@@ -143,12 +143,15 @@ def test_compare_page_labelled_question_shows_recall(app):
     assert any(":material/check_circle: gold" in m.value for m in at.markdown)
 
 
-def test_graph_page_draws_the_neighbourhood_and_reads_a_node(app):
+def test_graph_page_defaults_to_a_path_walker_and_reads_a_node(app):
     at = app("app_pages/graph.py")
-    at.sidebar.selectbox(key="graph_retriever").set_value("hybrid").run()
-    at.text_input(key="graph_question").set_value("When does the nightly rebuild run?").run()
+    assert at.sidebar.selectbox(key="graph_retriever").value == "gnn"
+    assert any("walk a graph path (numbered hops): gnn, iier, kgp, rgnn" in c.value for c in at.caption)
+    at.text_input(key="graph_question").set_value(XSS_QUESTION).run()
     at.button(key="graph_run").click().run()
     assert not at.exception, at.exception
+    summary = next(_plain(c.value) for c in at.caption if _plain(c.value).startswith("gnn: "))
+    assert int(re.search(r"(\d+) hops", summary).group(1)) >= 1, summary
     frames = at.get("iframe")
     assert len(frames) == 1 and "vis.DataSet" in frames[0].proto.srcdoc
     assert "<script>alert" not in frames[0].proto.srcdoc
@@ -156,6 +159,9 @@ def test_graph_page_draws_the_neighbourhood_and_reads_a_node(app):
     assert len(reader.options) >= 2
     at.sidebar.checkbox(key="graph_kind_structural").uncheck().run()
     assert not at.exception, at.exception
+    at.sidebar.selectbox(key="graph_retriever").set_value("hybrid").run()
+    at.button(key="graph_run").click().run()
+    assert any(_plain(c.value).startswith("hybrid walked no graph path") for c in at.caption)
 
 
 def test_evaluate_page_leaderboard_and_drilldown(app, tmp_path):
