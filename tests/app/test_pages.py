@@ -61,6 +61,14 @@ def _plain(text: str) -> str:
     return re.sub(r"\\(.)", r"\1", text)
 
 
+def test_page_scripts_are_outside_a_streamlit_pages_folder():
+    """With a pages/ folder next to app.py, Streamlit runs a deep link's script directly
+    (legacy multipage app) instead of app.py's navigation; the browser test shows it."""
+    assert not (ROOT / "pages").exists()
+    scripts = re.findall(r'st\.Page\("([^"]+)"', (ROOT / "app.py").read_text("utf-8"))
+    assert len(scripts) == 4 and all((ROOT / s).is_file() for s in scripts)
+
+
 def test_chat_answers_with_citations_and_route_charts(app):
     at = app("app.py")
     assert any("extractive reader" in c.value for c in at.sidebar.caption)
