@@ -1,16 +1,17 @@
 """Graph page in headless Chromium: time from the Show graph click to a settled layout.
 
-    python benchmarks/graph_settle.py --data-dir LIBRARY --question TEXT [--retriever gnn] [--k 30]
-        [--repeat 3] [--app-root DIR ...] [--json]
+    python benchmarks/graph_settle.py --data-dir LIBRARY --question TEXT [--retriever gnn]
+        [--k 30 ...] [--repeat 3] [--app-root DIR ...] [--json]
 
 Starts the app of each --app-root (default: this checkout; name another checkout too to
 measure a baseline in the same run) on LIBRARY, opens /Graph, picks the retriever and k,
 types the question and clicks Show graph. Inside the graph's frame it samples vis-network's
 node positions, zoom and view centre every 50 ms; the layout is settled once nothing moved
-for 1.5 s, at the last time anything moved (capped at --max-seconds). Per run: click -> graph
-drawn (the canvas exists), click -> settled, nodes drawn, and the nodes' spread on screen
-(the larger of width and height they span, as a share of the frame: a graph shown as a dot
-in the middle of the frame spreads little). Medians over --repeat page loads.
+for 1.5 s, at the last time anything moved (capped at --max-seconds). Per run: click -> the
+graph's frame is on the page (the server's retrieval and HTML), click -> drawn (the canvas
+exists), click -> settled, nodes drawn, and the nodes' spread on screen (the larger of width
+and height they span, as a share of the frame: a graph shown as a dot in the middle of the
+frame spreads little). Medians over --repeat page loads, for each k.
 """
 from __future__ import annotations
 
@@ -27,8 +28,9 @@ import time
 
 from tests.app.browser import GRAPH_FRAME, ROOT, launch_chromium, start_app
 
+K_RANGE = (1, 30)  # the Graph page's k slider
 # Runs in the graph's frame: sample until still for `quiet` ms; times are from the call.
-_SAMPLE = """async ([quiet, limit]) => {
+_SAMPLE = """async (body, [quiet, limit]) => {
     const t0 = performance.now(), snap = () => {
         const pos = network.getPositions(), v = network.getViewPosition();
         return {pos, scale: network.getScale(), x: v.x, y: v.y};
@@ -60,39 +62,53 @@ def _setup(page, url: str, retriever: str, k: int, question: str) -> None:
     page.get_by_role("option", name=retriever, exact=True).click()
     slider = sidebar.get_by_role("slider").first
     slider.focus()
-    slider.press("Home")
-    for _ in range(k - 1):
+    slider.press("End" if k >= K_RANGE[1] else "Home")  # one rerun per key press: few presses
+    for _ in range(k - K_RANGE[0] if k < K_RANGE[1] else 0):
         slider.press("ArrowRight")
     page.get_by_label("Question", exact=True).fill(question)
     page.get_by_label("Question", exact=True).press("Enter")
-    page.wait_for_timeout(1500)  # let the reruns from the widgets finish
+    _wait_idle(page)
 
 
-def one_run(page, url: str, args) -> dict:
-    """Click Show graph and time the drawing and the layout's settling."""
-    _setup(page, url, args.retriever, args.k, args.question)
+def _wait_idle(page) -> None:
+    """Wait until the script runs queued by the widgets have ended (the status widget is gone)."""
+    page.wait_for_timeout(300)
+    page.get_by_test_id("stStatusWidget").wait_for(state="detached", timeout=300_000)
+    page.wait_for_timeout(300)
+
+
+def one_run(page, url: str, args, k: int) -> dict:
+    """Click Show graph and time the frame, the drawing and the layout's settling."""
+    _setup(page, url, args.retriever, k, args.question)
     start = time.perf_counter()
     page.get_by_role("button", name="Show graph").click()
+    page.locator(GRAPH_FRAME).first.wait_for(timeout=300_000)
+    framed = time.perf_counter()
     frame = page.frame_locator(GRAPH_FRAME).first
     frame.locator("canvas").first.wait_for(timeout=300_000)
     drawn = time.perf_counter()
     sample = frame.locator("body").evaluate(_SAMPLE, [1500, args.max_seconds * 1000])
-    return {"drawn_ms": round((drawn - start) * 1000), "settled_ms": round((drawn - start) * 1000 + sample["settled_ms"]),
-            "still": sample["still"], "nodes": sample["nodes"], "spread": round(sample["spread"], 2)}
+    return {"frame_ms": round((framed - start) * 1000), "drawn_ms": round((drawn - start) * 1000),
+            "settled_ms": round((drawn - start) * 1000 + sample["settled_ms"]), "still": sample["still"],
+            "nodes": sample["nodes"], "spread": round(sample["spread"], 2)}
 
 
-def measure(root: Path, args) -> dict:
-    """Median figures of --repeat fresh page loads against one checkout's app."""
+def measure(root: Path, args) -> list[dict]:
+    """Median figures of --repeat fresh page loads per k against one checkout's app."""
     from playwright.sync_api import sync_playwright
 
+    out = []
     with start_app(args.data_dir, root=root) as url, sync_playwright() as pw:
         browser = launch_chromium(pw)
         page = browser.new_page(viewport={"width": 1400, "height": 1000})
-        one_run(page, url, args)  # warm-up: opens the library and loads the models
-        runs = [one_run(page, url, args) for _ in range(args.repeat)]
+        one_run(page, url, args, args.k[0])  # warm-up: opens the library and loads the models
+        for k in args.k:
+            runs = [one_run(page, url, args, k) for _ in range(args.repeat)]
+            med = {key: statistics.median(r[key] for r in runs)
+                   for key in ("frame_ms", "drawn_ms", "settled_ms", "nodes", "spread")}
+            out.append({"app_root": root.name, "k": k, **med, "runs": runs})
         browser.close()
-    med = {key: statistics.median(r[key] for r in runs) for key in ("drawn_ms", "settled_ms", "nodes", "spread")}
-    return {"app_root": root.name, **med, "runs": runs}
+    return out
 
 
 def main() -> None:
@@ -101,21 +117,23 @@ def main() -> None:
     ap.add_argument("--data-dir", required=True, type=Path)
     ap.add_argument("--question", required=True)
     ap.add_argument("--retriever", default="gnn")
-    ap.add_argument("--k", type=int, default=30)
+    ap.add_argument("--k", type=int, action="append", help="k on the page (repeatable; default 30)")
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--max-seconds", type=float, default=40.0)
     ap.add_argument("--app-root", type=Path, action="append", help="a checkout whose app.py to run (repeatable)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
-    report = {"load_avg_1m_start": round(os.getloadavg()[0], 2), "retriever": args.retriever, "k": args.k,
-              "apps": [measure(root.resolve(), args) for root in (args.app_root or [ROOT])],
+    args.k = args.k or [30]
+    report = {"load_avg_1m_start": round(os.getloadavg()[0], 2), "retriever": args.retriever,
+              "apps": [row for root in (args.app_root or [ROOT]) for row in measure(root.resolve(), args)],
               "load_avg_1m_end": round(os.getloadavg()[0], 2)}
     if args.json:
         print(json.dumps(report, indent=1))
         return
     for app in report["apps"]:
-        print(f"{app['app_root']}: {app['nodes']:.0f} nodes, drawn {app['drawn_ms']:.0f} ms, settled "
-              f"{app['settled_ms']:.0f} ms after the click, spread {app['spread']:.2f} of the frame")
+        print(f"{app['app_root']} k={app['k']}: {app['nodes']:.0f} nodes; after the click: frame "
+              f"{app['frame_ms']:.0f} ms, drawn {app['drawn_ms']:.0f} ms, settled {app['settled_ms']:.0f} ms; "
+              f"spread {app['spread']:.2f} of the frame")
     print(f"load average {report['load_avg_1m_start']} -> {report['load_avg_1m_end']}")
 
 
