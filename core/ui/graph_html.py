@@ -32,8 +32,8 @@ OPTIONS = {
     "layout": {"improvedLayout": False},
     "interaction": {"hover": True, "tooltipDelay": 150},
     "edges": {"smooth": False},
-    "nodes": {"font": {"size": 14}},
 }
+FONT_PX = 14
 
 _PAGE = """<!DOCTYPE html>
 <html><head><meta charset="utf-8">
@@ -76,6 +76,11 @@ def script_json(value) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
+def half_span(nodes: int) -> float:
+    """Half the width of the layout of `nodes` nodes, in vis-network units."""
+    return max(MIN_HALF_SPAN, SPACING * math.sqrt(nodes))
+
+
 @lru_cache(maxsize=8)
 def layout(view: GraphView) -> dict[str, tuple[float, float]]:
     """Node id -> (x, y): a seeded spring layout of the drawn edges, hops pulling hardest."""
@@ -87,7 +92,7 @@ def layout(view: GraphView) -> dict[str, tuple[float, float]]:
         graph.add_edge(e.source, e.target, weight=3.0 if e.step is not None else 1.0)
     if graph.number_of_nodes() == 0:
         return {}
-    scale = max(MIN_HALF_SPAN, SPACING * math.sqrt(graph.number_of_nodes()))
+    scale = half_span(graph.number_of_nodes())
     spread = 1.5 / math.sqrt(graph.number_of_nodes())  # 1.5x networkx's default node distance
     pos = nx.spring_layout(graph, k=spread, seed=7, scale=scale)
     return {node: (round(float(x), 1), round(float(y), 1)) for node, (x, y) in pos.items()}
@@ -97,6 +102,8 @@ def network_data(view: GraphView) -> dict:
     """The nodes, edges and options handed to vis-network (positions fixed, text plain)."""
     pos = layout(view)
     label_all = len(view.nodes) <= LABEL_ALL_UP_TO
+    # a large view is fitted zoomed out: larger text keeps its labels readable (half the shrink)
+    font = round(FONT_PX * math.sqrt(half_span(len(view.nodes)) / MIN_HALF_SPAN))
     nodes = []
     for n in view.nodes:
         colour = "#d62728" if n.rank else ("#8c564b" if n.kind == "chunk" else "#c7c7c7")
@@ -104,13 +111,14 @@ def network_data(view: GraphView) -> dict:
         x, y = pos.get(n.node_id, (0.0, 0.0))
         label = n.label if label_all or n.rank or n.seed or n.on_path else ""
         nodes.append({"id": n.node_id, "label": label, "title": n.title, "x": x, "y": y, "size": n.size,
-                      "shape": shape, "color": colour, "borderWidth": 4 if n.on_path else 1})
+                      "shape": shape, "color": colour, "borderWidth": 4 if n.on_path else 1,
+                      "font": {"size": font}})
     edges = []
     for e in view.edges:
         if e.step is not None:
             edges.append({"from": e.source, "to": e.target, "title": e.title, "label": str(e.step), "width": 6,
                           "color": HOP_COLOUR, "arrows": "to",
-                          "font": {"size": 18, "color": HOP_COLOUR, "strokeWidth": 4}})
+                          "font": {"size": round(font * 1.3), "color": HOP_COLOUR, "strokeWidth": 4}})
         else:
             edges.append({"from": e.source, "to": e.target, "title": e.title, "width": 1.5,
                           "color": EDGE_COLOURS.get(e.kind, "#777777")})
