@@ -95,16 +95,20 @@ def chat_page() -> None:
         history.append((question, reply))
 
 
+# The page scripts live in app_pages/, not pages/: while a `pages/` folder sits next to the
+# entry script, Streamlit runs it as a legacy multipage app until some run calls
+# st.navigation, so a deep link or reload as a server's first request ran the page script
+# directly, with a file-name sidebar ("app", "Library", no icons).
 def main() -> None:
-    """Chat is the home page; the other pages are the scripts in pages/."""
+    """Chat is the home page; the other pages are the scripts in app_pages/."""
     require_access()  # password or refusal before any page runs (core/ui/auth.py)
     st.set_page_config(page_title="Folio", page_icon="📚", layout="wide")
     nav = st.navigation([
         st.Page(chat_page, title="Chat", icon=":material/chat:", default=True),
-        st.Page("pages/1_Library.py", title="Library", icon=":material/folder_open:", url_path="Library"),
-        st.Page("pages/2_Compare.py", title="Compare", icon=":material/compare_arrows:", url_path="Compare"),
-        st.Page("pages/3_Graph.py", title="Graph", icon=":material/hub:", url_path="Graph"),
-        st.Page("pages/4_Evaluate.py", title="Evaluate", icon=":material/leaderboard:", url_path="Evaluate"),
+        st.Page("app_pages/library.py", title="Library", icon=":material/folder_open:", url_path="Library"),
+        st.Page("app_pages/compare.py", title="Compare", icon=":material/compare_arrows:", url_path="Compare"),
+        st.Page("app_pages/graph.py", title="Graph", icon=":material/hub:", url_path="Graph"),
+        st.Page("app_pages/evaluate.py", title="Evaluate", icon=":material/leaderboard:", url_path="Evaluate"),
     ])
     nav.run()
 

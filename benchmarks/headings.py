@@ -5,10 +5,12 @@ normalised to lower-case letters/digits without leading numbering). The detector
 with `use_outline=False`; the outline path (`use_outline=True`) is scored as the share of
 outline entries it could place on the exact text line (the rest go to the page top).
 
-    python benchmarks/headings.py [PDF ...] [--json]
+    python benchmarks/headings.py PDF... [--json]
 
-Default PDFs: the pdfqa-dev manuals with an outline in /tmp/pdfqa-dev and R-intro/R-data
-from r-doc-pdf in /tmp/rdoc (see the task notes for how to fetch them).
+The published figures used the pdfqa-dev manuals that have an outline (GS9_Color_Management,
+auto-multiple-choice.en, extending, freefem, ftp-1.1.3, tftp-1.0.3, usage, ssl-10.8.7; fetch
+them with ../shared/bench/pdfqa-dev/fetch.sh) and R-intro/R-data from the Debian package
+r-doc-pdf (`apt-get download r-doc-pdf && dpkg -x r-doc-pdf*.deb DIR`).
 """
 from __future__ import annotations
 
@@ -25,14 +27,6 @@ import pymupdf
 from core.ingest.pdf import headings as hd
 from core.ingest.pdf import pdf_to_markdown
 from core.ingest.pdf.layout import page_lines, running_lines
-
-DEFAULT = [
-    "/tmp/pdfqa-dev/GS9_Color_Management.pdf", "/tmp/pdfqa-dev/auto-multiple-choice.en.pdf",
-    "/tmp/pdfqa-dev/extending.pdf", "/tmp/pdfqa-dev/freefem.pdf", "/tmp/pdfqa-dev/ftp-1.1.3.pdf",
-    "/tmp/pdfqa-dev/tftp-1.0.3.pdf", "/tmp/pdfqa-dev/usage.pdf", "/tmp/pdfqa-dev/ssl-10.8.7.pdf",
-    "/tmp/rdoc/usr/share/doc/r-doc-pdf/manual/R-intro.pdf",
-    "/tmp/rdoc/usr/share/doc/r-doc-pdf/manual/R-data.pdf",
-]
 
 
 def reference(doc: pymupdf.Document) -> list[tuple[int, str]]:
@@ -70,7 +64,7 @@ def outline_placed(doc: pymupdf.Document) -> float:
 def main(argv: list[str] | None = None) -> int:
     """Print per-PDF and pooled scores."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("pdfs", nargs="*", default=DEFAULT)
+    ap.add_argument("pdfs", nargs="+", help="PDFs with an outline")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     rows, all_pred, all_gold, all_pred_t, all_gold_t = [], [], [], [], []

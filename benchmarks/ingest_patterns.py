@@ -6,9 +6,10 @@ case-insensitive), as the benchmark scores retrieval hits. A second count reads 
 chunks with the Markdown cell separators folded to spaces (`| a | b |` -> `a b`), since
 a pattern written against the PDF's plain text can span two cells of a table row.
 
-    python benchmarks/ingest_patterns.py [--pdf-dir /tmp/pdfqa-dev] [--json]
+    python benchmarks/ingest_patterns.py --pdf-dir PDF_DIR [--questions Q.jsonl] [--json]
 
-Needs the PDFs: `bash /work/shared/bench/pdfqa-dev/fetch.sh /tmp/pdfqa-dev`.
+Needs the PDFs: `bash ../shared/bench/pdfqa-dev/fetch.sh PDF_DIR`. The questions default to
+pdfqa-dev's in $FOLIO_BENCH_DIR, else ../shared/bench from the repository root.
 """
 from __future__ import annotations
 
@@ -24,7 +25,10 @@ from core.config import ChunkingSettings
 from core.ingest.chunking import chunk_markdown
 from core.ingest.pdf import pdf_to_markdown
 
-BENCH = Path("/work/shared/bench/pdfqa-dev")
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_paths import bench_dir  # noqa: E402
+
+BENCH = bench_dir()
 
 
 def chunk_texts(pdf: Path, settings: ChunkingSettings, assets: Path) -> list[tuple[str, str]]:
@@ -44,8 +48,8 @@ def chunk_texts(pdf: Path, settings: ChunkingSettings, assets: Path) -> list[tup
 def main(argv: list[str] | None = None) -> int:
     """Print per-pattern survival and the overall share; exit 1 if PDFs are missing."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--pdf-dir", default="/tmp/pdfqa-dev")
-    ap.add_argument("--questions", default=str(BENCH / "questions.jsonl"))
+    ap.add_argument("--pdf-dir", required=True, help="folder of the pdfqa-dev PDFs")
+    ap.add_argument("--questions", default=str(BENCH / "pdfqa-dev" / "questions.jsonl"))
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     questions = [json.loads(l) for l in open(args.questions, encoding="utf-8") if l.strip()]

@@ -1,9 +1,9 @@
 """Parse-stage speed: Folio's PDF -> Markdown against pymupdf4llm.to_markdown, same file, same run.
 
-    python benchmarks/ingest_speed.py [PDF] [--repeat 1] [--json]
+    python benchmarks/ingest_speed.py PDF [--repeat 1] [--json]
 
-Default PDF: R-intro.pdf from the Debian package r-doc-pdf
-(`cd /tmp && apt-get download r-doc-pdf && dpkg -x r-doc-pdf*.deb /tmp/rdoc`).
+The published figure used R-intro.pdf from the Debian package r-doc-pdf (`apt-get download
+r-doc-pdf && dpkg -x r-doc-pdf*.deb DIR`, then DIR/usr/share/doc/r-doc-pdf/manual/R-intro.pdf).
 Reports pages/second of each (best of --repeat runs) and the ratio Folio / pymupdf4llm.
 pymupdf4llm is timed twice: `to_markdown` as installed (with pymupdf_layout present it
 runs its layout model) and its classic rule-based path `helpers.pymupdf_rag.to_markdown`.
@@ -22,9 +22,6 @@ import pymupdf
 
 from core.ingest.pdf import pdf_to_markdown
 
-DEFAULT = "/tmp/rdoc/usr/share/doc/r-doc-pdf/manual/R-intro.pdf"
-
-
 def best_seconds(fn, repeat: int) -> float:
     """Fastest wall time of `repeat` calls of fn()."""
     times = []
@@ -38,7 +35,7 @@ def best_seconds(fn, repeat: int) -> float:
 def main(argv: list[str] | None = None) -> int:
     """Time both parsers on one PDF and print pages/second and their ratio."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("pdf", nargs="?", default=DEFAULT)
+    ap.add_argument("pdf", help="the PDF to parse")
     ap.add_argument("--repeat", type=int, default=1)
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)

@@ -10,13 +10,16 @@ With `--train` (the default), gnn and iier are also trained on each passage set'
 questions (`python -m core train`), and every *other* set is evaluated with those weights
 as extra rows "gnn (trained on SET)": a model is never scored on the set it was fit to.
 
-pdfqa-dev is included when its PDFs are present (default /tmp/pdfqa-dev; fetch them with
-`bash /work/shared/bench/pdfqa-dev/fetch.sh /tmp/pdfqa-dev`); it is scored by answer_recall
-at 1, 5 and 10. Data dirs live under the work dir and are reused: ingesting a corpus that is
-already there only checks it. Results: benchmarks/RESULTS.md and benchmarks/results.json.
+BENCH is `--bench-dir`, else $FOLIO_BENCH_DIR, else ../shared/bench from the repository root.
+pdfqa-dev is included when `--pdf-dir` names a folder holding its PDFs (fetch them with
+`bash ../shared/bench/pdfqa-dev/fetch.sh PDF_DIR`); it is scored by answer_recall at 1, 5
+and 10. Data dirs live under the work dir (default: folio-bench in the system temp folder)
+and are reused: ingesting a corpus that is already there only checks it. Results:
+benchmarks/RESULTS.md and benchmarks/results.json, with folders written as WORK_DIR,
+PDF_DIR and the bench folder relative to the repository, never as this machine's paths.
 
-    python benchmarks/run_bench.py [--work-dir /tmp/folio-bench] [--sets musique,hotpotqa-dev]
-                                   [--retrievers dense,bm25] [--limit N] [--no-train]
+    python benchmarks/run_bench.py [--work-dir DIR] [--pdf-dir DIR] [--bench-dir DIR]
+        [--sets musique,hotpotqa-dev] [--retrievers dense,bm25] [--limit N] [--no-train]
 """
 from __future__ import annotations
 
@@ -28,13 +31,17 @@ import platform
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench_paths, also when loaded by a test
+from bench_paths import bench_dir, folders, portable  # noqa: E402
+
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
-BENCH = Path("/work/shared/bench")
+BENCH = bench_dir()
 RETRIEVERS = ("dense", "bm25", "hybrid", "multiroute", "kgp", "gnn", "iier", "rgnn")
 TRAINABLE = ("gnn", "iier")
 REFERENCE = {
@@ -57,15 +64,15 @@ class BenchSet:
     ks: str
 
 
-def bench_sets(pdf_dir: Path) -> list[BenchSet]:
+def bench_sets(bench: Path, pdf_dir: Path | None) -> list[BenchSet]:
     """The sets whose inputs exist on this machine."""
     sets = [
-        BenchSet(n, BENCH / n / "questions.jsonl", BENCH / n / "corpus.jsonl", None, "2,5,10")
+        BenchSet(n, bench / n / "questions.jsonl", bench / n / "corpus.jsonl", None, "2,5,10")
         for n in ("musique", "hotpotqa-dev")
-        if (BENCH / n / "corpus.jsonl").is_file()
+        if (bench / n / "corpus.jsonl").is_file()
     ]
-    if pdf_dir.is_dir() and any(pdf_dir.glob("*.pdf")):
-        sets.append(BenchSet("pdfqa-dev", BENCH / "pdfqa-dev" / "questions.jsonl", None, pdf_dir, "1,5,10"))
+    if pdf_dir is not None and pdf_dir.is_dir() and any(pdf_dir.glob("*.pdf")):
+        sets.append(BenchSet("pdfqa-dev", bench / "pdfqa-dev" / "questions.jsonl", None, pdf_dir, "1,5,10"))
     return sets
 
 
@@ -211,6 +218,9 @@ def load_previous(path: Path) -> dict:
     for res in sets.values():  # older files kept date/machine/command at the top only
         for key in ("date", "machine", "command"):
             res.setdefault(key, old.get(key, "?"))
+        res["command"] = portable(res["command"], folders(BENCH))  # older files kept machine paths
+        if "log" in res.get("ingest", {}):
+            res["ingest"]["log"] = portable(res["ingest"]["log"], folders(BENCH))
     return sets
 
 
@@ -220,7 +230,7 @@ def write_results(sets: dict) -> None:
     lines = ["# Folio retrieval benchmarks", "",
              "Written by `benchmarks/run_bench.py` (see its docstring); each section names its "
              "own command, date and machine.", "",
-             "Metrics as defined in /work/shared/bench/README.md. Every retriever is asked for "
+             "Metrics as defined in the bench folder's README.md (../shared/bench). Every retriever is asked for "
              "100 chunks per question (mrr and log_rank_index use that list, the @k metrics its "
              "top k); log_rank_index takes N = the chunks in the library for every retriever, "
              "a gold chunk beyond the 100 counting as rank N. Latency is one `retrieve` call, query embedding included, after one untimed "
@@ -249,8 +259,9 @@ def write_results(sets: dict) -> None:
 def main(argv: list[str] | None = None) -> int:
     """Parse arguments, run the sets, write the results (keeping earlier results of other sets)."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--work-dir", default="/tmp/folio-bench", type=Path)
-    parser.add_argument("--pdf-dir", default="/tmp/pdfqa-dev", type=Path)
+    parser.add_argument("--work-dir", default=Path(tempfile.gettempdir()) / "folio-bench", type=Path)
+    parser.add_argument("--pdf-dir", default=None, type=Path, help="folder of the pdfqa-dev PDFs")
+    parser.add_argument("--bench-dir", default=BENCH, type=Path, help="default: $FOLIO_BENCH_DIR or ../shared/bench")
     parser.add_argument("--sets", default="", help="comma-separated subset of the available sets")
     parser.add_argument("--retrievers", default=",".join(RETRIEVERS))
     parser.add_argument("--limit", type=int, default=0, help="only the first N questions per set")
@@ -261,16 +272,19 @@ def main(argv: list[str] | None = None) -> int:
         write_results(load_previous(HERE / "results.json"))
         return 0
     wanted = {s.strip() for s in args.sets.split(",") if s.strip()}
-    sets = [s for s in bench_sets(args.pdf_dir) if not wanted or s.name in wanted]
+    sets = [s for s in bench_sets(args.bench_dir, args.pdf_dir) if not wanted or s.name in wanted]
     if not sets:
-        raise SystemExit(f"no benchmark sets found (wanted: {sorted(wanted) or 'all'}) under {BENCH}")
+        raise SystemExit(f"no benchmark sets found (wanted: {sorted(wanted) or 'all'}) under {args.bench_dir}")
     names = [n.strip() for n in args.retrievers.split(",") if n.strip()]
-    command = " ".join(["python benchmarks/run_bench.py", *(sys.argv[1:] if argv is None else argv)])
+    named = folders(args.bench_dir, args.work_dir, args.pdf_dir)
+    command = portable(" ".join(["python benchmarks/run_bench.py", *(sys.argv[1:] if argv is None else argv)]),
+                       named)
     results = load_previous(HERE / "results.json")
     infos, stashes = {}, {}
     for bset in sets:
         print(f"[{bset.name}] ingesting into {args.work_dir / bset.name} ...", flush=True)
         infos[bset.name] = info = ingest(bset, args.work_dir / bset.name)
+        info["log"] = portable(info["log"], named)
         print(f"[{bset.name}] {info['documents']} documents, {info['chunks']} chunks ({info['seconds']} s); "
               f"neighbours per chunk {info['neighbours_per_chunk']}", flush=True)
         if not args.no_train and bset.corpus is not None:

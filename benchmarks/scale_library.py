@@ -1,6 +1,6 @@
 """Scale: a synthetic library of N chunks built and queried through Folio's real CLI.
 
-    python benchmarks/scale_library.py [--chunks 50000] [--work-dir /tmp/folio-scale] [--json]
+    python benchmarks/scale_library.py [--chunks 50000] [--work-dir DIR] [--json]
 
 1. Writes WORK/corpus.jsonl: N/10 documents of 10 passages. A passage is ~60 pseudo-words
    drawn with Zipf-like frequencies from a 30,000-word lexicon, and names the titles of two
@@ -94,7 +94,7 @@ def main() -> None:
     """Build (or reuse) the library, then time every LLM-free retriever on it."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--chunks", type=int, default=50_000)
-    parser.add_argument("--work-dir", type=Path, default=Path("/tmp/folio-scale"))
+    parser.add_argument("--work-dir", type=Path, default=Path(tempfile.gettempdir()) / "folio-scale")
     parser.add_argument("--retrievers", default=",".join(RETRIEVERS))
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()

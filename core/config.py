@@ -5,7 +5,7 @@ in the data directory (or the path in FOLIO_CONFIG), and `FOLIO_*` environment v
 Secrets (the LLM key) are read from the environment once, here, at the edge.
 
 Example:
-    >>> s = Settings.load(data_dir="/tmp/folio-doc-example", env={})
+    >>> s = Settings.load(data_dir="folio-doc-example", env={})  # nothing is written there
     >>> s.chunking.max_words
     220
 """

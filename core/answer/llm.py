@@ -81,7 +81,7 @@ class OpenAIChat:
 
     Example:
         >>> llm = OpenAIChat(LLMSettings(base_url="http://localhost:8080/v1", model="gemma"),
-        ...                  cache_dir=Path("/tmp/llm-cache"))           # doctest: +SKIP
+        ...                  cache_dir=Path("llm-cache"))                # doctest: +SKIP
         >>> reply = llm.chat("Reply in one word.", "Capital of France?")  # doctest: +SKIP
         >>> llm.usage().calls                                              # doctest: +SKIP
         1

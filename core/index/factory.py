@@ -6,8 +6,9 @@ Embedded stores live in the data directory unless a server URL is set:
     full text  <data_dir>/bm25     or  Elasticsearch at FOLIO_ES_URL
 
 Example:
+    >>> import tempfile
     >>> from core.config import Settings
-    >>> s = Settings.load(data_dir="/tmp/folio-doc-example", env={})
+    >>> s = Settings.load(data_dir=tempfile.mkdtemp(), env={})
     >>> type(make_text_index(s)).__name__
     'BM25TextIndex'
 """

@@ -1,18 +1,17 @@
-"""The Graph page's model: the neighbourhood of a retrieval result, drawn with pyvis.
+"""The Graph page's model: the neighbourhood of a retrieval result, ready to draw.
 
 `build_view` is pure: it takes the result, the catalog edges touching it and the chunks,
 and returns nodes and edges with every display decision made (size by score, seeds as
-stars, the walked path bold with hop numbers, a node cap). `to_html` renders it with
-pyvis, inlining vis.js (no CDN). Every label and tooltip is HTML-escaped document text.
+stars, the walked path bold with hop numbers, a node cap). Labels and tooltips are plain
+(untrusted) text: `core.ui.graph_html.to_html` escapes them once, where they enter the
+page, so a title such as `Tom's "Ledger"` reads exactly so.
 
 Example:
     >>> # edges, chunks = load_neighbourhood(library.catalog, result)
-    >>> # html = to_html(build_view(result, edges, chunks, kinds=("keyword",)))
+    >>> # html = graph_html.to_html(build_view(result, edges, chunks, kinds=("keyword",)))
 """
 from __future__ import annotations
 
-import html
-import re
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
@@ -23,11 +22,16 @@ MAX_NODES = 300
 EDGE_KINDS = ("structural", "keyword", "semantic")
 EDGE_COLOURS = {"structural": "#9e9e9e", "keyword": "#e8871e", "semantic": "#3b7dd8"}
 HOP_COLOUR = "#c0392b"
+# Retrievers whose results carry hops (a walked path); the others only rank chunks.
+# gnn is the Graph page's default: the best of them on the multi-hop benchmark sets
+# (benchmarks/RESULTS.md: musique and hotpotqa-dev recall@5 and all_recall@5), no LLM needed.
+PATH_RETRIEVERS = ("gnn", "iier", "kgp", "rgnn")
+DEFAULT_RETRIEVER = "gnn"
 
 
 @dataclass(frozen=True)
 class ViewNode:
-    """A node as drawn: `rank` for retrieved chunks, `seed`/`on_path` flags, escaped text."""
+    """A node as drawn: `rank` for retrieved chunks, `seed`/`on_path` flags, plain text."""
 
     node_id: str
     label: str
@@ -106,20 +110,20 @@ def _pick_nodes(result: RetrievalResult, edges: Sequence[Edge], cap: int) -> tup
 
 
 def _node_text(node_id: str, chunk: Chunk | None, rank: int | None) -> tuple[str, str]:
-    """(label, tooltip), both HTML-escaped."""
+    """(label, tooltip) as plain text."""
     if chunk is None:
         kind = node_kind(node_id)
         if kind == "page":
             name = "page " + node_id.rsplit(":", 1)[-1]
         else:
             name = kind
-        return html.escape(name), html.escape(node_id)
+        return name, node_id
     prefix = f"#{rank} " if rank else ""
     name = chunk.heading_path[-1] if chunk.heading_path else (chunk.doc_title or chunk.chunk_id)
     label = prefix + shorten(name, 28)
     path = " > ".join(chunk.heading_path) or chunk.doc_title
     title = f"{path} ({chunk.pages_label})\n{shorten(chunk.text, 280)}"
-    return html.escape(label), html.escape(title)
+    return label, title
 
 
 def build_view(result: RetrievalResult, edges: Sequence[Edge], chunks: Mapping[str, Chunk],
@@ -149,36 +153,13 @@ def _view_edges(result: RetrievalResult, edges: Sequence[Edge], keep: set[str]) 
     for hop in result.hops:
         if hop.source in keep and hop.target in keep:
             seen.add(frozenset((hop.source, hop.target)))
-            tip = html.escape(f"hop {hop.step}: {hop.kind} edge, score {hop.score:.3f}")
+            tip = f"hop {hop.step}: {hop.kind} edge, score {hop.score:.3f}"
             out.append(ViewEdge(hop.source, hop.target, hop.kind, hop.score, tip, hop.step))
     for e in edges:
         pair = frozenset((e.source, e.target))
         if e.source in keep and e.target in keep and pair not in seen and len(pair) == 2:
             seen.add(pair)
             tip = f"{e.kind} ({e.weight:.2f})" + (f": {e.label}" if e.label else "")
-            out.append(ViewEdge(e.source, e.target, e.kind, e.weight, html.escape(shorten(tip, 200))))
+            out.append(ViewEdge(e.source, e.target, e.kind, e.weight, shorten(tip, 200)))
     return out
 
-
-_REMOTE_TAG = re.compile(r"<(link|script)\b[^>]*(href|src)=\"https?://[^\"]*\"[^>]*>(\s*</script>)?", re.I | re.S)
-
-
-def to_html(view: GraphView, height_px: int = 620) -> str:
-    """Self-contained HTML (vis.js inlined, no remote tags) drawing the view."""
-    from pyvis.network import Network
-
-    net = Network(height=f"{height_px}px", width="100%", directed=False, cdn_resources="in_line")
-    for n in view.nodes:
-        colour = "#d62728" if n.rank else ("#8c564b" if n.kind == "chunk" else "#c7c7c7")
-        shape = "star" if n.seed else ("dot" if n.kind == "chunk" else "square")
-        net.add_node(n.node_id, label=n.label, title=n.title, size=n.size, shape=shape, color=colour,
-                     borderWidth=4 if n.on_path else 1)
-    for e in view.edges:
-        if e.step is not None:
-            net.add_edge(e.source, e.target, title=e.title, label=str(e.step), width=6,
-                         color=HOP_COLOUR, arrows="to", font={"size": 18, "bold": True})
-        else:
-            net.add_edge(e.source, e.target, title=e.title, width=1.5,
-                         color=EDGE_COLOURS.get(e.kind, "#777777"))
-    net.toggle_physics(len(view.nodes) <= 150)
-    return _REMOTE_TAG.sub("", net.generate_html(notebook=False))

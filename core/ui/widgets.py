@@ -34,10 +34,10 @@ def sidebar_status(library) -> None:
     st.sidebar.caption(md_escape(llm_status(library)))
 
 
-def retriever_picker(library, key: str, label: str = "Retriever") -> str:
-    """A sidebar select box of retriever names, defaulting to the configured one."""
+def retriever_picker(library, key: str, label: str = "Retriever", default: str | None = None) -> str:
+    """A sidebar select box of retriever names, defaulting to `default` or the configured one."""
     names = list(RETRIEVERS)
-    default = library.settings.retrieve.default_retriever
+    default = default or library.settings.retrieve.default_retriever
     index = names.index(default) if default in names else 0
     return st.sidebar.selectbox(label, names, index=index, key=key)
 

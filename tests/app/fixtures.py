@@ -14,6 +14,7 @@ IMG = "<img src=x onerror=alert('folio-img')>"
 XSS_TEXT = (f"The calibration marker is {SCRIPT} and the reviewer rejected the picture {IMG} "
             "because quarantine rules forbid markup in the zebra ledger.")
 XSS_QUESTION = "Why did the reviewer reject the picture in the zebra ledger?"
+XSS_TITLE = "Tom's \"Zebra Ledger\""  # quotes must read as quotes, never as &#x27; or &quot;
 
 CORPUS = [
     {"id": "p1", "title": "Ada Lovelace", "text": "Ada Lovelace wrote the first published algorithm for the Analytical Engine."},
@@ -31,11 +32,11 @@ QUESTIONS = [
 
 
 def make_xss_pdf(path: Path) -> Path:
-    """A one-page PDF whose body text contains <script> and <img onerror> payloads."""
+    """A one-page PDF titled XSS_TITLE whose body text contains <script> and <img onerror> payloads."""
     doc = pymupdf.open()
-    doc.set_metadata({"title": "Zebra Ledger"})
+    doc.set_metadata({"title": XSS_TITLE})
     page = doc.new_page(width=595, height=842)
-    page.insert_textbox(pymupdf.Rect(72, 72, 523, 110), "Zebra Ledger", fontsize=20, fontname="hebo")
+    page.insert_textbox(pymupdf.Rect(72, 72, 523, 110), XSS_TITLE, fontsize=20, fontname="hebo")
     page.insert_textbox(pymupdf.Rect(72, 130, 523, 400), XSS_TEXT, fontsize=11, fontname="helv")
     doc.save(path)
     return path

@@ -1,28 +1,20 @@
 """Take the README screenshots against an existing library (not a test).
 
-    FOLIO_DATA_DIR=/tmp/folio-app2k .venv/bin/python -m tests.app.make_screenshots \
-        --questions /work/shared/bench/pdfqa-dev/questions.jsonl --out assets/screenshots
+    FOLIO_DATA_DIR=LIBRARY .venv/bin/python -m tests.app.make_screenshots \
+        --questions ../shared/bench/pdfqa-dev/questions.jsonl --out assets/screenshots
 
-Chat (first citation open), Compare (labelled question, four retrievers), Graph (iier),
+LIBRARY is a data dir holding the PDFs the questions are about. Chat (first citation open),
+Compare (labelled question, four retrievers), Graph (the page's default retriever),
 Evaluate (first 12 questions) and Library, each saved as a PNG in --out.
 """
 from __future__ import annotations
 
 import argparse
 import json
-import os
-import subprocess
-import sys
 import tempfile
 from pathlib import Path
 
-from tests.app.test_browser import CHROMIUM, ROOT, _free_port, _wait_healthy
-
-
-def _pick(page, label: str, option: str) -> None:
-    """Choose an option of a select box found by its label."""
-    page.get_by_label(label).first.click()
-    page.get_by_role("option", name=option, exact=True).click()
+from tests.app.browser import graph_state, launch_chromium, start_app
 
 
 def shoot(page, url: str, question: dict, qfile: Path, out: Path) -> None:
@@ -52,12 +44,11 @@ def shoot(page, url: str, question: dict, qfile: Path, out: Path) -> None:
     page.screenshot(path=str(out / "compare.png"), full_page=False)
 
     page.goto(url + "/Graph", timeout=120_000)
-    _pick(page, "Retriever", "iier")
     page.get_by_label("Question", exact=True).fill(question["question"])
     page.get_by_label("Question", exact=True).press("Enter")
     page.get_by_role("button", name="Show graph").click()
-    page.frame_locator("iframe[title='st.iframe']").first.locator("canvas").first.wait_for(timeout=300_000)
-    page.wait_for_timeout(6000)
+    graph_state(page)  # laid out and fitted
+    page.wait_for_timeout(500)
     page.screenshot(path=str(out / "graph.png"), full_page=False)
 
     page.goto(url + "/Evaluate", timeout=120_000)
@@ -89,25 +80,11 @@ def main() -> None:
     qfile.write_text("\n".join(lines) + "\n", "utf-8")
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    port = _free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"),
-                             "--server.port", str(port), "--server.address", "127.0.0.1",
-                             "--server.headless", "true", "--server.fileWatcherType", "none"],
-                            cwd=ROOT, env={**os.environ, "HF_HUB_OFFLINE": "1",
-                                           "FOLIO_IMPORT_ROOTS": str(qfile.parent)},  # the typed questions path
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        _wait_healthy(url, proc)
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=[
-                "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"])
-            page = browser.new_page(viewport={"width": 1500, "height": 1000})
-            shoot(page, url, json.loads(lines[0]), qfile, out)
-            browser.close()
-    finally:
-        proc.terminate()
-        proc.wait(timeout=30)
+    with start_app(None, env={"FOLIO_IMPORT_ROOTS": str(qfile.parent)}) as url, sync_playwright() as pw:  # FOLIO_DATA_DIR from the environment
+        browser = launch_chromium(pw)
+        page = browser.new_page(viewport={"width": 1500, "height": 1000})
+        shoot(page, url, json.loads(lines[0]), qfile, out)
+        browser.close()
 
 
 if __name__ == "__main__":

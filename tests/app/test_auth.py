@@ -17,7 +17,7 @@ from core.ui import auth, resources
 from tests.app.conftest import serve_on
 
 ROOT = Path(__file__).resolve().parents[2]
-PAGES = ["app.py", "pages/1_Library.py", "pages/2_Compare.py", "pages/3_Graph.py", "pages/4_Evaluate.py"]
+PAGES = ["app.py", "app_pages/library.py", "app_pages/compare.py", "app_pages/graph.py", "app_pages/evaluate.py"]
 PASSWORD = "correct horse battery"
 
 
@@ -104,14 +104,14 @@ def test_no_page_reaches_the_library_before_the_login(door, monkeypatch, script)
 
 def test_direct_page_opens_after_the_right_password(door, monkeypatch):
     monkeypatch.setenv("FOLIO_PASSWORD", PASSWORD)
-    at = _run("pages/1_Library.py")
+    at = _run("app_pages/library.py")
     at.text_input(key="folio_login_password").set_value(PASSWORD)
     at.button[0].click().run()
     assert not at.exception, at.exception
     assert "Library" in [t.value for t in at.title] and door
 
 
-@pytest.mark.parametrize("script", ["app.py", "pages/1_Library.py", "pages/4_Evaluate.py"])
+@pytest.mark.parametrize("script", ["app.py", "app_pages/library.py", "app_pages/evaluate.py"])
 def test_network_address_without_password_refuses_in_one_line(door, script):
     serve_on("0.0.0.0")
     at = _run(script)
@@ -120,5 +120,5 @@ def test_network_address_without_password_refuses_in_one_line(door, script):
 
 
 def test_localhost_without_password_opens_directly(door):
-    at = _run("pages/4_Evaluate.py")
+    at = _run("app_pages/evaluate.py")
     assert "Evaluate retrievers" in [t.value for t in at.title] and door

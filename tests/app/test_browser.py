@@ -1,70 +1,40 @@
 """One real-browser end-to-end run: streamlit + headless Debian Chromium driven by Playwright.
 
-Starts `streamlit run app.py` on a free localhost port with a fresh FOLIO_DATA_DIR, uploads
-two generated PDFs (one carrying <script>/<img onerror> text), waits for ingestion, asks
-questions, opens a citation, views the graph, compare and evaluate pages, and checks that no
-document text executed: no dialog fired, no injected element in the DOM. Screenshots go
-to FOLIO_SCREENSHOT_DIR (default: a pytest temp dir, never the repository).
-FOLIO_E2E_PAGES=N uploads an N-page PDF too and reports upload-to-first-answer time.
+Starts `streamlit run app.py` on a free localhost port with a fresh FOLIO_DATA_DIR. First,
+before any other request reaches the fresh server, opens every page by its URL and again
+after a reload, and checks the sidebar is Folio's navigation (Chat, Library, ... with
+icons). Then uploads two generated PDFs (one carrying <script>/<img onerror> text and a
+title with quotes), waits for ingestion, asks questions, opens a citation, views the graph
+with the page's default retriever (numbered hops, quotes shown as quotes, fitted to the
+frame), compare and evaluate pages, and checks that no document text executed: no dialog
+fired, no injected element in the DOM. Screenshots go to FOLIO_SCREENSHOT_DIR (default: a
+pytest temp dir, never the repository). FOLIO_E2E_PAGES=N uploads an N-page PDF too and
+reports upload-to-first-answer time. Shared helpers: tests/app/browser.py.
 """
 from __future__ import annotations
 
 import os
-import socket
-import subprocess
-import sys
+import tempfile
 import time
-import urllib.request
 from pathlib import Path
 
 import pytest
 
-from tests.app.fixtures import XSS_QUESTION, make_xss_pdf, write_jsonl
+from tests.app.browser import (CHROMIUM, FOLIO_NAV, GRAPH_FRAME, PAGE_TITLES, ROOT, free_port, graph_state,
+                               launch_chromium, nav_icons, nav_labels, start_app, wait_healthy)
+from tests.app.fixtures import XSS_QUESTION, XSS_TITLE, make_xss_pdf, write_jsonl
 from tests.ingest.fixtures import make_long_pdf, make_structured_pdf
 
-CHROMIUM = "/usr/bin/chromium"
-ROOT = Path(__file__).resolve().parents[2]
+_free_port, _wait_healthy = free_port, wait_healthy  # CHROMIUM, ROOT and these: names others import from here
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _wait_healthy(url: str, proc: subprocess.Popen, seconds: float = 90) -> None:
-    deadline = time.time() + seconds
-    while time.time() < deadline:
-        if proc.poll() is not None:
-            raise RuntimeError(f"streamlit exited with {proc.returncode}")
-        try:
-            with urllib.request.urlopen(url + "/_stcore/health", timeout=2) as r:
-                if r.read().strip() == b"ok":
-                    return
-        except OSError:
-            time.sleep(0.5)
-    raise TimeoutError("streamlit did not become healthy")
 
 
 @pytest.fixture
 def server(tmp_path):
     """A running Streamlit app on a fresh data dir; yields its base URL."""
-    port = _free_port()
-    env = {**os.environ, "FOLIO_DATA_DIR": str(tmp_path / "data"), "HF_HUB_OFFLINE": "1",
-           "FOLIO_IMPORT_ROOTS": str(tmp_path)}  # the Evaluate step types a questions path under it
-    cmd = [sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"), "--server.port", str(port),
-           "--server.address", "127.0.0.1", "--server.headless", "true",
-           "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"]
-    log = (tmp_path / "streamlit.log").open("w")
-    proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
-    try:
-        _wait_healthy(f"http://127.0.0.1:{port}", proc)
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        proc.terminate()
-        proc.wait(timeout=30)
-        log.close()
+    with start_app(tmp_path / "data", log=tmp_path / "streamlit.log",
+                   env={"FOLIO_IMPORT_ROOTS": str(tmp_path)})  # the Evaluate step types a path under it as url:
+        yield url
 
 
 def _ask(page, question: str, expect: str) -> None:
@@ -75,7 +45,8 @@ def _ask(page, question: str, expect: str) -> None:
     try:
         page.get_by_text(expect).first.wait_for(timeout=60_000)
     except Exception:
-        page.screenshot(path=os.environ.get("FOLIO_SCREENSHOT_DIR", "/tmp") + "/failed-ask.png", full_page=True)
+        shots = os.environ.get("FOLIO_SCREENSHOT_DIR") or tempfile.gettempdir()
+        page.screenshot(path=str(Path(shots) / "failed-ask.png"), full_page=True)
         raise
     page.get_by_test_id("stSpinner").wait_for(state="detached", timeout=180_000)
     page.wait_for_timeout(1000)
@@ -87,6 +58,23 @@ def _no_injection(page) -> None:
         " [...document.scripts].filter(s => s.textContent.includes('folio-')).length]"
     )
     assert injected == [0, 0]
+
+
+def _navigation_step(page, server: str) -> None:
+    """Every page by its URL, then reloaded: Folio's navigation and the page's own title.
+
+    Runs first on a fresh server: Streamlit decided how to route a deep link when the
+    server's first request came in (a `pages/` folder made it a legacy multipage app)."""
+    for path in ("/Compare", "/Graph", "/Library", "/Evaluate", "/"):
+        page.goto(server + path, timeout=120_000)
+        for attempt in ("opened", "reloaded"):
+            if attempt == "reloaded":
+                page.reload(timeout=120_000)
+            page.get_by_role("heading", name=PAGE_TITLES[path]).wait_for(timeout=120_000)
+            where = f"{path} {attempt}"
+            assert nav_labels(page) == list(FOLIO_NAV), where
+            assert nav_icons(page) == len(FOLIO_NAV), where
+            assert page.title().startswith("Folio"), where
 
 
 def _library_step(page, server: str, files: list[Path], shots: Path) -> float:
@@ -116,19 +104,21 @@ def _chat_step(page, server: str, shots: Path) -> None:
 
 
 def _graph_step(page, server: str, shots: Path) -> None:
-    """Draw the iier graph for the payload question; nothing from the text becomes markup."""
+    """Draw the graph with the page's default retriever for the payload question: numbered
+    hops, fitted to the frame, quotes shown as quotes, nothing from the text becomes markup."""
     page.goto(server + "/Graph", timeout=120_000)
-    page.get_by_test_id("stSidebar").get_by_test_id("stSelectbox").first.click()
-    page.get_by_role("option", name="iier").click()
     page.get_by_label("Question", exact=True).fill(XSS_QUESTION)
     page.get_by_label("Question", exact=True).press("Enter")
     page.get_by_role("button", name="Show graph").click()
-    frame = page.frame_locator("iframe[title='st.iframe']").first
-    frame.locator("canvas").first.wait_for(timeout=120_000)
-    page.wait_for_timeout(2500)
+    drawn = graph_state(page)
     page.screenshot(path=str(shots / "graph.png"), full_page=True)
+    assert drawn["hops"], "the default retriever drew no numbered hop"
+    assert any(XSS_TITLE in label for label in drawn["labels"]), drawn["labels"]
+    assert not any(e in t for t in drawn["labels"] + drawn["titles"] for e in ("&#x27;", "&quot;", "&amp;", "&lt;"))
+    assert any("<script>alert('folio-xss')</script>" in t for t in drawn["titles"])  # shown as text
+    assert drawn["spread"] > 0.5, drawn["spread"]  # fitted: not a dot in the middle of the frame
     _no_injection(page)
-    assert frame.locator("img[src='x']").count() == 0
+    assert page.frame_locator(GRAPH_FRAME).first.locator("img[src='x']").count() == 0
 
 
 def _compare_step(page, server: str, shots: Path) -> None:
@@ -169,10 +159,10 @@ def test_upload_ask_cite_graph_compare(server, tmp_path):
         files.append(make_long_pdf(tmp_path / f"long-{pages}.pdf", pages=pages))
     dialogs: list[str] = []
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=[
-            "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+        browser = launch_chromium(pw)
         page = browser.new_page(viewport={"width": 1400, "height": 1000})
         page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+        _navigation_step(page, server)
         start = _library_step(page, server, files, shots)
         other = browser.new_page()  # a second browser session asks at the same time
         other.goto(server + "/", timeout=120_000)

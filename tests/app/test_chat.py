@@ -80,7 +80,7 @@ def test_evaluate_page_grades_answers(monkeypatch, library_dir, tmp_path):
         {"id": "f2", "question": "Which port does the TFTP daemon listen on?", "answer": "69"}])
     monkeypatch.setenv("FOLIO_DATA_DIR", str(library_dir))
     monkeypatch.setenv("FOLIO_IMPORT_ROOTS", str(tmp_path))  # the path box reads only under the roots
-    at = AppTest.from_file(str(ROOT / "pages/4_Evaluate.py"), default_timeout=240)
+    at = AppTest.from_file(str(ROOT / "app_pages/evaluate.py"), default_timeout=240)
     at.run()
     at.text_input(key="eval_qpath").set_value(str(qfile)).run()
     at.multiselect(key="eval_names").set_value(["bm25"]).run()

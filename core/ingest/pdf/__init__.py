@@ -10,7 +10,7 @@
 
 Example:
     >>> from core.ingest.pdf import pdf_to_markdown      # doctest: +SKIP
-    >>> pdf_to_markdown(Path("manual.pdf"), Path("/tmp/assets")).title  # doctest: +SKIP
+    >>> pdf_to_markdown(Path("manual.pdf"), Path("assets")).title  # doctest: +SKIP
     'R: An Introduction'
 """
 from core.ingest.pdf.images import ImageInfo

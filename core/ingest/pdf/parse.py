@@ -8,7 +8,7 @@ Running headers/footers and page numbers are removed, two-column pages are read 
 by column, hyphenated line breaks are joined and ligatures are expanded.
 
 Example:
-    >>> parsed = pdf_to_markdown(Path("manual.pdf"), Path("/tmp/assets"))  # doctest: +SKIP
+    >>> parsed = pdf_to_markdown(Path("manual.pdf"), Path("assets"))  # doctest: +SKIP
     >>> parsed.markdown.splitlines()[0]                                     # doctest: +SKIP
     '<!-- page 1 -->'
 """

@@ -11,6 +11,7 @@ import streamlit as st
 
 from core.errors import FolioError
 from core.ui import graph_view as gv
+from core.ui.graph_html import to_html
 from core.ui.resources import get_library
 from core.ui.text import md_escape, shorten
 from core.ui.widgets import retriever_picker, show_chunk, sidebar_status
@@ -18,6 +19,9 @@ from core.ui.widgets import retriever_picker, show_chunk, sidebar_status
 LEGEND = ("Edges: grey structural · orange keyword · blue semantic · **bold red, numbered** = the path "
           "walked (hop order). Nodes: red = retrieved (bigger = higher score) · ★ = seed · thick border "
           "= on the path · squares = page/section nodes.")
+WALKERS = (f"Retrievers that walk a graph path (numbered hops): {', '.join(gv.PATH_RETRIEVERS)} "
+           f"({gv.DEFAULT_RETRIEVER} by default; rgnn needs an LLM). The others rank chunks without "
+           "walking: their view shows the neighbourhood and no path.")
 
 
 def edge_toggles() -> tuple[str, ...]:
@@ -40,7 +44,8 @@ def node_reader(library, view: gv.GraphView, chunks: dict) -> None:
 def hops_table(result) -> None:
     """The walked path as a table (step, from, to, edge kind, score)."""
     if not result.hops:
-        st.caption("This retriever walked no graph path (no hops to draw).")
+        st.caption(md_escape(f"{result.retriever} walked no graph path (no hops to draw). "
+                             f"Retrievers that walk one: {', '.join(gv.PATH_RETRIEVERS)}."))
         return
     st.dataframe(pd.DataFrame([{"step": h.step, "from": h.source, "to": h.target, "kind": h.kind,
                                 "score": round(h.score, 4)} for h in result.hops]), hide_index=True)
@@ -51,7 +56,8 @@ def main() -> None:
     st.set_page_config(page_title="Folio — Graph", page_icon="📚", layout="wide")
     library = get_library()
     st.title("Evidence graph")
-    retriever = retriever_picker(library, key="graph_retriever")
+    st.caption(WALKERS)
+    retriever = retriever_picker(library, key="graph_retriever", default=gv.DEFAULT_RETRIEVER)
     k = st.sidebar.slider("k", 1, 30, 8, key="graph_k")
     kinds = edge_toggles()
     sidebar_status(library)
@@ -72,7 +78,7 @@ def main() -> None:
     st.caption(md_escape(f"{result.retriever}: {len(result.chunks)} chunks, {len(result.seeds)} seeds, "
                          f"{len(result.hops)} hops, {len(view.nodes)} nodes, {len(view.edges)} edges"))
     st.caption(LEGEND)
-    st.iframe(gv.to_html(view), height=640)
+    st.iframe(to_html(view), height=640)
     node_reader(library, view, chunks)
     hops_table(result)
 

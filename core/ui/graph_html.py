@@ -1,0 +1,131 @@
+"""Draw a GraphView as one self-contained HTML page: vis-network, laid out before it is shown.
+
+The layout is computed here (networkx's spring layout, seeded, so a rerun gives the same
+page and the browser keeps its iframe) and sent as fixed node positions with physics off:
+the first frame the browser paints is the settled graph, fitted to the frame. A browser-side
+physics simulation instead starts as a dot and moves for seconds on a 300-node view.
+
+Labels and tooltips are plain text in the view. They reach the page once, as JSON inside a
+<script> element, where `<`, `>` and `&` are written as \\u escapes, so no document text can
+close the script or open a tag; vis-network then draws labels on the canvas and sets
+tooltips with `innerText`, never as HTML. vis-network's JavaScript and CSS are inlined
+from the pyvis package (no CDN).
+
+Example:
+    >>> # st.iframe(to_html(build_view(result, edges, chunks)), height=640)
+"""
+from __future__ import annotations
+
+import json
+import math
+from functools import lru_cache
+from importlib import resources
+
+from core.ui.graph_view import EDGE_COLOURS, HOP_COLOUR, GraphView
+
+VIS_DIR = ("templates", "lib", "vis-9.1.2")
+SPACING = 45.0  # layout units per sqrt(node): about one label width between neighbours
+MIN_HALF_SPAN = 300.0  # small views still span ~600 units: fitting them fills a 620 px frame
+LABEL_ALL_UP_TO = 40  # larger views label only retrieved, seed and path nodes (others: tooltip)
+OPTIONS = {
+    "physics": {"enabled": False},  # positions come from layout(); nothing moves after the first paint
+    "layout": {"improvedLayout": False},
+    "interaction": {"hover": True, "tooltipDelay": 150},
+    "edges": {"smooth": False},
+}
+FONT_PX = 14
+
+_PAGE = """<!DOCTYPE html>
+<html><head><meta charset="utf-8">
+<style>{css}</style>
+<style>html, body {{ margin: 0; background: #ffffff; }} #graph {{ width: 100%; height: {height}px; visibility: hidden; }}
+div.vis-tooltip {{ max-width: 420px; white-space: pre-wrap; }}</style>
+<script>{js}</script>
+</head><body><div id="graph"></div>
+<script>
+var data = {data};
+var nodes = new vis.DataSet(data.nodes);
+var edges = new vis.DataSet(data.edges);
+var container = document.getElementById("graph");
+var network = new vis.Network(container, {{nodes: nodes, edges: edges}}, data.options);
+// Node and label sizes are known once drawn: fit after the first (hidden) drawing, show the next.
+network.once("afterDrawing", function () {{
+  network.once("afterDrawing", function () {{
+    container.style.visibility = "visible";
+    document.body.setAttribute("data-settled", "1");
+  }});
+  network.fit({{animation: false}});
+  network.redraw();
+}});
+network.on("resize", function () {{ network.fit({{animation: false}}); }});
+</script></body></html>
+"""
+
+
+@lru_cache(maxsize=1)
+def _vis_assets() -> tuple[str, str]:
+    """(JavaScript, CSS) of the vis-network build that ships inside pyvis."""
+    folder = resources.files("pyvis").joinpath(*VIS_DIR)
+    return (folder.joinpath("vis-network.min.js").read_text("utf-8"),
+            folder.joinpath("vis-network.css").read_text("utf-8"))
+
+
+def script_json(value) -> str:
+    """JSON that is safe inside a <script> element: `<`, `>` and `&` become \\u escapes."""
+    text = json.dumps(value, ensure_ascii=True, separators=(",", ":"))
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+def half_span(nodes: int) -> float:
+    """Half the width of the layout of `nodes` nodes, in vis-network units."""
+    return max(MIN_HALF_SPAN, SPACING * math.sqrt(nodes))
+
+
+@lru_cache(maxsize=8)
+def layout(view: GraphView) -> dict[str, tuple[float, float]]:
+    """Node id -> (x, y): a seeded spring layout of the drawn edges, hops pulling hardest."""
+    import networkx as nx
+
+    graph = nx.Graph()
+    graph.add_nodes_from(n.node_id for n in view.nodes)
+    for e in view.edges:
+        graph.add_edge(e.source, e.target, weight=3.0 if e.step is not None else 1.0)
+    if graph.number_of_nodes() == 0:
+        return {}
+    scale = half_span(graph.number_of_nodes())
+    spread = 1.5 / math.sqrt(graph.number_of_nodes())  # 1.5x networkx's default node distance
+    pos = nx.spring_layout(graph, k=spread, seed=7, scale=scale)
+    return {node: (round(float(x), 1), round(float(y), 1)) for node, (x, y) in pos.items()}
+
+
+def network_data(view: GraphView) -> dict:
+    """The nodes, edges and options handed to vis-network (positions fixed, text plain)."""
+    pos = layout(view)
+    label_all = len(view.nodes) <= LABEL_ALL_UP_TO
+    # a large view is fitted zoomed out: larger text keeps its labels readable (half the shrink)
+    font = round(FONT_PX * math.sqrt(half_span(len(view.nodes)) / MIN_HALF_SPAN))
+    nodes = []
+    for n in view.nodes:
+        colour = "#d62728" if n.rank else ("#8c564b" if n.kind == "chunk" else "#c7c7c7")
+        shape = "star" if n.seed else ("dot" if n.kind == "chunk" else "square")
+        x, y = pos.get(n.node_id, (0.0, 0.0))
+        label = n.label if label_all or n.rank or n.seed or n.on_path else ""
+        nodes.append({"id": n.node_id, "label": label, "title": n.title, "x": x, "y": y, "size": n.size,
+                      "shape": shape, "color": colour, "borderWidth": 4 if n.on_path else 1,
+                      "font": {"size": font}})
+    edges = []
+    for e in view.edges:
+        if e.step is not None:
+            edges.append({"from": e.source, "to": e.target, "title": e.title, "label": str(e.step), "width": 6,
+                          "color": HOP_COLOUR, "arrows": "to",
+                          "font": {"size": round(font * 1.3), "color": HOP_COLOUR, "strokeWidth": 4}})
+        else:
+            edges.append({"from": e.source, "to": e.target, "title": e.title, "width": 1.5,
+                          "color": EDGE_COLOURS.get(e.kind, "#777777")})
+    return {"nodes": nodes, "edges": edges, "options": OPTIONS}
+
+
+def to_html(view: GraphView, height_px: int = 620) -> str:
+    """Self-contained HTML (vis.js inlined, no remote tags) drawing the view, already laid out."""
+    js, css = _vis_assets()
+    return _PAGE.format(css=css, js=js, height=height_px, data=script_json(network_data(view)))

@@ -1,0 +1,112 @@
+"""Shared pieces for real-browser runs: start the app, launch Debian's Chromium, read the page.
+
+Used by the browser tests (tests/app/test_browser*.py), tests/app/make_screenshots.py and
+benchmarks/graph_settle.py:
+
+    with start_app(data_dir) as url, sync_playwright() as pw:
+        page = launch_chromium(pw).new_page()
+        page.goto(url + "/Graph")
+        assert nav_labels(page) == list(FOLIO_NAV)
+"""
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator
+
+CHROMIUM = "/usr/bin/chromium"  # Debian's package (.ci/install); Playwright's own download is not used
+ROOT = Path(__file__).resolve().parents[2]
+FOLIO_NAV = ("Chat", "Library", "Compare", "Graph", "Evaluate")  # app.py's st.navigation, in order
+PAGE_TITLES = {"/": "Chat with your documents", "/Library": "Library", "/Compare": "Compare retrievers",
+               "/Graph": "Evidence graph", "/Evaluate": "Evaluate retrievers"}
+GRAPH_FRAME = "iframe[title='st.iframe']"
+
+
+def free_port() -> int:
+    """A free localhost TCP port."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_healthy(url: str, proc: subprocess.Popen, seconds: float = 90) -> None:
+    """Wait until Streamlit's health endpoint answers ok (or the process died)."""
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"streamlit exited with {proc.returncode}")
+        try:
+            with urllib.request.urlopen(url + "/_stcore/health", timeout=2) as r:
+                if r.read().strip() == b"ok":
+                    return
+        except OSError:
+            time.sleep(0.5)
+    raise TimeoutError("streamlit did not become healthy")
+
+
+@contextmanager
+def start_app(data_dir: Path | str | None, log: Path | None = None, root: Path = ROOT,
+              env: dict[str, str] | None = None) -> Iterator[str]:
+    """`streamlit run app.py` from `root` on a free localhost port; yields the base URL.
+
+    `data_dir` becomes FOLIO_DATA_DIR (None: keep the caller's environment); output goes to
+    `log` (default: discarded); `env` adds environment variables."""
+    port = free_port()
+    path = os.pathsep.join(p for p in (str(root), os.environ.get("PYTHONPATH", "")) if p)
+    env = {**os.environ, "HF_HUB_OFFLINE": "1", "PYTHONPATH": path, **(env or {})}  # `core` from root
+    if data_dir is not None:
+        env["FOLIO_DATA_DIR"] = str(data_dir)
+    cmd = [sys.executable, "-m", "streamlit", "run", str(root / "app.py"), "--server.port", str(port),
+           "--server.address", "127.0.0.1", "--server.headless", "true",
+           "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"]
+    out = log.open("w") if log is not None else subprocess.DEVNULL
+    proc = subprocess.Popen(cmd, cwd=root, env=env, stdout=out, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        wait_healthy(url, proc)
+        yield url
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+        if log is not None:
+            out.close()
+
+
+def launch_chromium(pw):
+    """Headless Debian Chromium through Playwright."""
+    return pw.chromium.launch(executable_path=CHROMIUM, args=[
+        "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+
+
+def nav_labels(page) -> list[str]:
+    """The sidebar navigation's entries as shown, once the page's title is drawn."""
+    page.get_by_test_id("stSidebarNav").wait_for(timeout=60_000)
+    links = page.get_by_test_id("stSidebarNavLink")
+    return [t.strip().splitlines()[-1].strip() for t in links.all_inner_texts()]
+
+
+def nav_icons(page) -> int:
+    """How many navigation entries carry an icon."""
+    return page.get_by_test_id("stSidebarNavLink").locator("[data-testid='stIconMaterial']").count()
+
+
+def graph_state(page) -> dict:
+    """What the Graph page's vis-network drew: labels, numbered edges, and the node spread
+    on screen as a share of the frame (a fitted graph fills it; a 'dot' does not)."""
+    frame = page.frame_locator(GRAPH_FRAME).first
+    frame.locator("body[data-settled]").wait_for(timeout=120_000)
+    return frame.locator("body").evaluate("""() => {
+        const pos = Object.values(network.getPositions()).map(p => network.canvasToDOM(p));
+        const xs = pos.map(p => p.x), ys = pos.map(p => p.y);
+        const box = document.getElementById("graph").getBoundingClientRect();
+        return {labels: nodes.get().map(n => n.label), titles: nodes.get().map(n => n.title),
+                hops: edges.get().filter(e => e.label).map(e => e.label),
+                spread: Math.max((Math.max(...xs) - Math.min(...xs)) / box.width,
+                                 (Math.max(...ys) - Math.min(...ys)) / box.height)};
+    }""")
