@@ -32,8 +32,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 @pytest.fixture
 def server(tmp_path):
     """A running Streamlit app on a fresh data dir; yields its base URL."""
-    with start_app(tmp_path / "data", log=tmp_path / "streamlit.log",
-                   env={"FOLIO_IMPORT_ROOTS": str(tmp_path)})  # the Evaluate step types a path under it as url:
+    roots = {"FOLIO_IMPORT_ROOTS": str(tmp_path)}  # the Evaluate step types a path under it
+    with start_app(tmp_path / "data", log=tmp_path / "streamlit.log", env=roots) as url:
         yield url
 
 
