@@ -99,7 +99,10 @@ def _chat_step(page, server: str, shots: Path) -> None:
     page.get_by_test_id("stExpander").first.locator("canvas, svg").first.wait_for(timeout=30_000)
     page.wait_for_timeout(1500)
     page.screenshot(path=str(shots / "chat.png"), full_page=True)
-    _ask(page, XSS_QUESTION, "alert('folio-xss')")  # the payload is shown as text...
+    _ask(page, XSS_QUESTION, "quarantine rules")  # the short answer is the reason...
+    cited = page.get_by_test_id("stExpander").filter(has_text="Zebra Ledger").last
+    cited.locator("summary").click()
+    cited.get_by_text("alert('folio-xss')").wait_for()  # ...the cited chunk shows the payload as text...
     _no_injection(page)  # ...and never as live markup
 
 
