@@ -20,6 +20,7 @@ from typing import Callable, Iterable, Mapping
 
 from core.config import Settings
 from core.errors import ConfigError, FolioError, IngestError, NotFound
+from core.index import clean_mark
 from core.index.catalog import Catalog
 from core.ingest.files import AddOutcome, find_pdfs
 from core.ingest.pipeline import Indexer, ProgressEvent, ProgressFn, no_progress, utc_now
@@ -71,14 +72,20 @@ class Library:
         return cls(Settings.load(data_dir))
 
     def _recover(self) -> list[str]:
-        """Repair the stores after a crash, unless another live process is writing right now."""
+        """Repair the stores after a crash, unless another live process is writing right now
+        or the last writer left every store clean (then the orphan scan is skipped)."""
         with open(self.settings.data_dir / ".write.lock", "w") as fh:
             try:
                 fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
                 return []  # its pending documents are in flight, not abandoned
             try:
-                return self.indexer.reconcile()
+                if (clean_mark.is_clean(self.settings.data_dir, self.catalog.generation())
+                        and not self.catalog.pending_documents()):
+                    return []
+                repairs = self.indexer.reconcile()
+                clean_mark.mark_clean(self.settings.data_dir, self.catalog.generation())
+                return repairs
             finally:
                 fcntl.flock(fh, fcntl.LOCK_UN)
 
@@ -88,7 +95,9 @@ class Library:
         with self._lock, open(self.settings.data_dir / ".write.lock", "w") as fh:
             fcntl.flock(fh, fcntl.LOCK_EX)
             try:
-                yield
+                clean_mark.mark_dirty(self.settings.data_dir)  # a crash from here on is repaired on open
+                yield  # every writer flushes its stores before it returns
+                clean_mark.mark_clean(self.settings.data_dir, self.catalog.generation())
             finally:
                 fcntl.flock(fh, fcntl.LOCK_UN)
 

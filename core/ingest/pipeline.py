@@ -82,17 +82,12 @@ class Indexer:
         self.graph_builder = graph_builder
 
     def embed_chunks(self, chunks: Sequence[Chunk], file: str, progress: ProgressFn) -> np.ndarray:
-        """Embed chunks in batches, reporting progress per batch."""
-        batch = max(1, self.settings.embed.batch_size)
-        parts: list[np.ndarray] = []
+        """Embed chunks in batches of similar length, reporting progress per batch."""
+        from core.index.embedder import embed_sorted
+
         progress(ProgressEvent(file, "embed", 0, len(chunks)))  # the first batch may wait for the model
-        for start in range(0, len(chunks), batch):
-            texts = [c.embed_text for c in chunks[start:start + batch]]
-            parts.append(np.asarray(self.embedder.embed(texts), dtype=np.float32))
-            progress(ProgressEvent(file, "embed", min(start + batch, len(chunks)), len(chunks)))
-        if not parts:
-            return np.zeros((0, self.embedder.dim), dtype=np.float32)
-        return np.vstack(parts)
+        return embed_sorted(self.embedder, [c.embed_text for c in chunks], self.settings.embed.batch_size,
+                            lambda done: progress(ProgressEvent(file, "embed", done, len(chunks))))
 
     def index_document(self, doc: Document, sections: Sequence[Section], chunks: Sequence[Chunk],
                        embeddings: np.ndarray, progress: ProgressFn = no_progress,
