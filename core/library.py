@@ -149,9 +149,10 @@ class Library:
                 sections, chunks = corpus_chunks(doc_id, cdoc)
                 planned.append((doc_id, cdoc, sections, chunks))
         all_chunks = [c for *_, chunks in planned for c in chunks]
+        pending = self.keywords.extract_chunks_later(all_chunks)  # one spaCy pass, beside embedding
         embeddings = self.indexer.embed_chunks(all_chunks, path.name, progress)
         progress(ProgressEvent(path.name, "keywords", 0, 1))
-        keywords = self.keywords.extract_chunks(all_chunks)  # one spaCy pass for the batch
+        keywords = pending()
         outcomes, offset = [], 0
         with self._writing():
             for n, (doc_id, cdoc, sections, chunks) in enumerate(planned, 1):

@@ -21,7 +21,7 @@ Example:
 from __future__ import annotations
 
 import re
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 from core.config import GraphSettings
 from core.errors import ConfigError
@@ -134,6 +134,7 @@ class KeywordExtractor:
         self.mode = mode
         self.llm = llm
         self._nlp = None
+        self._worker = None  # core.index.keyword_worker.KeywordWorker, made on first use
 
     def _spacy(self):
         if self._nlp is None:
@@ -194,6 +195,19 @@ class KeywordExtractor:
         found = self._keywords(texts, [normalise(c.doc_title) for c in chunks])
         markers = title_markers(chunks, self.settings.mention_fanout)
         return [kws + marks for kws, marks in zip(found, markers)]
+
+    def extract_chunks_later(self, chunks: Sequence[Chunk]) -> Callable[[], list[list[str]]]:
+        """Start `extract_chunks` beside other work; call the returned function for the result.
+
+        In spaCy mode a large batch goes to a worker process (core/index/keyword_worker.py),
+        so entity recognition overlaps embedding; otherwise it runs here, when called."""
+        if self.mode != "spacy":
+            return lambda: self.extract_chunks(chunks)
+        if self._worker is None:
+            from core.index.keyword_worker import KeywordWorker
+
+            self._worker = KeywordWorker(self.settings)
+        return self._worker.submit(chunks, self.extract_chunks)
 
     def extract_query(self, question: str) -> list[str]:
         """Keywords and mention keys of a question."""

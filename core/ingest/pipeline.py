@@ -160,11 +160,14 @@ class Indexer:
             raise IngestError(name, "no text could be extracted")
         progress(ProgressEvent(name, "chunk", len(chunks), len(chunks)))
         clock.lap("chunk")
+        keywords = self.keywords.extract_chunks_later(chunks)  # spaCy beside the embedder
         embeddings = self.embed_chunks(chunks, name, progress)
         clock.lap("embed")
+        chunk_keywords = keywords()
+        clock.lap("graph")  # what is left of the keyword pass once embedding is done
         doc = Document(doc_id=doc_id, title=parsed.title, source=source, pages=parsed.pages,
                        kind="pdf", status="pending", added_at=utc_now(), markdown_path=str(md_path))
-        doc = self.index_document(doc, sections, chunks, embeddings, progress, clock)
+        doc = self.index_document(doc, sections, chunks, embeddings, progress, clock, chunk_keywords)
         for old in previous:  # a changed file replaces its older version
             self.remove_document(old.doc_id)
         return doc, ("replaced" if previous else "added"), clock, tuple(notes)
