@@ -177,6 +177,11 @@ class KeywordExtractor:
             out.append({normalise(e.text) for e in doc.ents if e.label_ not in skip} - {""})
         return out
 
+    def text_keywords(self, texts: Sequence[str], exclude: Iterable[str]) -> list[list[str]]:
+        """Per passage text: sorted keywords (never its `exclude` entry, the normalised
+        document title), then sorted mention keys."""
+        return self._keywords(texts, exclude)
+
     def _keywords(self, texts: Sequence[str], exclude: Iterable[str], question: bool = False,
                   cost: list[int] | None = None) -> list[list[str]]:
         entities = self._entities(texts, question, cost)
@@ -191,10 +196,8 @@ class KeywordExtractor:
 
     def extract_chunks(self, chunks: Sequence[Chunk]) -> list[list[str]]:
         """Per chunk: sorted keywords, mention keys, then title markers (see `title_markers`)."""
-        texts = [c.text for c in chunks]
-        found = self._keywords(texts, [normalise(c.doc_title) for c in chunks])
-        markers = title_markers(chunks, self.settings.mention_fanout)
-        return [kws + marks for kws, marks in zip(found, markers)]
+        found = self._keywords([c.text for c in chunks], [normalise(c.doc_title) for c in chunks])
+        return self._with_markers(found, chunks)
 
     def extract_chunks_later(self, chunks: Sequence[Chunk]) -> Callable[[], list[list[str]]]:
         """Start `extract_chunks` beside other work; call the returned function for the result.
@@ -207,7 +210,13 @@ class KeywordExtractor:
             from core.index.keyword_worker import KeywordWorker
 
             self._worker = KeywordWorker(self.settings)
-        return self._worker.submit(chunks, self.extract_chunks)
+        found = self._worker.submit([c.text for c in chunks], [normalise(c.doc_title) for c in chunks],
+                                    self.text_keywords)
+        return lambda: self._with_markers(found(), chunks)
+
+    def _with_markers(self, found: Sequence[list[str]], chunks: Sequence[Chunk]) -> list[list[str]]:
+        markers = title_markers(chunks, self.settings.mention_fanout)
+        return [kws + marks for kws, marks in zip(found, markers)]
 
     def extract_query(self, question: str) -> list[str]:
         """Keywords and mention keys of a question."""
