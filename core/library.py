@@ -33,7 +33,7 @@ class Library:
 
     def __init__(self, settings: Settings, *, embedder=None, vectors=None, text=None, llm=None):
         from core.index import factory
-        from core.index.graph import GraphBuilder
+        from core.index.graph_build import GraphBuilder  # not graph.py: scipy is not needed to open
         from core.index.keywords import KeywordExtractor
 
         self.settings = settings
