@@ -21,6 +21,7 @@ Example:
 """
 from __future__ import annotations
 
+import atexit
 import dataclasses
 import json
 import os
@@ -95,6 +96,7 @@ class KeywordWorker:
         self._proc = subprocess.Popen(
             [sys.executable, "-m", "core.index.keyword_worker", json.dumps(dataclasses.asdict(self.settings))],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env)
+        atexit.register(self.close)  # reap it: its CPU time and memory count as this process's children
 
     def _fail(self) -> None:
         self._broken = True  # do not pay for another start: this process extracts from now on
