@@ -43,11 +43,12 @@ class MarkdownSettings:
 
 @dataclass(frozen=True)
 class EmbedSettings:
-    """Embedding model: a sentence-transformers path; empty = packaged all-MiniLM-L6-v2."""
+    """Embedding model: a sentence-transformers path; empty = packaged all-MiniLM-L6-v2.
+    `device`: "auto" (CUDA when torch sees a GPU, else CPU), "cpu", "cuda", "cuda:N", "mps"."""
 
     model: str = ""
     batch_size: int = 32
-    device: str = "cpu"
+    device: str = "auto"
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,7 @@ from typing import Callable, Iterable, Mapping
 
 from core.config import Settings
 from core.errors import ConfigError, FolioError, IngestError, NotFound
+from core.index import clean_mark
 from core.index.catalog import Catalog
 from core.ingest.files import AddOutcome, find_pdfs
 from core.ingest.pipeline import Indexer, ProgressEvent, ProgressFn, no_progress, utc_now
@@ -32,7 +33,7 @@ class Library:
 
     def __init__(self, settings: Settings, *, embedder=None, vectors=None, text=None, llm=None):
         from core.index import factory
-        from core.index.graph import GraphBuilder
+        from core.index.graph_build import GraphBuilder  # not graph.py: scipy is not needed to open
         from core.index.keywords import KeywordExtractor
 
         self.settings = settings
@@ -71,14 +72,20 @@ class Library:
         return cls(Settings.load(data_dir))
 
     def _recover(self) -> list[str]:
-        """Repair the stores after a crash, unless another live process is writing right now."""
+        """Repair the stores after a crash, unless another live process is writing right now
+        or the last writer left every store clean (then the orphan scan is skipped)."""
         with open(self.settings.data_dir / ".write.lock", "w") as fh:
             try:
                 fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
                 return []  # its pending documents are in flight, not abandoned
             try:
-                return self.indexer.reconcile()
+                if (clean_mark.is_clean(self.settings.data_dir, self.catalog.generation())
+                        and not self.catalog.pending_documents()):
+                    return []
+                repairs = self.indexer.reconcile()
+                clean_mark.mark_clean(self.settings.data_dir, self.catalog.generation())
+                return repairs
             finally:
                 fcntl.flock(fh, fcntl.LOCK_UN)
 
@@ -88,7 +95,9 @@ class Library:
         with self._lock, open(self.settings.data_dir / ".write.lock", "w") as fh:
             fcntl.flock(fh, fcntl.LOCK_EX)
             try:
-                yield
+                clean_mark.mark_dirty(self.settings.data_dir)  # a crash from here on is repaired on open
+                yield  # every writer flushes its stores before it returns
+                clean_mark.mark_clean(self.settings.data_dir, self.catalog.generation())
             finally:
                 fcntl.flock(fh, fcntl.LOCK_UN)
 
@@ -140,9 +149,10 @@ class Library:
                 sections, chunks = corpus_chunks(doc_id, cdoc)
                 planned.append((doc_id, cdoc, sections, chunks))
         all_chunks = [c for *_, chunks in planned for c in chunks]
+        pending = self.keywords.extract_chunks_later(all_chunks)  # one spaCy pass, beside embedding
         embeddings = self.indexer.embed_chunks(all_chunks, path.name, progress)
         progress(ProgressEvent(path.name, "keywords", 0, 1))
-        keywords = self.keywords.extract_chunks(all_chunks)  # one spaCy pass for the batch
+        keywords = pending()
         outcomes, offset = [], 0
         with self._writing():
             for n, (doc_id, cdoc, sections, chunks) in enumerate(planned, 1):

@@ -75,6 +75,7 @@ def test_kill_9_mid_ingest_leaves_library_consistent(tmp_path, make_library, aft
     data_dir = tmp_path / "lib"
     code = run_and_kill(data_dir, corpus, after_ready=after_ready)
     assert code == -signal.SIGKILL, "the ingest ended before it could be killed"
+    assert not (data_dir / ".clean").exists()  # the killed writer left no clean-close marker
     lib = make_library(data_dir)  # reopening runs crash recovery
     assert_consistent(lib)
     killed_with = len(lib.documents())

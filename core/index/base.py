@@ -39,6 +39,11 @@ class VectorIndex(Protocol):
         """Return up to k (chunk_id, cosine similarity) pairs, best first."""
         ...
 
+    def query_many(self, vectors: np.ndarray, k: int) -> list[list[tuple[str, float]]]:
+        """`query` for every row of a 2-D array, in one request (graph building asks for the
+        neighbours of every new chunk)."""
+        ...
+
     def get(self, ids: Sequence[str]) -> np.ndarray:
         """Return the stored vectors for ids, in the given order (KeyError if one is missing)."""
         ...

@@ -138,8 +138,9 @@ class GraphBuilder:
         if k <= 0:
             return []
         edges: list[Edge] = []
-        for chunk, vec in zip(chunks, np.asarray(embeddings, dtype=np.float32)):
-            hits = [(cid, s) for cid, s in vectors.query(vec, k + 1) if cid != chunk.chunk_id]
+        found = vectors.query_many(np.asarray(embeddings, dtype=np.float32), k + 1)
+        for chunk, neighbours in zip(chunks, found):
+            hits = [(cid, s) for cid, s in neighbours if cid != chunk.chunk_id]
             for cid, score in hits[:k]:
                 if score >= self.settings.semantic_min_cosine:
                     edges.append(Edge(chunk.chunk_id, cid, "semantic", round(float(score), 4)))

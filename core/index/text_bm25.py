@@ -1,13 +1,15 @@
 """Embedded full-text index: Lucene-style BM25 searched with bm25s, English stems, no stopwords.
 
 bm25s indexes are static, so this wrapper keeps the source records (chunk ids, texts,
-document ids) and each chunk's token ids itself, marks the index stale on every change,
-rebuilds it on the next search (a vectorised numpy build: no per-chunk Python loop), and
-saves records, tokens and the bm25s index together on `flush()`.
+document ids) and the term counts behind the index itself (`core.index.bm25_counts`):
+a change tokenises only the new texts, the next search (or flush) merges their counts
+into the existing ones and recomputes the weights in O(entries) numpy, and `flush()`
+saves records, counts and the bm25s index together.
 
 Files in the folder (plain JSON and .npy, no pickles):
     records.json   {"generation": n, "ids": [...], "doc_ids": [...], "texts": [...]}
-    bm25/          the bm25s index (save/load), tokens.npy + lengths.npy, generation.json
+    bm25/          the bm25s index (save/load), counts.npy + lengths.npy, generation.json
+                   (indexes saved before counts.npy existed are read from tokens.npy)
 
 Example:
     >>> # idx = BM25TextIndex(Path("~/.folio/bm25"))
@@ -26,6 +28,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from core.errors import BackendError
+from core.index.bm25_counts import TermCounts, saved_counts
 
 RECORDS = "records.json"
 INDEX_DIR = "bm25"
@@ -41,17 +44,9 @@ def bm25_matrix(tokens: np.ndarray, lengths: np.ndarray, n_vocab: int) -> tuple[
     Weight = ln(1 + (N - df + 0.5) / (df + 0.5)) * tf / (tf + k1 * (1 - b + b * dl / avgdl)),
     the layout and formula bm25s uses for method="lucene", so bm25s can search and save it.
     """
-    n_docs = len(lengths)
-    rows = np.repeat(np.arange(n_docs, dtype=np.int64), lengths)
-    pairs, tf = np.unique(tokens.astype(np.int64) * n_docs + rows, return_counts=True)  # term-major
-    terms, docs = pairs // max(n_docs, 1), pairs % max(n_docs, 1)
-    df = np.bincount(terms, minlength=n_vocab)
-    idf = np.log1p((n_docs - df + 0.5) / (df + 0.5))
-    avgdl = float(lengths.mean()) if n_docs and lengths.sum() else 1.0
-    norm = K1 * (1 - B + B * lengths[docs] / avgdl)
-    data = (idf[terms] * tf / (tf + norm)).astype(np.float32)
-    indptr = np.concatenate([[0], np.cumsum(df)]).astype(np.int64)
-    return data, docs.astype(np.int32), indptr
+    per_chunk = np.split(np.asarray(tokens), np.cumsum(lengths)[:-1]) if len(lengths) else []
+    counts = TermCounts.empty().with_rows(range(len(lengths)), per_chunk, n_vocab)
+    return counts.bm25_weights(K1, B), counts.rows, counts.indptr
 
 
 def top_k_positive(scores: np.ndarray, k: int) -> list[tuple[int, float]]:
@@ -119,7 +114,8 @@ class BM25TextIndex:
         self._doc_ids: list[str] = []
         self._texts: list[str] = []
         self._row: dict[str, int] = {}
-        self._tokens: list[np.ndarray] | None = []  # None: unknown, re-tokenise on rebuild
+        self._counts: TermCounts | None = TermCounts.empty()  # None: unknown, re-tokenise on rebuild
+        self._pending: dict[int, np.ndarray] = {}  # row -> term ids added since the last merge
         self._tok: _Tokenizer | None = None
         self._generation = 0
         self._retriever: Any = None
@@ -147,12 +143,12 @@ class BM25TextIndex:
         except (ValueError, KeyError) as exc:
             raise BackendError(f"{path} is damaged ({exc}); delete the folder and re-ingest") from exc
         self._row = {cid: i for i, cid in enumerate(self._ids)}
-        self._tokens, self._stale_index = None, True
+        self._counts, self._pending, self._stale_index = None, {}, True
         if self._ids and self._load_index():
             self._stale_index = False
 
     def _load_index(self) -> bool:
-        """Load the saved index and tokens when they match the records; False otherwise."""
+        """Load the saved index and counts when they match the records; False otherwise."""
         import bm25s
 
         index_dir = self.dir / INDEX_DIR
@@ -160,14 +156,14 @@ class BM25TextIndex:
             saved = json.loads((index_dir / GENERATION).read_text("utf-8"))
             if saved.get("generation") != self._generation or saved.get("count") != len(self._ids):
                 return False
-            tokens = np.load(index_dir / "tokens.npy", allow_pickle=False)
             lengths = np.load(index_dir / "lengths.npy", allow_pickle=False)
             retriever = bm25s.BM25.load(str(index_dir), mmap=False, allow_pickle=False, show_progress=False)
+            counts = saved_counts(index_dir, retriever.scores, lengths)
         except (OSError, ValueError):
             return False
-        if len(lengths) != len(self._ids) or int(lengths.sum()) != len(tokens):
+        if counts is None or len(lengths) != len(self._ids):
             return False
-        self._tokens = np.split(tokens, np.cumsum(lengths)[:-1])
+        self._counts = counts
         self._tok = _Tokenizer(retriever.vocab_dict)
         self._retriever = retriever
         return True
@@ -192,29 +188,39 @@ class BM25TextIndex:
         index_dir, tmp_dir = self.dir / INDEX_DIR, self.dir / (INDEX_DIR + ".tmp")
         shutil.rmtree(tmp_dir, ignore_errors=True)
         tmp_dir.mkdir(parents=True)
-        if self._retriever is not None and self._tokens is not None:
+        if self._retriever is not None and self._counts is not None:
             self._retriever.save(str(tmp_dir), allow_pickle=False, show_progress=False)
-            tokens = np.concatenate(self._tokens) if self._tokens else np.zeros(0, np.int32)
-            np.save(tmp_dir / "tokens.npy", tokens, allow_pickle=False)
-            np.save(tmp_dir / "lengths.npy", np.array([len(t) for t in self._tokens], np.int64), allow_pickle=False)
+            np.save(tmp_dir / "counts.npy", self._counts.counts, allow_pickle=False)  # rows, indptr: bm25s's
+            np.save(tmp_dir / "lengths.npy", self._counts.lengths, allow_pickle=False)
         meta = {"generation": self._generation, "count": len(self._ids)}
         (tmp_dir / GENERATION).write_text(json.dumps(meta), "utf-8")
         shutil.rmtree(index_dir, ignore_errors=True)
         os.replace(tmp_dir, index_dir)
 
+    def _merge_pending(self) -> None:
+        """Fold the chunks added since the last merge into the term counts."""
+        if self._counts is not None and self._pending:
+            rows = sorted(self._pending)
+            self._counts = self._counts.with_rows(rows, [self._pending[r] for r in rows],
+                                                  len(self._tokenizer.vocab))
+        self._pending = {}
+
     def _rebuild(self) -> None:
         import bm25s
 
-        if self._tokens is None:  # vocabulary starts afresh, so deleted words drop out
+        if self._counts is None:  # vocabulary starts afresh, so deleted words drop out
             self._tok = _Tokenizer()
-            self._tokens = self._tokenizer.ids(self._texts)
+            self._counts = TermCounts.empty()
+            self._pending = dict(enumerate(self._tokenizer.ids(self._texts)))
+        self._merge_pending()
         self._retriever = None
         if self._ids:
-            lengths = np.array([len(t) for t in self._tokens], dtype=np.int64)
             vocab = dict(self._tokenizer.vocab)
-            data, indices, indptr = bm25_matrix(np.concatenate(self._tokens), lengths, len(vocab))
+            counts = self._counts.widened(len(vocab))
+            data = counts.bm25_weights(K1, B)
             retriever = bm25s.BM25(method="lucene", k1=K1, b=B)
-            retriever.scores = {"data": data, "indices": indices, "indptr": indptr, "num_docs": len(self._ids)}
+            retriever.scores = {"data": data, "indices": counts.rows, "indptr": counts.indptr,
+                                "num_docs": len(self._ids)}
             retriever.vocab_dict = vocab
             retriever.unique_token_ids_set = set(vocab.values())
             retriever.nonoccurrence_array = None
@@ -227,7 +233,7 @@ class BM25TextIndex:
         if not len(ids) == len(texts) == len(doc_ids):
             raise ValueError(f"add needs as many texts and doc ids as ids: {len(ids)}, {len(texts)}, {len(doc_ids)}")
         self._ensure_loaded()
-        tokenized = self._tokenizer.ids(texts) if self._tokens is not None else [None] * len(ids)
+        tokenized = self._tokenizer.ids(texts) if self._counts is not None else [None] * len(ids)
         for cid, text, doc, tokens in zip(ids, texts, doc_ids, tokenized):
             row = self._row.get(cid)
             if row is None:
@@ -235,12 +241,10 @@ class BM25TextIndex:
                 self._ids.append(cid)
                 self._texts.append(text)
                 self._doc_ids.append(doc)
-                if self._tokens is not None:
-                    self._tokens.append(tokens)
             else:
                 self._texts[row], self._doc_ids[row] = text, doc
-                if self._tokens is not None:
-                    self._tokens[row] = tokens
+            if self._counts is not None:
+                self._pending[row] = tokens
         if len(ids):
             self._stale_index = self._unsaved = True
 
@@ -250,11 +254,13 @@ class BM25TextIndex:
         keep = [i for i, d in enumerate(self._doc_ids) if d != doc_id]
         if len(keep) == len(self._ids):
             return
+        if self._counts is not None:
+            self._merge_pending()  # pending rows are numbered before the deletion
+            dropped = np.setdiff1d(np.arange(len(self._ids)), keep)
+            self._counts = self._counts.without_rows(dropped)
         self._ids = [self._ids[i] for i in keep]
         self._texts = [self._texts[i] for i in keep]
         self._doc_ids = [self._doc_ids[i] for i in keep]
-        if self._tokens is not None:
-            self._tokens = [self._tokens[i] for i in keep]
         self._row = {cid: i for i, cid in enumerate(self._ids)}
         self._stale_index = self._unsaved = True
 

@@ -87,17 +87,12 @@ class Indexer:
             self.describe_image = figure_describer(settings)
 
     def embed_chunks(self, chunks: Sequence[Chunk], file: str, progress: ProgressFn) -> np.ndarray:
-        """Embed chunks in batches, reporting progress per batch."""
-        batch = max(1, self.settings.embed.batch_size)
-        parts: list[np.ndarray] = []
+        """Embed chunks in batches of similar length, reporting progress per batch."""
+        from core.index.embedder import embed_sorted
+
         progress(ProgressEvent(file, "embed", 0, len(chunks)))  # the first batch may wait for the model
-        for start in range(0, len(chunks), batch):
-            texts = [c.embed_text for c in chunks[start:start + batch]]
-            parts.append(np.asarray(self.embedder.embed(texts), dtype=np.float32))
-            progress(ProgressEvent(file, "embed", min(start + batch, len(chunks)), len(chunks)))
-        if not parts:
-            return np.zeros((0, self.embedder.dim), dtype=np.float32)
-        return np.vstack(parts)
+        return embed_sorted(self.embedder, [c.embed_text for c in chunks], self.settings.embed.batch_size,
+                            lambda done: progress(ProgressEvent(file, "embed", done, len(chunks))))
 
     def index_document(self, doc: Document, sections: Sequence[Section], chunks: Sequence[Chunk],
                        embeddings: np.ndarray, progress: ProgressFn = no_progress,
@@ -188,11 +183,14 @@ class Indexer:
             raise IngestError(name, "no text could be extracted")
         progress(ProgressEvent(name, "chunk", len(chunks), len(chunks)))
         clock.lap("chunk")
+        keywords = self.keywords.extract_chunks_later(chunks)  # spaCy beside the embedder
         embeddings = self.embed_chunks(chunks, name, progress)
         clock.lap("embed")
+        chunk_keywords = keywords()
+        clock.lap("graph")  # what is left of the keyword pass once embedding is done
         doc = Document(doc_id=doc_id, title=parsed.title, source=source, pages=parsed.pages,
                        kind="pdf", status="pending", added_at=utc_now(), markdown_path=str(md_path))
-        doc = self.index_document(doc, sections, chunks, embeddings, progress, clock)
+        doc = self.index_document(doc, sections, chunks, embeddings, progress, clock, chunk_keywords)
         for old in previous:  # a changed file replaces its older version
             self.remove_document(old.doc_id)
         return doc, ("replaced" if previous else "added"), clock, tuple(notes)

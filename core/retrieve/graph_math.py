@@ -13,8 +13,6 @@ Example (a path a-b-c; only the closest node a passes a message):
 """
 from __future__ import annotations
 
-from typing import Sequence
-
 import numpy as np
 from scipy import sparse
 
@@ -96,30 +94,3 @@ def alpha_gradient(dist: np.ndarray, m: np.ndarray, dloss_dh: np.ndarray) -> flo
     """d loss / d alpha for one layer: sum over receivers of dL/dh_i * (d_i - m_i)."""
     received = np.isfinite(m) & np.isfinite(dist)
     return float(np.sum(dloss_dh[received] * (dist[received] - m[received])))
-
-
-def minmax(values: np.ndarray) -> np.ndarray:
-    """Scale finite values to [0, 1] (all equal -> 1); non-finite values become 0."""
-    out = np.zeros_like(values, dtype=np.float64)
-    finite = np.isfinite(values)
-    if not finite.any():
-        return out
-    lo, hi = values[finite].min(), values[finite].max()
-    out[finite] = 1.0 if hi == lo else (values[finite] - lo) / (hi - lo)
-    return out
-
-
-def fuse(dense: np.ndarray, lexical: np.ndarray, weight: float) -> np.ndarray:
-    """weight * dense + (1 - weight) * lexical, where lexical is scaled by its maximum."""
-    lex = np.nan_to_num(lexical, nan=0.0, posinf=0.0, neginf=0.0)
-    top = lex.max() if lex.size else 0.0
-    lex = lex / top if top > 0 else lex
-    return weight * dense + (1.0 - weight) * lex
-
-
-def chain_step_score(query_sim: float, path_sim: float, edge_bonus: float,
-                     weights: Sequence[float]) -> float:
-    """IIER's heuristic next-hop score: weighted sum of question similarity, similarity to
-    the chain so far (penalised: a repeat of the path adds little) and an edge-kind bonus."""
-    wq, wp, we = weights
-    return float(wq * query_sim - wp * path_sim + we * edge_bonus)

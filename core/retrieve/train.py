@@ -61,19 +61,16 @@ def fit_alpha(samples: Sequence[tuple[np.ndarray, object, np.ndarray]], top_k: i
     return alpha
 
 
-def fit_logistic(x: np.ndarray, y: np.ndarray, l2: float = 1e-2, lr: float = 0.5,
-                 iterations: int = 500) -> tuple[np.ndarray, float]:
-    """Plain L2-regularised logistic regression by gradient descent (balanced classes)."""
-    w = np.zeros(x.shape[1])
-    b = 0.0
-    pos = max(1, int(y.sum()))
-    weight = np.where(y > 0, len(y) / (2 * pos), len(y) / (2 * max(1, len(y) - pos)))
-    for _ in range(iterations):
-        p = 1.0 / (1.0 + np.exp(-(x @ w + b)))
-        err = (p - y) * weight
-        w -= lr * (x.T @ err / len(y) + l2 * w)
-        b -= lr * float(err.mean())
-    return w, b
+def fit_logistic(x: np.ndarray, y: np.ndarray, l2: float = 1e-2) -> tuple[np.ndarray, float]:
+    """L2-regularised logistic regression with balanced classes (scikit-learn, lbfgs).
+
+    Minimises mean(class weight * log loss) + l2 / 2 * |w|^2, the intercept unpenalised:
+    scikit-learn's C * sum(...) + |w|^2 / 2 with C = 1 / (n * l2)."""
+    from sklearn.linear_model import LogisticRegression
+
+    model = LogisticRegression(C=1.0 / (len(y) * l2), class_weight="balanced", max_iter=1000)
+    model.fit(x, y)
+    return model.coef_[0].astype(np.float64), float(model.intercept_[0])
 
 
 def hop_examples(session: GraphSession, question: str, gold: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:

@@ -59,6 +59,9 @@ class NumpyVectors:
         scored = sorted(((float(v @ vector), i) for i, (v, _) in self.rows.items()), key=lambda t: (-t[0], t[1]))
         return [(i, s) for s, i in scored[:k]]
 
+    def query_many(self, vectors, k):
+        return [self.query(v, k) for v in vectors]
+
     def get(self, ids):
         return np.stack([self.rows[i][0] for i in ids])
 

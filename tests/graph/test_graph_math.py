@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 from scipy import sparse
 
-from core.retrieve.graph_math import (alpha_gradient, chain_step_score, fuse, hinge_loss, min_message,
-                                      min_propagate, minmax, top_k_smallest)
+from core.retrieve.graph_math import (alpha_gradient, hinge_loss, min_message, min_propagate,
+                                      top_k_smallest)
 
 D = np.array([0.1, 0.5, 0.4, 0.9, 0.8])
 
@@ -57,14 +57,3 @@ def test_hinge_loss_and_alpha_gradient(adj):
 def test_hinge_loss_zero_when_gold_already_closest(adj):
     loss, grad = hinge_loss(D, np.array([0]), competitors=3, margin=0.01)
     assert loss == 0.0 and not grad.any()
-
-
-def test_minmax_and_fuse():
-    assert minmax(np.array([2.0, 4.0, np.inf, 3.0])).tolist() == [0.0, 1.0, 0.0, 0.5]
-    assert minmax(np.array([5.0, 5.0])).tolist() == [1.0, 1.0]
-    assert fuse(np.array([0.5, 0.2]), np.array([4.0, 2.0]), 0.5) == pytest.approx([0.75, 0.35])
-    assert fuse(np.array([0.5]), np.array([0.0]), 0.7) == pytest.approx([0.35])
-
-
-def test_chain_step_score_is_linear():
-    assert chain_step_score(0.8, 0.5, 1.0, (1.0, 0.2, 0.3)) == pytest.approx(0.8 - 0.1 + 0.3)

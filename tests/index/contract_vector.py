@@ -47,6 +47,7 @@ class VectorIndexContract:
     def test_empty_index(self, make_index):
         index = make_index()
         assert index.query(Q, 5) == []
+        assert index.query_many(np.stack([Q, Q]), 5) == [[], []]
         assert index.count() == 0
         assert index.doc_ids() == set()
 
@@ -59,6 +60,13 @@ class VectorIndexContract:
         hits = filled.query(Q * 5.0, 3)  # same direction, five times longer
         assert ids_of(hits) == ["b", "c", "a"]
         assert hits[0][1] == pytest.approx(0.96, abs=1e-5)
+
+    def test_query_many_answers_like_query_per_row(self, filled):
+        rows = np.stack([Q, VECS[3]])
+        many = filled.query_many(rows, 3)
+        assert [ids_of(h) for h in many] == [ids_of(filled.query(r, 3)) for r in rows]
+        assert many[0][0][1] == pytest.approx(0.96, abs=1e-5)
+        assert filled.query_many(np.zeros((0, 4), np.float32), 3) == []
 
     def test_k_larger_than_count_returns_all(self, filled):
         hits = filled.query(Q, 50)

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from core.errors import ConfigError
-from core.index.embedder import SentenceEmbedder, packaged_model_path
+from core.index.embedder import SentenceEmbedder, embed_sorted, packaged_model_path, resolve_device
 
 
 def test_rows_are_unit_float32(embedder):
@@ -52,3 +52,62 @@ def test_folder_without_a_model_fails_on_load(tmp_path):
 def test_bad_batch_size():
     with pytest.raises(ConfigError):
         SentenceEmbedder(batch_size=0)
+
+
+@pytest.mark.parametrize("cuda, want", [(True, "cuda"), (False, "cpu")])
+def test_auto_device_follows_torch(monkeypatch, cuda, want):
+    import torch
+
+    monkeypatch.setattr(torch.cuda, "is_available", lambda: cuda)
+    assert resolve_device("auto") == resolve_device("") == want
+    assert resolve_device("cpu") == "cpu"
+
+
+def test_auto_device_loads_the_model_there(monkeypatch):
+    import sentence_transformers
+    import torch
+
+    seen = {}
+
+    class Stub:
+        def __init__(self, path, device, model_kwargs):
+            seen["device"] = device
+
+    monkeypatch.setattr(torch.cuda, "is_available", lambda: True)
+    monkeypatch.setattr(sentence_transformers, "SentenceTransformer", Stub)
+    emb = SentenceEmbedder()
+    assert emb.device == "auto" and isinstance(emb.model, Stub)
+    assert seen["device"] == emb.loaded_device == "cuda"
+
+
+def test_cuda_without_a_gpu_and_unknown_devices_are_refused(monkeypatch):
+    import torch
+
+    monkeypatch.setattr(torch.cuda, "is_available", lambda: False)
+    with pytest.raises(ConfigError, match="FOLIO_EMBED_DEVICE"):
+        resolve_device("cuda:1")
+    with pytest.raises(ConfigError, match="FOLIO_EMBED_DEVICE"):
+        SentenceEmbedder(device="gpu0")
+
+
+class RecordingEmbedder:
+    """Vectors that encode each text's length; remembers the batches it was given."""
+
+    dim = 2
+
+    def __init__(self):
+        self.batches = []
+
+    def embed(self, texts):
+        self.batches.append(list(texts))
+        return np.array([[len(t), 1.0] for t in texts], dtype=np.float32)
+
+
+def test_embed_sorted_batches_by_length_and_keeps_the_input_order():
+    texts = ["aa", "a", "aaaaa", "aaaa", "aaa"]
+    emb, done = RecordingEmbedder(), []
+    vectors = embed_sorted(emb, texts, batch_size=2, on_batch=done.append)
+    assert emb.batches == [["aaaaa", "aaaa"], ["aaa", "aa"], ["a"]]
+    assert vectors[:, 0].tolist() == [2, 1, 5, 4, 3]
+    assert done == [2, 4, 5]
+    assert embed_sorted(emb, [], batch_size=2).shape == (0, 2)

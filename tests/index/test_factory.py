@@ -41,6 +41,6 @@ def test_bad_url_names_the_variable(tmp_path, var):
 
 def test_embedder_default_and_bad_model(tmp_path):
     emb = make_embedder(settings(tmp_path))
-    assert isinstance(emb, SentenceEmbedder) and emb.batch_size == 32 and emb.device == "cpu"
+    assert isinstance(emb, SentenceEmbedder) and emb.batch_size == 32 and emb.device == "auto"
     with pytest.raises(ConfigError, match="FOLIO_EMBED_MODEL"):
         make_embedder(settings(tmp_path, FOLIO_EMBED_MODEL=str(tmp_path / "missing")))
