@@ -110,6 +110,17 @@ class LLMSettings:
 
 
 @dataclass(frozen=True)
+class WorkerSettings:
+    """The background job worker that adds files: its own process (default) or a thread of
+    the app, at lower CPU priority and with fewer torch threads, so questions are not starved."""
+
+    mode: str = "process"  # process | thread (FOLIO_WORKER)
+    nice: int = 10  # added to the worker process's niceness
+    threads: int = 0  # torch threads of the worker; 0 = half the CPU cores
+    linger_s: float = 10.0  # an idle worker waits this long for more jobs before it exits
+
+
+@dataclass(frozen=True)
 class Settings:
     """All of Folio's settings, passed around as one object."""
 
@@ -121,6 +132,7 @@ class Settings:
     graph: GraphSettings = GraphSettings()
     retrieve: RetrieveSettings = RetrieveSettings()
     llm: LLMSettings = LLMSettings()
+    worker: WorkerSettings = WorkerSettings()
     max_file_mb: int = 200
 
     @staticmethod
@@ -157,6 +169,7 @@ class Settings:
                 {"base_url": "OPENAI_BASE_URL", "api_key": "OPENAI_API_KEY", "model": "FOLIO_LLM_MODEL",
                  "merge_system": "FOLIO_LLM_MERGE_SYSTEM", "timeout_s": "FOLIO_LLM_TIMEOUT"},
             ),
+            worker=section(WorkerSettings, "worker", {"mode": "FOLIO_WORKER"}),
             max_file_mb=int(env.get("FOLIO_MAX_FILE_MB", file_values.get("max_file_mb", 200))),
         )
 

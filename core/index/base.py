@@ -51,6 +51,18 @@ class VectorIndex(Protocol):
         """Number of vectors stored."""
         ...
 
+    def delete_ids(self, ids: Sequence[str]) -> None:
+        """Remove vectors by chunk id (no error for absent ids)."""
+        ...
+
+    def ids(self, doc_id: str | None = None) -> set[str]:
+        """Stored chunk ids (of one document when given; used for crash recovery)."""
+        ...
+
+    def refresh(self) -> None:
+        """Make another process's writes searchable (a no-op for servers)."""
+        ...
+
 
 class TextIndex(Protocol):
     """Full-text (BM25-style) search over chunk texts."""
@@ -77,4 +89,8 @@ class TextIndex(Protocol):
 
     def flush(self) -> None:
         """Make pending changes durable and searchable (a no-op for servers)."""
+        ...
+
+    def refresh(self) -> bool:
+        """Reload what another process saved since (a no-op for servers); True if it did."""
         ...
