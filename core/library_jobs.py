@@ -93,11 +93,12 @@ class JobQueueing:
         return runner.run(until=until, linger=linger)
 
     def start_worker(self) -> str:
-        """Start a worker if jobs wait and none runs; returns 'process', 'thread' or ''."""
+        """Start a worker if jobs wait (or one is marked running, but its worker died) and
+        none runs; returns 'process', 'thread' or ''."""
         started = getattr(self, "_worker", None)  # a thread, or a process still starting up
         alive = started is not None and (started.is_alive() if isinstance(started, threading.Thread)
                                          else started.poll() is None)
-        if alive or not self.catalog.queued_jobs() or self.worker_running():
+        if alive or not self.catalog.queued_jobs(running=True) or self.worker_running():
             return ""
         mode = self.settings.worker.mode
         if mode == "thread":

@@ -158,7 +158,7 @@ class JobRunner:
                               seconds=time.perf_counter() - start)
         if kind == "reindex":
             doc = lib.reindex(f.path, progress)
-            return AddOutcome(f.name, "added", f"re-indexed: {doc.chunks} chunks", doc, time.perf_counter() - start)
+            return AddOutcome(f.name, "replaced", f"re-indexed: {doc.chunks} chunks", doc, time.perf_counter() - start)
         raise ValueError(f"unknown job kind {kind!r}; expected add, corpus or reindex")
 
     def _clean_incoming(self, job: Job) -> None:

@@ -83,10 +83,11 @@ class JobTables:
                     finished_at=r[5] or "", message=r[6] or "", cancel_requested=bool(r[7]),
                     files=tuple(JobFile(*f) for f in files[r[0]])) for r in rows]
 
-    def queued_jobs(self) -> int:
-        """Number of jobs waiting for a worker."""
+    def queued_jobs(self, *, running: bool = False) -> int:
+        """Number of jobs waiting for a worker (with `running`: or marked running)."""
+        states = "('queued', 'running')" if running else "('queued')"
         with self._lock:
-            return self._db.execute("SELECT COUNT(*) FROM jobs WHERE status='queued'").fetchone()[0]
+            return self._db.execute(f"SELECT COUNT(*) FROM jobs WHERE status IN {states}").fetchone()[0]
 
     def update_job_file(self, job_id: int, position: int, **fields: object) -> None:
         """Set some of a job file's columns (status, stage, done, total, message, doc_id, seconds)."""
