@@ -68,9 +68,9 @@ class Trash:
         return [Document(**json.loads(p.read_text("utf-8"))["doc"]) for p in files]
 
     def find(self, ref: str) -> Document:
-        """A removed document by id, id prefix, file name or title (the newest match)."""
+        """A removed document by id, id prefix, file name, title or origin (the newest match)."""
         for doc in self.documents():
-            if ref in (doc.doc_id, doc.source, doc.title) or (len(ref) >= 4 and doc.doc_id.startswith(ref)):
+            if ref in (doc.doc_id, doc.source, doc.title, doc.origin) or (len(ref) >= 4 and doc.doc_id.startswith(ref)):
                 return doc
         raise NotFound(f"no removed document {ref!r} in the trash; `python -m core trash` lists them")
 

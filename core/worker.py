@@ -82,6 +82,7 @@ class JobRunner:
                 if not got:
                     return False
                 self.catalog.fail_running_jobs(INTERRUPTED)  # their worker died: we hold the lock now
+                self._sweep_incoming()
                 if self._drain(until, linger):
                     return True
             # released: a job queued while we held the lock (its worker could not start) is ours
@@ -160,6 +161,18 @@ class JobRunner:
             doc = lib.reindex(f.path, progress)
             return AddOutcome(f.name, "replaced", f"re-indexed: {doc.chunks} chunks", doc, time.perf_counter() - start)
         raise ValueError(f"unknown job kind {kind!r}; expected add, corpus or reindex")
+
+    def _sweep_incoming(self, min_age_s: float = 3600) -> None:
+        """Delete old upload folders that no waiting job needs (their job was cancelled)."""
+        root = self.library.settings.data_dir / INCOMING
+        if not root.is_dir():
+            return
+        needed = {Path(f.path).resolve() for job in self.catalog.jobs(limit=1000) if not job.finished
+                  for f in job.files}
+        for folder in root.iterdir():
+            old = time.time() - folder.stat().st_mtime > min_age_s
+            if old and not any(folder.resolve() in path.parents for path in needed):
+                shutil.rmtree(folder, ignore_errors=True)
 
     def _clean_incoming(self, job: Job) -> None:
         """Delete the job's uploaded files (saved under incoming/ for the worker to read)."""

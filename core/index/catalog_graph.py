@@ -36,7 +36,8 @@ class GraphTables:
         """Every catalog edge row touching a document, its own and other documents' edges to
         it, as stored (source, target, kind, weight, label, doc_id, other_doc)."""
         with self._lock:
-            return self._db.execute("SELECT source, target, kind, weight, label, doc_id, other_doc FROM edges WHERE doc_id=? OR other_doc=?", (doc_id, doc_id)).fetchall()
+            return self._db.execute("SELECT source, target, kind, weight, label, doc_id, other_doc FROM edges "
+                                    "WHERE doc_id=? OR other_doc=?", (doc_id, doc_id)).fetchall()
 
     def edges_touching(self, node_ids: Sequence[str]) -> list[Edge]:
         """Edges with either end in node_ids."""
