@@ -161,6 +161,70 @@ def summary(rows: list[dict]) -> dict:
             "error_samples": sorted({e for r in rows for e in r["errors"]})[:5]}
 
 
+def ingest_phase(url: str, data_dir: Path, inbox: Path, questions: list[str], sessions: int) -> dict:
+    """Queue the inbox on the Library page; once the worker runs it, ask again, with a CLI reader."""
+    queued_at = time.time()
+    page = Session(url).add_folder(str(inbox))
+    if page.errors():
+        raise RuntimeError(f"adding the folder failed: {page.errors()}")
+    while latest_job(data_dir).get("status") in (None, "queued"):
+        time.sleep(0.2)
+    running_at = time.time()
+    stop = threading.Event()
+    with ThreadPoolExecutor(1) as pool:
+        reader = pool.submit(cli_reader, data_dir, questions[1 % len(questions)], stop)
+        during = ask_all(url, questions, sessions)
+        while latest_job(data_dir)["status"] == "running":
+            time.sleep(0.5)
+        done_at = time.time()
+        stop.set()
+        cli_runs = reader.result()
+    job = latest_job(data_dir)
+    return {
+        "during_ingest": summary(during),
+        "answered_while_job_ran": summary([r for r in during if running_at <= r["end"] <= done_at]),
+        "ingest": {"status": job["status"], "message": job["message"],
+                   "queued_to_running_s": round(running_at - queued_at, 1),
+                   "running_s": round(done_at - running_at, 1)},
+        "cli_reader": {"runs": len(cli_runs), "errors": sum(not r["ok"] for r in cli_runs),
+                       "p50_s": round(sorted(r["s"] for r in cli_runs)[len(cli_runs) // 2], 2) if cli_runs else None,
+                       "error_samples": [r["err"] for r in cli_runs if not r["ok"]][:3]},
+    }
+
+
+def run(args: argparse.Namespace, work: Path) -> dict:
+    """Copy the library, start the app, run both phases, check the new document; the report."""
+    data_dir, inbox = work / "data", work / "inbox"
+    shutil.copytree(args.data_dir, data_dir, ignore=shutil.ignore_patterns("*.lock", "incoming"))
+    inbox.mkdir()
+    make_pdf(args.pdf, args.pages, inbox / "big.pdf")
+    questions = [json.loads(line)["question"] for line in args.questions.read_text().splitlines() if line.strip()]
+    questions = questions[: args.per_session]
+    app, url = start_app(data_dir, args.worker, work / "app.log")
+    memory = Memory(app.pid)
+    memory.start()
+    try:
+        Session(url).ask(questions[0])  # the first question pays the model load, as for the first visitor
+        load = [round(x, 2) for x in os.getloadavg()]
+        idle = summary(ask_all(url, questions, args.sessions))
+        idle_memory = round(memory.peak["app"], 1)
+        report = ingest_phase(url, data_dir, inbox, questions, args.sessions)
+        title = newest_title(data_dir)
+        check = Session(url).ask(args.check_question)
+    finally:
+        memory.stop.set()
+        app.terminate()
+        app.wait(timeout=60)
+    return {
+        "worker": args.worker, "sessions": args.sessions, "questions_per_session": len(questions),
+        "pages": args.pages, "load_average_before": load, "idle": idle, **report,
+        "memory_mib": {"app_idle_peak": idle_memory, "app_peak": round(memory.peak["app"], 1),
+                       "worker_peak": round(memory.peak["worker"], 1)},
+        "new_document": title,
+        "new_document_cited_without_restart": any(title in label for label in check.expanders) and not check.errors(),
+    }
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--data-dir", type=Path, required=True, help="library to copy and serve")
@@ -174,68 +238,15 @@ def main() -> None:
                     help="asked at the end: the new document should be cited")
     ap.add_argument("--out", type=Path)
     args = ap.parse_args()
-
     work = Path(tempfile.mkdtemp(prefix="folio-load-"))
-    data_dir = work / "data"
-    shutil.copytree(args.data_dir, data_dir, ignore=shutil.ignore_patterns("*.lock", "incoming"))
-    inbox = work / "inbox"
-    inbox.mkdir()
-    big = make_pdf(args.pdf, args.pages, inbox / "big.pdf")
-    questions = [json.loads(line)["question"] for line in args.questions.read_text().splitlines() if line.strip()]
-    questions = questions[: args.per_session]
-    app, url = start_app(data_dir, args.worker, work / "app.log")
-    memory = Memory(app.pid)
-    memory.start()
     try:
-        warm = Session(url)
-        warm.ask(questions[0])  # the first question pays the model load once, as for the first visitor
-        warm.close()
-        load = os.getloadavg()
-        idle = ask_all(url, questions, args.sessions)
-        idle_memory = dict(memory.peak)
-        adder = Session(url)
-        queued_at = time.time()
-        page = adder.add_folder(str(inbox))
-        assert not page.errors(), page.errors()
-        while latest_job(data_dir).get("status") in (None, "queued"):
-            time.sleep(0.2)
-        running_at = time.time()
-        stop = threading.Event()
-        with ThreadPoolExecutor(1) as pool:
-            reader = pool.submit(cli_reader, data_dir, questions[1], stop)
-            during = ask_all(url, questions, args.sessions)
-            while latest_job(data_dir)["status"] == "running":
-                time.sleep(0.5)
-            done_at = time.time()
-            stop.set()
-            cli_runs = reader.result()
-        job = latest_job(data_dir)
-        title = newest_title(data_dir)
-        check = Session(url).ask(args.check_question)
-        new_doc_cited = any(title in label for label in check.expanders) and not check.errors()
+        report = run(args, work)
     finally:
-        memory.stop.set()
-        app.terminate()
-        app.wait(timeout=60)
-    in_job = [r for r in during if running_at <= r["end"] <= done_at]
-    report = {
-        "worker": args.worker, "sessions": args.sessions, "questions_per_session": len(questions),
-        "pages": args.pages, "load_average_before": [round(x, 2) for x in load],
-        "idle": summary(idle), "during_ingest": summary(during), "answered_while_job_ran": summary(in_job),
-        "ingest": {"status": job["status"], "message": job["message"],
-                   "queued_to_running_s": round(running_at - queued_at, 1), "running_s": round(done_at - running_at, 1)},
-        "cli_reader": {"runs": len(cli_runs), "errors": sum(not r["ok"] for r in cli_runs),
-                       "p50_s": round(sorted(r["s"] for r in cli_runs)[len(cli_runs) // 2], 2) if cli_runs else None,
-                       "error_samples": [r["err"] for r in cli_runs if not r["ok"]][:3]},
-        "memory_mib": {"app_idle_peak": round(idle_memory["app"], 1), "app_peak": round(memory.peak["app"], 1),
-                       "worker_peak": round(memory.peak["worker"], 1)},
-        "new_document": title, "new_document_cited_without_restart": new_doc_cited,
-    }
+        shutil.rmtree(work, ignore_errors=True)
     text = json.dumps(report, indent=1)
     print(text)
     if args.out:
         args.out.write_text(text + "\n")
-    shutil.rmtree(work, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -6,9 +6,11 @@ can be removed with one `where` filter.
 
 Several processes may share an embedded store (the app, the job worker, the CLI). An
 embedded client searches the index it loaded and does not see another process's writes,
-so `refresh()` reopens it (the library calls it when the catalog generation moves); and
-opening or reading the files while another process writes them can crash the reader, so
-reads share `<store>.lock` and each write batch holds it alone (`core.locks`).
+so `refresh()` reopens it (the library calls it when the catalog generation moves). Opening
+or searching the files while another process writes them can crash the reader (SIGSEGV),
+and a search may itself write (Chroma applies log entries a killed writer left behind), so
+every call on an embedded store holds `<store>.lock` alone for its few milliseconds
+(`core.locks`); writes go in small batches so a search waits for one batch at most.
 
 Example:
     >>> # index = ChromaVectorIndex("folio_chunks", path=Path("~/.folio/chroma"))
@@ -86,7 +88,7 @@ class ChromaVectorIndex:
         """The Chroma collection (client and collection are opened on first access)."""
         coll = self._coll
         if coll is None:
-            with self._shared(write=False):
+            with self._locked():
                 coll = self._open_collection()
         return coll
 
@@ -100,21 +102,16 @@ class ChromaVectorIndex:
             self._client, self._coll = client, coll
         return coll
 
-    def _shared(self, *, write: bool):
-        """The store's file lock for an embedded store (none for a server)."""
+    def _locked(self):
+        """The embedded store's file lock, for one call (none for a server)."""
         if self._lock_path is None:
             return contextlib.nullcontext()
         self.path.mkdir(parents=True, exist_ok=True)
-        return file_lock(self._lock_path, shared=not write)
+        return file_lock(self._lock_path)
 
-    def _read(self, method: str, **kwargs: Any) -> Any:
-        """Call a collection method under the shared lock (opening the store if needed)."""
-        with self._shared(write=False):
-            return self._call(getattr(self._open_collection(), method), **kwargs)
-
-    def _write(self, method: str, **kwargs: Any) -> Any:
-        """Call a collection method holding the store alone."""
-        with self._shared(write=True):
+    def _do(self, method: str, **kwargs: Any) -> Any:
+        """Call a collection method holding the store's lock (opening the store if needed)."""
+        with self._locked():
             return self._call(getattr(self._open_collection(), method), **kwargs)
 
     def refresh(self) -> None:
@@ -167,23 +164,23 @@ class ChromaVectorIndex:
         order = sorted(last.values())
         if not order:
             return
-        with self._shared(write=False):
+        with self._locked():
             self._open_collection()  # opens the client, whose batch limit we need
             batch = min(_WRITE_BATCH, int(self._call(self._client.get_max_batch_size)))
         for start in range(0, len(order), batch):
             rows = order[start : start + batch]
-            self._write("upsert", ids=[ids[i] for i in rows], embeddings=vectors[rows],
+            self._do("upsert", ids=[ids[i] for i in rows], embeddings=vectors[rows],
                         metadatas=[{"doc_id": doc_ids[i]} for i in rows])
 
     def delete_doc(self, doc_id: str) -> None:
         """Remove every vector of a document (no error when absent)."""
-        self._write("delete", where={"doc_id": doc_id})
+        self._do("delete", where={"doc_id": doc_id})
 
     def delete_ids(self, ids: Sequence[str]) -> None:
         """Remove vectors by chunk id (no error for absent ids)."""
         ids = list(dict.fromkeys(ids))
         for start in range(0, len(ids), _WRITE_BATCH):
-            self._write("delete", ids=ids[start : start + _WRITE_BATCH])
+            self._do("delete", ids=ids[start : start + _WRITE_BATCH])
 
     def query(self, vector: np.ndarray, k: int, exclude_docs: Sequence[str] = ()) -> list[tuple[str, float]]:
         """Return up to k (chunk_id, cosine similarity) pairs, best first, leaving out the
@@ -193,7 +190,7 @@ class ChromaVectorIndex:
             return []
         query = np.asarray(vector, dtype=np.float32).reshape(1, -1)
         where = {"doc_id": {"$nin": list(exclude_docs)}} if exclude_docs else None
-        res = self._read("query", query_embeddings=query, n_results=n, include=["distances"], where=where)
+        res = self._do("query", query_embeddings=query, n_results=n, include=["distances"], where=where)
         return [(cid, 1.0 - float(d)) for cid, d in zip(res["ids"][0], res["distances"][0])]
 
     def get(self, ids: Sequence[str]) -> np.ndarray:
@@ -203,7 +200,7 @@ class ChromaVectorIndex:
         wanted = list(dict.fromkeys(ids))
         found: dict[str, np.ndarray] = {}
         for start in range(0, len(wanted), _PAGE):
-            res = self._read("get", ids=wanted[start : start + _PAGE], include=["embeddings"])
+            res = self._do("get", ids=wanted[start : start + _PAGE], include=["embeddings"])
             found.update(zip(res["ids"], np.asarray(res["embeddings"], dtype=np.float32)))
         missing = [cid for cid in wanted if cid not in found]
         if missing:
@@ -213,7 +210,7 @@ class ChromaVectorIndex:
     def _metadatas(self) -> Iterator[tuple[str, dict]]:
         total = self.count()
         for offset in range(0, total, _PAGE):
-            res = self._read("get", include=["metadatas"], limit=_PAGE, offset=offset)
+            res = self._do("get", include=["metadatas"], limit=_PAGE, offset=offset)
             yield from zip(res["ids"], (m or {} for m in res["metadatas"]))
 
     def doc_ids(self) -> set[str]:
@@ -223,9 +220,9 @@ class ChromaVectorIndex:
     def ids(self, doc_id: str | None = None) -> set[str]:
         """Stored chunk ids, of one document when given (used for crash recovery)."""
         if doc_id is not None:
-            return set(self._read("get", where={"doc_id": doc_id}, include=[])["ids"])
+            return set(self._do("get", where={"doc_id": doc_id}, include=[])["ids"])
         return {cid for cid, _ in self._metadatas()}
 
     def count(self) -> int:
         """Number of vectors stored."""
-        return int(self._read("count"))
+        return int(self._do("count"))
