@@ -21,6 +21,7 @@ from typing import Iterable, Sequence
 
 from core.index.catalog_graph import GraphTables
 from core.index.catalog_jobs import JobTables
+from core.index.catalog_meta import MetaTables
 from core.types import Chunk, Document, Edge, Section
 
 _SCHEMA = """
@@ -65,10 +66,6 @@ def _row_to_chunk(row: Sequence) -> Chunk:
 
 _DOC_COLS = "doc_id, title, source, pages, kind, status, chunks, added_at, markdown_path, origin"
 
-# Columns added after the first release: (table, column, declaration). Opening an older
-# catalog adds them, so libraries built before keep working.
-_ADDED_COLUMNS = (("documents", "origin", "TEXT NOT NULL DEFAULT ''"),)
-
 
 def _row_to_doc(row: Sequence) -> Document:
     return Document(
@@ -77,7 +74,7 @@ def _row_to_doc(row: Sequence) -> Document:
     )
 
 
-class Catalog(GraphTables, JobTables):
+class Catalog(GraphTables, JobTables, MetaTables):
     """Thread-safe SQLite store (WAL) for everything except vectors and full-text postings."""
 
     def __init__(self, path: str | Path):
@@ -93,18 +90,6 @@ class Catalog(GraphTables, JobTables):
         self._migrate()
         self._create_job_tables()
         self._chunk_cache: dict[str, Chunk] = {}
-
-    def _migrate(self) -> None:
-        """Add the columns that newer versions use to an older catalog."""
-        with self._lock:
-            for table, column, decl in _ADDED_COLUMNS:
-                have = {row[1] for row in self._db.execute(f"PRAGMA table_info({table})")}
-                if column not in have:
-                    try:
-                        self._db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {decl}")
-                    except sqlite3.OperationalError as exc:  # another process added it first
-                        if "duplicate column" not in str(exc):
-                            raise
 
     def close(self) -> None:
         """Close the database connection."""
@@ -284,36 +269,6 @@ class Catalog(GraphTables, JobTables):
         return [Section(r[0], r[1], tuple(json.loads(r[2])), r[3], r[4], r[5], r[6]) for r in rows]
 
     # ---- bookkeeping -----------------------------------------------------------------
-    def forget_cached(self) -> None:
-        """Drop cached chunks (another process changed the library)."""
-        self._chunk_cache.clear()
-
-    def meta(self, key: str) -> str:
-        """A bookkeeping value ('' when unset)."""
-        with self._lock:
-            row = self._db.execute("SELECT value FROM meta WHERE key=?", (key,)).fetchone()
-        return row[0] if row else ""
-
-    def set_meta(self, key: str, value: str) -> None:
-        """Set (or, with '', clear) a bookkeeping value; committed at once."""
-        with self._lock:
-            if value:
-                self._db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, value))
-            else:
-                self._db.execute("DELETE FROM meta WHERE key=?", (key,))
-
-    def generation(self) -> int:
-        """A counter bumped on every committed change (by any process), so in-memory
-        indexes know when to reload."""
-        return int(self.meta("generation") or 0)
-
-    def _bump_generation(self) -> None:
-        with self._lock:
-            self._db.execute(
-                "INSERT INTO meta VALUES ('generation', '1') ON CONFLICT(key) "
-                "DO UPDATE SET value = CAST(value AS INTEGER) + 1"
-            )
-
     def stats(self) -> dict[str, int]:
         """Counts of documents, chunks and edges by kind."""
         with self._lock:
