@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 from typing import Callable, Iterable, Mapping
 
-from core.errors import ConfigError
+from core.errors import ConfigError, NotFound
 from core.ingest.files import AddOutcome, find_pdfs
 from core.ingest.pipeline import ProgressFn
 from core.library_write import origin_of
@@ -43,14 +43,17 @@ class JobQueueing:
 
     def enqueue(self, paths: Iterable[str | Path], names: Mapping[str, str] | None = None,
                 origins: Mapping[str, str] | None = None, *, start: bool = True) -> int:
-        """Queue PDFs and folders of PDFs for the worker; returns the job id at once.
-        `names` and `origins` as for `add`; `start=False` leaves starting a worker to the caller."""
+        """Queue PDFs and folders of PDFs for the worker; returns the job id at once (NotFound
+        when there is no PDF). `names` and `origins` as for `add`; `start=False` leaves
+        starting a worker to the caller."""
         names = {str(Path(k).expanduser()): v for k, v in (names or {}).items()}
         origins = {str(Path(k).expanduser()): v for k, v in (origins or {}).items()}
-        rows = []
+        paths, rows = list(paths), []
         for path in find_pdfs(paths):
             name = names.get(str(path))
             rows.append((str(path), name or path.name, origins.get(str(path)) or origin_of(path, name)))
+        if not rows:
+            raise NotFound("no PDF files found in " + ", ".join(map(str, paths)))
         return self._queue("add", rows, start)
 
     def enqueue_corpus(self, path: str | Path, *, start: bool = True) -> int:

@@ -50,8 +50,11 @@ def folder_section(library) -> None:
             if not target.exists():
                 st.error(md_escape(f"{target} does not exist"))
             else:
-                library.enqueue([target])
-                queued(f"Queued the PDFs of {target}")
+                try:
+                    library.enqueue([target])
+                    queued(f"Queued the PDFs of {target}")
+                except FolioError as exc:
+                    st.warning(md_escape(str(exc)))
         corpus = st.text_input("Corpus JSONL path", key="corpus_path")
         if st.button("Load corpus", key="add_corpus") and corpus.strip():
             try:

@@ -232,10 +232,12 @@ class Catalog(GraphTables, JobTables, MetaTables):
 
     def chunks(self, chunk_ids: Sequence[str]) -> list[Chunk]:
         """Chunks for the ids that exist, in the order given."""
-        missing = [c for c in dict.fromkeys(chunk_ids) if c not in self._chunk_cache]
+        cache = self._chunk_cache  # another thread may clear it meanwhile: read each id once
+        found = {c: cache.get(c) for c in dict.fromkeys(chunk_ids)}
+        missing = [c for c, chunk in found.items() if chunk is None]
         for row in self._rows_in(f"SELECT {_CHUNK_COLS} FROM chunks WHERE chunk_id IN ({{marks}})", missing):
-            self._chunk_cache[row[0]] = _row_to_chunk(row)
-        return [self._chunk_cache[c] for c in chunk_ids if c in self._chunk_cache]
+            found[row[0]] = cache[row[0]] = _row_to_chunk(row)
+        return [found[c] for c in chunk_ids if found[c] is not None]
 
     def doc_chunks(self, doc_id: str) -> list[Chunk]:
         """A document's chunks in reading order."""
