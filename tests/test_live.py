@@ -99,6 +99,26 @@ def test_changed_file_from_the_same_path_replaces_and_the_old_version_is_restora
     assert_consistent(lib)
 
 
+def test_an_upload_replaces_the_upload_with_the_same_name(make_library, pdfs):
+    lib = make_library(pdfs / "lib")
+    first = lib.add([pdfs / "a" / "report.pdf"], names={str(pdfs / "a" / "report.pdf"): "report.pdf"})[0]
+    assert first.doc.origin == "upload:report.pdf"
+    again = lib.add([pdfs / "b" / "report.pdf"], names={str(pdfs / "b" / "report.pdf"): "report.pdf"})[0]
+    assert again.status == "replaced" and [d.doc_id for d in lib.documents()] == [again.doc.doc_id]
+
+
+def test_the_cli_follows_its_job_when_another_worker_runs_it(make_library, pdfs):
+    lib = make_library(pdfs / "lib")
+    worker = threading.Thread(target=lib.run_jobs, kwargs={"linger": 8.0})  # the app's worker, say
+    worker.start()
+    _wait(lib.worker_running, what="the worker lock")
+    proc = cli(pdfs / "lib", "ingest", str(pdfs / "a"))
+    worker.join()
+    assert "another worker is running for this library; following job 1" in proc.stdout
+    assert "added    " in proc.stdout and "1 of 1 files ok; library: 1 documents" in proc.stdout
+    assert lib.job(1).status == "done" and [d.source for d in lib.documents()] == ["report.pdf"]
+
+
 def _worker(data_dir) -> subprocess.Popen:
     env = {**os.environ, "HF_HUB_OFFLINE": "1", "PYTHONUNBUFFERED": "1"}
     return subprocess.Popen([sys.executable, "-m", "core", "--data-dir", str(data_dir), "worker", "--linger", "0"],
