@@ -8,8 +8,10 @@ number). A writer holds `writing()`: the data dir's write lock (one writer at a 
 processes), with the stores re-read first, so it never saves over a change it did not see,
 and saved before the lock is released.
 
-Inside the process, questions share a read lock; a reload or a local write (a removal in
-the app) takes it alone for the moment it changes the in-memory state.
+Inside the process, questions share a read lock; a reload takes it alone while it reloads,
+and a local writer (a removal in the app, or the worker thread with FOLIO_WORKER=thread)
+from its first change until its changes are saved. With the default worker process, the
+app's questions never wait for the worker at all.
 
 Example:
     >>> # live = LiveStores(data_dir, catalog, vectors, text)
@@ -39,6 +41,8 @@ class LiveStores:
         self._rw = ReadWriteLock()
         self._sync_lock = threading.Lock()
         self._seen = catalog.generation()
+        self._held_off: contextlib.ExitStack | None = None  # readers kept off until the writer saves
+        self._holding = False  # this writer holds readers off
         self.reloads = 0  # how many times another process's change was loaded (for tests)
 
     def sync(self) -> bool:
@@ -64,7 +68,12 @@ class LiveStores:
 
     @contextlib.contextmanager
     def mutating(self) -> Iterator[None]:
-        """The in-memory stores to this thread alone, for a change (inside `writing`)."""
+        """The in-memory stores to this thread alone, for a change. Inside `writing`, readers
+        stay off from the first change until the changes are saved (the full-text index is
+        rebuilt once, at the end, and no question may search it half-changed)."""
+        if self.write_lock.held and self._held_off is not None and not self._holding:
+            self._held_off.enter_context(self._rw.write())
+            self._holding = True
         with self._rw.write():
             yield
 
@@ -77,9 +86,12 @@ class LiveStores:
                 yield
                 return
             self.sync()
-            try:
-                yield
-            finally:
-                with self._rw.write():
-                    self.text.flush()
-                    self._seen = self.catalog.generation()  # our own changes: nothing to reload
+            with contextlib.ExitStack() as held_off:
+                self._held_off, self._holding = held_off, False
+                try:
+                    yield
+                finally:
+                    with self._rw.write():
+                        self.text.flush()
+                        self._seen = self.catalog.generation()  # our own changes: nothing to reload
+                    self._held_off, self._holding = None, False
