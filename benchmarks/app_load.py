@@ -213,8 +213,10 @@ def run(args: argparse.Namespace, work: Path) -> dict:
         check = Session(url).ask(args.check_question)
     finally:
         memory.stop.set()
+        workers = psutil.Process(app.pid).children(recursive=True)
         app.terminate()
         app.wait(timeout=60)
+        psutil.wait_procs(workers, timeout=60)  # a worker lingers a few seconds after its queue
     return {
         "worker": args.worker, "sessions": args.sessions, "questions_per_session": len(questions),
         "pages": args.pages, "load_average_before": load, "idle": idle, **report,
