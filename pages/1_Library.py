@@ -14,7 +14,7 @@ import pandas as pd
 import streamlit as st
 
 from core.errors import FolioError
-from core.ui.queue import file_line, job_title
+from core.ui.queue import file_line, job_title, shown_files
 from core.ui.resources import get_library
 from core.ui.tables import document_rows
 from core.ui.text import md_escape
@@ -78,12 +78,16 @@ def queue_section(library) -> None:
     st.subheader("Queue")
     for job in sorted(shown, key=lambda j: j.job_id):
         st.markdown(md_escape(job_title(job)))
-        for f in job.files:
+        files, hidden = shown_files(job)
+        for f in files:
             view, text, fraction = file_line(f, job.kind)
             if view == "progress":
                 st.progress(fraction, text=md_escape(text))
             else:
                 ALERT[view](md_escape(text))
+        if hidden:
+            done = sum(f.status not in ("queued", "running") for f in job.files)
+            st.caption(f"{done} of {len(job.files)} files done; {hidden} more not shown")
         if not job.finished and st.button("Cancel", key=f"cancel_{job.job_id}"):
             library.cancel_job(job.job_id)
 

@@ -8,6 +8,8 @@ Example:
     'Adding 1 file — running'
     >>> file_line(job.files[0])
     ('progress', 'a.pdf — embedding 3/12', 0.65)
+    >>> shown_files(job, most=20)[1]
+    0
 """
 from __future__ import annotations
 
@@ -42,3 +44,14 @@ def file_line(f: JobFile, kind: str = "add") -> tuple[str, str, float]:
     if kind == "reindex" and view != "error":
         return view, f"{f.name}: {f.message}", 1.0
     return view, f"{f.name}: {f.status} — {f.message}", 1.0
+
+
+def shown_files(job: Job, most: int = 20) -> tuple[list[JobFile], int]:
+    """The files worth a line (all of a small job; else the running, failed and next ones),
+    and how many others are left out of the view."""
+    if len(job.files) <= most:
+        return list(job.files), 0
+    keep = [f for f in job.files if f.status in ("running", "error")]
+    keep += [f for f in job.files if f.status == "queued"][: max(0, most - len(keep))]
+    keep = sorted(keep[:most], key=lambda f: f.position)
+    return keep, len(job.files) - len(keep)
