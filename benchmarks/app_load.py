@@ -91,6 +91,7 @@ class Memory(threading.Thread):
         self.stop = threading.Event()
 
     def run(self) -> None:
+        """Sample until `stop` is set."""
         while not self.stop.wait(0.5):
             try:
                 self.peak["app"] = max(self.peak["app"], self.app.memory_info().rss / 2**20)
@@ -103,6 +104,7 @@ class Memory(threading.Thread):
 def ask_all(url: str, questions: list[str], sessions: int) -> list[dict]:
     """`sessions` concurrent sessions, each asking every question in turn (rotated)."""
     def one(n: int) -> list[dict]:
+        """Session n: a fresh tab asking every question, starting at the n-th."""
         s = Session(url)
         s.run()  # open the Chat page, as a browser tab does
         rows = []
@@ -228,6 +230,7 @@ def run(args: argparse.Namespace, work: Path) -> dict:
 
 
 def main() -> None:
+    """Parse the arguments, run the benchmark in a temp dir, print (and save) the report."""
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--data-dir", type=Path, required=True, help="library to copy and serve")
     ap.add_argument("--pdf", type=Path, action="append", required=True, help="PDF(s) to cut the big PDF from")
