@@ -3,7 +3,7 @@
     flock /work/coord/cpu.lock .venv/bin/python benchmarks/app_load.py --data-dir LIB \\
         --pdf R-intro.pdf --pdf R-lang.pdf --pages 150 \\
         [--questions ../shared/bench/pdfqa-dev/questions.jsonl] [--sessions 4] [--per-session 25] \\
-        [--worker process|thread] [--out results.json]
+        [--worker process|thread] [--fresh] [--out results.json]
 
 Copies the library LIB to a temp dir, starts `streamlit run app.py` on it (localhost), and
 drives real sessions over the app's websocket (benchmarks/app_session.py), each asking the
@@ -101,8 +101,9 @@ class Memory(threading.Thread):
                 pass
 
 
-def ask_all(url: str, questions: list[str], sessions: int) -> list[dict]:
-    """`sessions` concurrent sessions, each asking every question in turn (rotated)."""
+def ask_all(url: str, questions: list[str], sessions: int, fresh: bool = False) -> list[dict]:
+    """`sessions` concurrent sessions, each asking every question in turn (rotated); with
+    `fresh`, each question in a new tab (no chat history to draw again)."""
     def one(n: int) -> list[dict]:
         """Session n: a fresh tab asking every question, starting at the n-th."""
         s = Session(url)
@@ -110,6 +111,10 @@ def ask_all(url: str, questions: list[str], sessions: int) -> list[dict]:
         rows = []
         for q in questions[n % len(questions):] + questions[:n % len(questions)]:
             try:
+                if fresh:
+                    s.close()
+                    s = Session(url)
+                    s.run()
                 run = s.ask(q)
                 errs = run.errors() or ([] if run.answer_ms() is not None else ["no answer shown"])
                 rows.append({"end": time.time(), "s": run.seconds, "answer_ms": run.answer_ms(), "errors": errs})
@@ -163,7 +168,8 @@ def summary(rows: list[dict]) -> dict:
             "error_samples": sorted({e for r in rows for e in r["errors"]})[:5]}
 
 
-def ingest_phase(url: str, data_dir: Path, inbox: Path, questions: list[str], sessions: int) -> dict:
+def ingest_phase(url: str, data_dir: Path, inbox: Path, questions: list[str], sessions: int,
+                 fresh: bool) -> dict:
     """Queue the inbox on the Library page; once the worker runs it, ask again, with a CLI reader."""
     queued_at = time.time()
     page = Session(url).add_folder(str(inbox))
@@ -175,7 +181,7 @@ def ingest_phase(url: str, data_dir: Path, inbox: Path, questions: list[str], se
     stop = threading.Event()
     with ThreadPoolExecutor(1) as pool:
         reader = pool.submit(cli_reader, data_dir, questions[1 % len(questions)], stop)
-        during = ask_all(url, questions, sessions)
+        during = ask_all(url, questions, sessions, fresh)
         while latest_job(data_dir)["status"] == "running":
             time.sleep(0.5)
         done_at = time.time()
@@ -208,9 +214,9 @@ def run(args: argparse.Namespace, work: Path) -> dict:
     try:
         Session(url).ask(questions[0])  # the first question pays the model load, as for the first visitor
         load = [round(x, 2) for x in os.getloadavg()]
-        idle = summary(ask_all(url, questions, args.sessions))
+        idle = summary(ask_all(url, questions, args.sessions, args.fresh))
         idle_memory = round(memory.peak["app"], 1)
-        report = ingest_phase(url, data_dir, inbox, questions, args.sessions)
+        report = ingest_phase(url, data_dir, inbox, questions, args.sessions, args.fresh)
         title = newest_title(data_dir)
         check = Session(url).ask(args.check_question)
     finally:
@@ -220,7 +226,7 @@ def run(args: argparse.Namespace, work: Path) -> dict:
         app.wait(timeout=60)
         psutil.wait_procs(workers, timeout=60)  # a worker lingers a few seconds after its queue
     return {
-        "worker": args.worker, "sessions": args.sessions, "questions_per_session": len(questions),
+        "worker": args.worker, "fresh_tab_per_question": args.fresh, "sessions": args.sessions, "questions_per_session": len(questions),
         "pages": args.pages, "load_average_before": load, "idle": idle, **report,
         "memory_mib": {"app_idle_peak": idle_memory, "app_peak": round(memory.peak["app"], 1),
                        "worker_peak": round(memory.peak["worker"], 1)},
@@ -239,6 +245,8 @@ def main() -> None:
     ap.add_argument("--sessions", type=int, default=4)
     ap.add_argument("--per-session", type=int, default=25)
     ap.add_argument("--worker", choices=("process", "thread"), default="process")
+    ap.add_argument("--fresh", action="store_true",
+                    help="each question in a new tab (measures one answer, not a growing chat history)")
     ap.add_argument("--check-question", default="How do you quit an R session?",
                     help="asked at the end: the new document should be cited")
     ap.add_argument("--out", type=Path)
