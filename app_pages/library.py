@@ -1,19 +1,19 @@
-"""Folio — Library: add PDFs (upload or folder), watch each file's progress, list, delete, undo.
+"""Folio — Library: add PDFs (upload or folder) in the background, watch the queue, list,
+delete, undo.
 
-Thin: ingestion, removal and listing go through the Library facade; each file succeeds or
-fails on its own, and failures are shown per file without stopping the batch.
+Thin: adding queues a job that the library's worker runs (core/worker.py), so this page,
+and every other page of every session, keeps answering meanwhile; the queue is read from
+the job table, so it is the same for every session and survives a browser reload.
+Removal, restore and listing go through the Library facade.
 """
 from __future__ import annotations
 
-import shutil
-from pathlib import Path
 
 import pandas as pd
 import streamlit as st
 
 from core.errors import FolioError
-from core.ingest.pipeline import ProgressEvent
-from core.ui import progress as prog
+from core.ui.queue import file_line, job_title, shown_files
 from core.ui.resources import get_library
 from core.ui.tables import document_rows
 from core.ui.text import md_escape
@@ -21,51 +21,28 @@ from core.ui.typed_paths import find_typed_pdfs, typed_path
 from core.ui.uploads import save_uploads
 from core.ui.widgets import sidebar_status
 
-STATUS_VIEW = {"added": st.success, "replaced": st.success, "duplicate": st.info, "error": st.error}
+QUEUE_POLL_S = 1.5  # how often the queue redraws itself (each session reads the job table)
+RECENT_JOBS = 3  # finished jobs still shown under the running ones
+ALERT = {"success": st.success, "info": st.info, "error": st.error}
 
 
-def run_add(library, paths: list[Path], names: dict[str, str]) -> None:
-    """Add files with one progress bar per file; then one outcome line per file."""
-    bars: dict[str, object] = {}
-    by_base = {Path(full).name: shown for full, shown in names.items()}
-
-    def display(file: str) -> str:
-        """The user's name for a file; events name it by its path or by its base name."""
-        return names.get(file) or by_base.get(Path(file).name) or Path(file).name
-
-    def on_progress(event: ProgressEvent) -> None:
-        """One bar per file, updated in place."""
-        name = display(event.file)
-        if name not in bars:
-            bars[name] = st.progress(0.0, text=md_escape(name))
-        bars[name].progress(prog.fraction(event), text=md_escape(prog.label(event, name)))
-
-    try:
-        outcomes = library.add(paths, progress=on_progress, names=names)
-    except FolioError as exc:
-        st.error(md_escape(str(exc)))
-        return
-    for outcome in outcomes:
-        name = display(outcome.source)
-        STATUS_VIEW.get(outcome.status, st.info)(md_escape(f"{name}: {outcome.status} — {outcome.message}"))
-    if not outcomes:
-        st.warning("No PDF files found there.")
+def queued(message: str) -> None:
+    """Say what was queued (shown at the top on the next run)."""
+    st.session_state["flash"] = message
 
 
 def upload_section(library) -> None:
-    """Drag-and-drop upload of many PDFs, saved under safe names in a temp dir."""
+    """Drag-and-drop upload of many PDFs: saved under safe names for the worker, then queued."""
     files = st.file_uploader("Drop PDFs here", type=["pdf"], accept_multiple_files=True, key="uploads")
     if files and st.button(f"Add {len(files)} file(s)", type="primary", key="add_uploads"):
-        saved = save_uploads(files)
-        try:
-            run_add(library, [s.path for s in saved], {str(s.path): s.original_name for s in saved})
-        finally:
-            if saved:
-                shutil.rmtree(saved[0].path.parent.parent, ignore_errors=True)
+        saved = save_uploads(files, root=library.incoming_dir())
+        library.enqueue([s.path for s in saved], names={str(s.path): s.original_name for s in saved})
+        queued(f"Queued {len(saved)} file(s): they are added in the background (progress below); "
+               "questions keep being answered meanwhile")
 
 
 def folder_section(library) -> None:
-    """Add every PDF under a folder path (or one file path) on this machine."""
+    """Add every PDF under a folder path (or one file path) on this machine, or a corpus."""
     with st.expander("Add from a folder on this machine, or load a passage corpus (JSONL)"):
         path = st.text_input("Folder or PDF path", key="folder_path")
         if st.button("Add folder", key="add_folder") and path.strip():
@@ -74,17 +51,47 @@ def folder_section(library) -> None:
             except FolioError as exc:
                 st.error(md_escape(str(exc)))
             else:
-                run_add(library, files, {})
+                try:
+                    library.enqueue(files)
+                    queued(f"Queued {len(files)} PDF(s) from {path.strip()}")
+                except FolioError as exc:
+                    st.warning(md_escape(str(exc)))
         corpus = st.text_input("Corpus JSONL path", key="corpus_path")
         if st.button("Load corpus", key="add_corpus") and corpus.strip():
-            bar = st.progress(0.0, text="loading corpus")
             try:
-                outcomes = library.add_corpus(typed_path(corpus, library), progress=lambda e: bar.progress(
-                    prog.fraction(e) if e.stage != "index" else e.done / max(1, e.total),
-                    text=md_escape(prog.label(e, Path(corpus).name))))
-                st.success(md_escape(f"{sum(o.status == 'added' for o in outcomes)} documents added"))
+                target = typed_path(corpus, library)
+                library.enqueue_corpus(target)
+                queued(f"Queued the corpus {target}")
             except FolioError as exc:
                 st.error(md_escape(str(exc)))
+
+
+@st.fragment(run_every=QUEUE_POLL_S)
+def queue_section(library) -> None:
+    """The job queue, shared by every session: running and waiting jobs with each file's
+    progress, then the last finished ones; reloads the page when the library changed."""
+    if library.catalog.generation() != st.session_state.get("seen_generation"):
+        st.rerun(scope="app")  # documents were added or removed: redraw the table too
+    library.start_worker()  # jobs left by a worker that stopped get a new one
+    jobs = library.jobs(limit=20)
+    shown = [j for j in jobs if not j.finished] + [j for j in jobs if j.finished][:RECENT_JOBS]
+    if not shown:
+        return
+    st.subheader("Queue")
+    for job in sorted(shown, key=lambda j: j.job_id):
+        st.markdown(md_escape(job_title(job)))
+        files, hidden = shown_files(job)
+        for f in files:
+            view, text, fraction = file_line(f, job.kind)
+            if view == "progress":
+                st.progress(fraction, text=md_escape(text))
+            else:
+                ALERT[view](md_escape(text))
+        if hidden:
+            done = sum(f.status not in ("queued", "running") for f in job.files)
+            st.caption(f"{done} of {len(job.files)} files done; {hidden} more not shown")
+        if not job.finished and st.button("Cancel", key=f"cancel_{job.job_id}"):
+            library.cancel_job(job.job_id)
 
 
 def documents_section(library) -> None:
@@ -97,15 +104,14 @@ def documents_section(library) -> None:
     st.dataframe(pd.DataFrame(document_rows(docs)), hide_index=True, key="doc_table")
     by_id = {d.doc_id: d for d in docs}
     choice = st.selectbox("Document", list(by_id), key="doc_choice",
-                          format_func=lambda i: f"{by_id[i].title} ({by_id[i].source})")
+                          format_func=lambda i: f"{by_id[i].title} ({by_id[i].origin or by_id[i].source})")
     left, right = st.columns(2)
     if left.button("Delete…", key="ask_delete"):
         st.session_state["confirm_delete"] = choice
     tip = "Rebuild this document's chunks, vectors, postings and edges from its stored Markdown"
     if right.button("Re-index", key="reindex", help=tip):
-        with st.spinner("Re-indexing…"):
-            fresh = library.reindex(choice)
-        st.success(md_escape(f"Re-indexed {fresh.source}: {fresh.chunks} chunks."))
+        library.enqueue_reindex(choice)
+        queued(f"Queued a re-index of {by_id[choice].source}; questions see the old version until it is done")
     pending = st.session_state.get("confirm_delete")
     if pending in by_id:
         st.warning(md_escape(f"Delete {by_id[pending].title} ({by_id[pending].source}) from every index?"))
@@ -163,9 +169,11 @@ def main() -> None:
     st.set_page_config(page_title="Folio — Library", page_icon="📚", layout="wide")
     library = get_library()
     st.title("Library")
-    flash_section(library)
+    st.session_state["seen_generation"] = library.catalog.generation()  # before anything is read
     upload_section(library)
     folder_section(library)
+    flash_section(library)
+    queue_section(library)
     documents_section(library)
     trash_section(library)
     sidebar_status(library)  # last, so the counts include what this run added or removed

@@ -1,6 +1,7 @@
 """Folio's command line (the contract in ARCHITECTURE.md; scripts and benchmarks rely on it).
 
-    python -m core [--data-dir DIR] ingest PATH...
+    python -m core [--data-dir DIR] ingest PATH...        (exit 1 when a file failed)
+    python -m core [--data-dir DIR] worker [--linger S]   (runs queued jobs; the app starts it)
     python -m core [--data-dir DIR] ingest-corpus corpus.jsonl
     python -m core [--data-dir DIR] documents [--json]
     python -m core [--data-dir DIR] remove DOC          (undo: restore DOC; trash [--empty])
@@ -44,20 +45,34 @@ def _library():
 
 @app.command()
 def ingest(paths: List[Path] = typer.Argument(..., help="PDF files or folders of PDFs")) -> None:
-    """Add PDFs (and every PDF in the given folders) to the library."""
+    """Add PDFs (and every PDF in the given folders) to the library. Exit status 0 when every
+    file was added or skipped (already there), 1 when any failed, 2 when none was found."""
+    from core.cli_jobs import follow
     from core.ingest.files import find_pdfs
 
     lib = _library()
     files = find_pdfs(paths, lib.settings.walk)  # bounded (FOLIO_WALK_*); Ctrl-C stops it
+    if not files:
+        _fail("no PDF files found in " + ", ".join(map(str, paths)))
+    job_id = lib.enqueue(files, start=False)  # the job table: the app's Library page shows it too
     with render.IngestProgress(files=len(files)) as bar:
-        outcomes = lib.add(files, progress=bar.update, on_outcome=lambda o: bar.write(render.outcome_line(o)))
+        outcomes = follow(lib, job_id, bar)
     errors = [o for o in outcomes if o.status == "error"]
     typer.echo(f"{len(outcomes) - len(errors)} of {len(outcomes)} files ok; "
                f"library: {len(lib.documents())} documents")
-    if not outcomes:
-        _fail("no PDF files found in " + ", ".join(map(str, paths)))
-    if errors and len(errors) == len(outcomes):
+    if errors:
         raise typer.Exit(1)
+
+
+@app.command()
+def worker(linger: float = typer.Option(10.0, "--linger", help="seconds to wait for more jobs before exiting")) -> None:
+    """Run the queued jobs of this library (the app starts this); one worker per library."""
+    from core.worker import lower_priority
+
+    lib = _library()
+    lower_priority(lib.settings.worker.nice, lib.settings.worker.threads)
+    if not lib.run_jobs(linger=linger):
+        typer.echo("another worker is running for this library", err=True)
 
 
 @app.command("ingest-corpus")

@@ -91,12 +91,13 @@ def doc_dict(d: Document) -> dict:
 
 
 def documents_table(docs: list[Document]) -> str:
-    """Plain-text table of documents."""
+    """Plain-text table of documents; the path each came from tells same-named files apart."""
     if not docs:
         return "the library is empty; add PDFs with `python -m core ingest PATH`"
-    rows = [f"{'id':16}  {'pages':>5}  {'chunks':>6}  {'added':19}  title (file)"]
+    rows = [f"{'id':16}  {'pages':>5}  {'chunks':>6}  {'added':19}  title (file) from"]
     for d in docs:
-        rows.append(f"{d.doc_id:16}  {d.pages:>5}  {d.chunks:>6}  {d.added_at[:19]:19}  {d.title} ({d.source})")
+        where = f" from {d.origin}" if d.origin else ""
+        rows.append(f"{d.doc_id:16}  {d.pages:>5}  {d.chunks:>6}  {d.added_at[:19]:19}  {d.title} ({d.source}){where}")
     return "\n".join(rows)
 
 

@@ -144,6 +144,17 @@ class WalkSettings:
 
 
 @dataclass(frozen=True)
+class WorkerSettings:
+    """The background job worker that adds files: its own process (default) or a thread of
+    the app, at lower CPU priority and with fewer torch threads, so questions are not starved."""
+
+    mode: str = "process"  # process | thread (FOLIO_WORKER)
+    nice: int = 10  # added to the worker process's niceness
+    threads: int = 0  # torch threads of the worker; 0 = half the CPU cores
+    linger_s: float = 10.0  # an idle worker waits this long for more jobs before it exits
+
+
+@dataclass(frozen=True)
 class Settings:
     """All of Folio's settings, passed around as one object."""
 
@@ -158,6 +169,7 @@ class Settings:
     ocr: OcrSettings = OcrSettings()
     vision: VisionSettings = VisionSettings()
     walk: WalkSettings = WalkSettings()
+    worker: WorkerSettings = WorkerSettings()
     max_file_mb: int = 200
 
     @staticmethod
@@ -200,6 +212,7 @@ class Settings:
             vision=section(VisionSettings, "vision", {"model": "FOLIO_VLM_MODEL"}),
             walk=section(WalkSettings, "walk", {"max_entries": "FOLIO_WALK_MAX_ENTRIES",
                                                 "max_pdfs": "FOLIO_WALK_MAX_PDFS", "seconds": "FOLIO_WALK_SECONDS"}),
+            worker=section(WorkerSettings, "worker", {"mode": "FOLIO_WORKER"}),
             max_file_mb=int(env.get("FOLIO_MAX_FILE_MB", file_values.get("max_file_mb", 200))),
         )
 

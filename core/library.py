@@ -1,5 +1,12 @@
 """The Library facade: the one object the CLI and the app talk to.
 
+Reading (find, documents, chunks, stats, graph, retrieve, ask) is here; writing (add,
+add_corpus, reindex, remove, restore, empty_trash) is in `core.library_write`, and the
+background job queue (enqueue, jobs, cancel_job, run_jobs, start_worker) in
+`core.library_jobs`. Several processes may open the same data dir at once (the app, its
+job worker, the CLI): each question first reloads whatever another process committed
+(`core.live`), and writers take turns on the data dir's write lock.
+
 Example:
     >>> from core.library import Library                       # doctest: +SKIP
     >>> lib = Library.open("~/folio-data")                       # doctest: +SKIP
@@ -10,25 +17,24 @@ Example:
 """
 from __future__ import annotations
 
-import contextlib
-import fcntl
 import threading
 import time
 from dataclasses import replace
 from pathlib import Path
-from typing import Callable, Iterable, Mapping
 
 from core.config import Settings
-from core.errors import ConfigError, FolioError, IngestError, NotFound
-from core.index import clean_mark
+from core.errors import ConfigError, FolioError, NotFound
 from core.index.catalog import Catalog
-from core.ingest.files import AddOutcome, find_pdfs
-from core.ingest.pipeline import Indexer, ProgressEvent, ProgressFn, no_progress, utc_now
+from core.ingest.pipeline import Indexer
+from core.library_jobs import JobQueueing
+from core.library_write import Writing
+from core.live import LiveStores
 from core.retrieve.base import RetrievalContext, Retriever, make_retriever
-from core.trash import Removed, Trash
-from core.types import Answer, Chunk, Document, RetrievalResult, content_hash
+from core.trash import Trash
+from core.types import Answer, Chunk, Document, RetrievalResult
 
-class Library:
+
+class Library(Writing, JobQueueing):
     """A folder of documents with its indexes; add, remove, list, retrieve and ask."""
 
     def __init__(self, settings: Settings, *, embedder=None, vectors=None, text=None, llm=None):
@@ -45,9 +51,11 @@ class Library:
         self._llm = llm
         self.keywords = KeywordExtractor(
             settings.graph, llm=self.llm if settings.graph.keyword_mode == "llm" else None)
-        self.indexer = Indexer(settings, self.catalog, self.embedder, self.vectors, self.text,
-                               self.keywords, GraphBuilder(settings.graph), self._formatter())
         self.trash = Trash(settings.data_dir)
+        self.live = LiveStores(settings.data_dir, self.catalog, self.vectors, self.text)
+        self.indexer = Indexer(settings, self.catalog, self.embedder, self.vectors, self.text,
+                               self.keywords, GraphBuilder(settings.graph), self._formatter(),
+                               trash=self.trash, writing=self.live.writing, mutating=self.live.mutating)
         self._graph = None
         self._graph_generation = -1
         self._lock = threading.RLock()
@@ -71,162 +79,12 @@ class Library:
         """Open (or create) the library in data_dir with settings from the environment."""
         return cls(Settings.load(data_dir))
 
-    def _recover(self) -> list[str]:
-        """Repair the stores after a crash, unless another live process is writing right now
-        or the last writer left every store clean (then the orphan scan is skipped)."""
-        with open(self.settings.data_dir / ".write.lock", "w") as fh:
-            try:
-                fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except BlockingIOError:
-                return []  # its pending documents are in flight, not abandoned
-            try:
-                if (clean_mark.is_clean(self.settings.data_dir, self.catalog.generation())
-                        and not self.catalog.pending_documents()):
-                    return []
-                repairs = self.indexer.reconcile()
-                clean_mark.mark_clean(self.settings.data_dir, self.catalog.generation())
-                return repairs
-            finally:
-                fcntl.flock(fh, fcntl.LOCK_UN)
-
-    @contextlib.contextmanager
-    def _writing(self):
-        """Serialise writers: threads of this process and other processes on the same data dir."""
-        with self._lock, open(self.settings.data_dir / ".write.lock", "w") as fh:
-            fcntl.flock(fh, fcntl.LOCK_EX)
-            try:
-                clean_mark.mark_dirty(self.settings.data_dir)  # a crash from here on is repaired on open
-                yield  # every writer flushes its stores before it returns
-                clean_mark.mark_clean(self.settings.data_dir, self.catalog.generation())
-            finally:
-                fcntl.flock(fh, fcntl.LOCK_UN)
-
-    # ---- ingestion -------------------------------------------------------------------
-    def add(self, paths: Iterable[str | Path], progress: ProgressFn = no_progress,
-            names: Mapping[str, str] | None = None,
-            on_outcome: Callable[[AddOutcome], None] | None = None) -> list[AddOutcome]:
-        """Add PDFs and folders of PDFs; each file succeeds or fails on its own.
-
-        `names` maps a path (as given) to the name to record, e.g. an upload's original name;
-        `on_outcome` hears about each file as soon as it is finished.
-        """
-        files = find_pdfs(paths, self.settings.walk)
-        names = {str(Path(k).expanduser()): v for k, v in (names or {}).items()}
-        outcomes = []
-        with self._writing():
-            for path in files:
-                outcomes.append(self._add_one(path, progress, names.get(str(path), path.name)))
-                if on_outcome is not None:
-                    on_outcome(outcomes[-1])
-            self.text.flush()
-        return outcomes
-
-    def _add_one(self, path: Path, progress: ProgressFn, name: str) -> AddOutcome:
-        start = time.perf_counter()
-        try:
-            doc, status, clock, notes = self.indexer.add_pdf(path, progress, name)
-            self.trash.discard(doc.doc_id, files=False)  # in the library again: not a removed document
-        except IngestError as exc:
-            progress(ProgressEvent(str(path), "error", 1, 1, exc.reason))
-            return AddOutcome(str(path), "error", exc.reason, seconds=time.perf_counter() - start)
-        seconds = time.perf_counter() - start
-        progress(ProgressEvent(str(path), "done", 1, 1, status))
-        if status == "duplicate":
-            return AddOutcome(str(path), status, f"already in the library as {doc.doc_id}", doc, seconds)
-        msg = "; ".join([f"{doc.pages} pages, {doc.chunks} chunks", *notes])
-        return AddOutcome(str(path), status, msg, doc, seconds, dict(clock.seconds))
-
-    def add_corpus(self, path: str | Path, progress: ProgressFn = no_progress) -> list[AddOutcome]:
-        """Load a JSONL passage corpus; passages sharing a title become one document."""
-        from core.ingest.corpus import corpus_chunks, read_corpus
-
-        path = Path(path).expanduser()
-        documents = read_corpus(path)
-        planned = []
-        for cdoc in documents:
-            doc_id = content_hash("corpus", cdoc.title, *(f"{i}\x1e{t}" for i, t in cdoc.passages))
-            if self.catalog.document(doc_id) is None or self.catalog.document(doc_id).status != "ready":
-                sections, chunks = corpus_chunks(doc_id, cdoc)
-                planned.append((doc_id, cdoc, sections, chunks))
-        all_chunks = [c for *_, chunks in planned for c in chunks]
-        pending = self.keywords.extract_chunks_later(all_chunks)  # one spaCy pass, beside embedding
-        embeddings = self.indexer.embed_chunks(all_chunks, path.name, progress)
-        progress(ProgressEvent(path.name, "keywords", 0, 1))
-        keywords = pending()
-        outcomes, offset = [], 0
-        with self._writing():
-            for n, (doc_id, cdoc, sections, chunks) in enumerate(planned, 1):
-                vecs = embeddings[offset:offset + len(chunks)]
-                kws = keywords[offset:offset + len(chunks)]
-                offset += len(chunks)
-                doc = Document(doc_id=doc_id, title=cdoc.title, source=f"{path.name}#{cdoc.title}",
-                               pages=0, kind="corpus", status="pending", added_at=utc_now())
-                doc = self.indexer.index_document(doc, sections, chunks, vecs, chunk_keywords=kws)
-                outcomes.append(AddOutcome(doc.source, "added", f"{len(chunks)} passages", doc))
-                progress(ProgressEvent(path.name, "index", n, len(planned)))
-            self.text.flush()
-        skipped = len(documents) - len(planned)
-        if skipped:
-            outcomes.append(AddOutcome(str(path), "duplicate", f"{skipped} documents already present"))
-        return outcomes
-
-    def reindex(self, ref: str, progress: ProgressFn = no_progress) -> Document:
-        """Rebuild a document's chunks, vectors, postings and edges from its stored Markdown
-        (corpus documents: from their stored passages), e.g. after changing chunk settings."""
-        from core.ingest.chunking import chunk_markdown
-
-        doc = self.find(ref)
-        if doc.kind == "pdf" and doc.markdown_path and Path(doc.markdown_path).is_file():
-            markdown = Path(doc.markdown_path).read_text("utf-8")
-            sections, chunks = chunk_markdown(doc.doc_id, doc.title, markdown, self.settings.chunking)
-        else:
-            sections, chunks = self.catalog.sections(doc.doc_id), self.catalog.doc_chunks(doc.doc_id)
-        embeddings = self.indexer.embed_chunks(chunks, doc.source, progress)
-        with self._writing():
-            self.indexer.remove_document(doc.doc_id)
-            fresh = self.indexer.index_document(replace(doc, status="pending"), sections, chunks,
-                                                embeddings, progress)
-            self.text.flush()
-        return fresh
-
-    def remove(self, ref: str) -> Document:
-        """Remove a document (by id, id prefix, file name or title) from every store; it
-        goes to the trash first, so `restore` can undo this."""
-        doc = self.find(ref)
-        with self._writing():
-            chunks = self.catalog.doc_chunks(doc.doc_id)
-            ids = [c.chunk_id for c in chunks]
-            held = self.catalog.chunk_keywords(ids)
-            vectors = self.vectors.get(ids)  # (0, 0) for a document without chunks
-            self.trash.save(Removed(doc, tuple(self.catalog.sections(doc.doc_id)), tuple(chunks),
-                                    tuple(tuple(held.get(i, ())) for i in ids), vectors))
-            self.indexer.remove_document(doc.doc_id)
-        return doc
-
-    def restore(self, ref: str) -> Document:
-        """Undo a removal: index a trashed document again (nothing is parsed or embedded)."""
-        doc = self.trash.find(ref)
-        with self._writing():
-            current = self.catalog.document(doc.doc_id)
-            if current is None or current.status != "ready":
-                saved = self.trash.load(doc.doc_id)
-                current = self.indexer.index_document(
-                    replace(saved.doc, status="pending"), saved.sections, saved.chunks, saved.vectors,
-                    chunk_keywords=[list(k) for k in saved.keywords])
-                self.text.flush()
-            self.trash.discard(doc.doc_id, files=False)
-        return current
-
-    def empty_trash(self) -> list[Document]:
-        """Delete removed documents for good, with their stored Markdown and pictures."""
-        with self._writing():
-            return self.trash.empty(keep=[d.doc_id for d in self.catalog.documents(include_pending=True)])
-
     def find(self, ref: str) -> Document:
-        """Resolve a document reference; the error lists close candidates."""
+        """Resolve a document reference (id, id prefix, file name, title, or the path it came
+        from); the error lists close candidates."""
         docs = self.catalog.documents()
-        for test in (lambda d: d.doc_id == ref, lambda d: d.source == ref, lambda d: d.title == ref,
-                     lambda d: d.doc_id.startswith(ref) and len(ref) >= 4):
+        for test in (lambda d: d.doc_id == ref, lambda d: d.origin == ref, lambda d: d.source == ref,
+                     lambda d: d.title == ref, lambda d: d.doc_id.startswith(ref) and len(ref) >= 4):
             hits = [d for d in docs if test(d)]
             if len(hits) == 1:
                 return hits[0]
@@ -290,14 +148,18 @@ class Library:
                                 self.graph, self.keywords, self.llm)
 
     def retriever(self, name: str | None = None) -> Retriever:
-        """Build a retriever by name (default from settings)."""
+        """Build a retriever by name (default from settings) over the current library."""
+        self.live.sync()
         return make_retriever(name or self.settings.retrieve.default_retriever, self.context())
 
     def retrieve(self, question: str, retriever: str | None = None, k: int | None = None) -> RetrievalResult:
-        """Rank chunks for a question with the named retriever."""
+        """Rank chunks for a question with the named retriever, over what every process has
+        committed so far; never waits for a writer in another process."""
         if not question.strip():
             raise FolioError("the question is empty")
-        return self.retriever(retriever).retrieve(question, k or self.settings.retrieve.k)
+        with self.live.reading():  # reloaded first if the library changed; no sync inside
+            built = make_retriever(retriever or self.settings.retrieve.default_retriever, self.context())
+            return built.retrieve(question, k or self.settings.retrieve.k)
 
     def ask(self, question: str, retriever: str | None = None, k: int | None = None,
             mode: str = "short", stream_to=None, history=()) -> Answer:

@@ -1,9 +1,12 @@
 """Removed documents, kept so that a removal can be undone.
 
-`Library.remove` saves a document's record, sections, chunks, chunk keywords (JSON) and
-vectors (`.npy`, no pickles) under `data_dir/trash/` before deleting it from every store;
-`Library.restore` indexes them again without parsing or embedding anything. The stored
-Markdown and pictures of a removed PDF stay until the trash is emptied.
+`Library.remove` saves a document's record, sections, chunks, chunk keywords, the graph
+edges touching it (its own and those other documents have to it; JSON) and vectors (`.npy`,
+no pickles) under `data_dir/trash/` before deleting it from every store; `Library.restore`
+indexes them again without parsing or embedding anything and puts every saved edge back
+whose far end is still in the library. A changed file that replaces an older version sends
+that version here too. The stored Markdown and pictures of a removed PDF stay until the
+trash is emptied.
 
 Example:
     >>> # lib.remove("manual.pdf"); lib.trash.documents()[0].source  -> 'manual.pdf'
@@ -32,6 +35,7 @@ class Removed:
     chunks: tuple[Chunk, ...]
     keywords: tuple[tuple[str, ...], ...]  # per chunk, in chunk order
     vectors: np.ndarray
+    edges: tuple[tuple, ...] | None = None  # catalog edge rows touching it; None: saved before edges were kept
 
 
 def _tuples(row: dict, *names: str) -> dict:
@@ -52,7 +56,8 @@ class Trash:
         doc_id = removed.doc.doc_id
         np.save(self.root / f"{doc_id}.npy", np.asarray(removed.vectors, dtype=np.float32), allow_pickle=False)
         record = {"doc": asdict(removed.doc), "sections": [asdict(s) for s in removed.sections],
-                  "chunks": [asdict(c) for c in removed.chunks], "keywords": [list(k) for k in removed.keywords]}
+                  "chunks": [asdict(c) for c in removed.chunks], "keywords": [list(k) for k in removed.keywords],
+                  "edges": None if removed.edges is None else [list(e) for e in removed.edges]}
         tmp = self.root / f"{doc_id}.json.tmp"
         tmp.write_text(json.dumps(record, ensure_ascii=False), "utf-8")
         tmp.replace(self.root / f"{doc_id}.json")
@@ -63,9 +68,9 @@ class Trash:
         return [Document(**json.loads(p.read_text("utf-8"))["doc"]) for p in files]
 
     def find(self, ref: str) -> Document:
-        """A removed document by id, id prefix, file name or title (the newest match)."""
+        """A removed document by id, id prefix, file name, title or origin (the newest match)."""
         for doc in self.documents():
-            if ref in (doc.doc_id, doc.source, doc.title) or (len(ref) >= 4 and doc.doc_id.startswith(ref)):
+            if ref in (doc.doc_id, doc.source, doc.title, doc.origin) or (len(ref) >= 4 and doc.doc_id.startswith(ref)):
                 return doc
         raise NotFound(f"no removed document {ref!r} in the trash; `python -m core trash` lists them")
 
@@ -78,6 +83,7 @@ class Trash:
             chunks=tuple(Chunk(**_tuples(c, "heading_path")) for c in record["chunks"]),
             keywords=tuple(tuple(k) for k in record["keywords"]),
             vectors=np.load(self.root / f"{doc_id}.npy", allow_pickle=False),
+            edges=None if record.get("edges") is None else tuple(tuple(e) for e in record["edges"]),
         )
 
     def discard(self, doc_id: str, *, files: bool) -> None:

@@ -41,6 +41,7 @@ class Document:
     chunks: int = 0
     added_at: str = ""
     markdown_path: str = ""
+    origin: str = ""  # resolved absolute path it came from, "upload:<name>" for uploads, "" if unknown
 
 
 @dataclass(frozen=True)
@@ -201,3 +202,47 @@ class Turn:
     question: str
     answer: str = ""
     understood_as: str = ""
+
+
+JobStatus = Literal["queued", "running", "done", "failed", "cancelled"]
+
+
+@dataclass(frozen=True)
+class JobFile:
+    """One input of a background job and how far it got.
+
+    `status` is queued, running, or the file's outcome (added, duplicate, replaced, error,
+    cancelled); `stage`, `done` and `total` are its latest progress (pages, chunks...).
+    """
+
+    position: int
+    path: str  # file (or document id, for a reindex) the worker reads
+    name: str  # what the user calls it (an upload's original name)
+    origin: str = ""
+    status: str = "queued"
+    stage: str = ""
+    done: int = 0
+    total: int = 0
+    message: str = ""
+    doc_id: str = ""
+    seconds: float = 0.0
+
+
+@dataclass(frozen=True)
+class Job:
+    """A queued unit of library work (add files, load a corpus, re-index), run by the worker."""
+
+    job_id: int
+    kind: Literal["add", "corpus", "reindex"]
+    status: JobStatus
+    created_at: str = ""
+    started_at: str = ""
+    finished_at: str = ""
+    message: str = ""
+    cancel_requested: bool = False
+    files: tuple[JobFile, ...] = ()
+
+    @property
+    def finished(self) -> bool:
+        """True once the job is done, failed or cancelled."""
+        return self.status in ("done", "failed", "cancelled")

@@ -39,9 +39,10 @@ class VectorIndex(Protocol):
         """Return up to k (chunk_id, cosine similarity) pairs, best first."""
         ...
 
-    def query_many(self, vectors: np.ndarray, k: int) -> list[list[tuple[str, float]]]:
+    def query_many(self, vectors: np.ndarray, k: int, exclude_docs: Sequence[str] = ()
+                   ) -> list[list[tuple[str, float]]]:
         """`query` for every row of a 2-D array, in one request (graph building asks for the
-        neighbours of every new chunk)."""
+        neighbours of every new chunk), leaving out the chunks of `exclude_docs`."""
         ...
 
     def get(self, ids: Sequence[str]) -> np.ndarray:
@@ -54,6 +55,18 @@ class VectorIndex(Protocol):
 
     def count(self) -> int:
         """Number of vectors stored."""
+        ...
+
+    def delete_ids(self, ids: Sequence[str]) -> None:
+        """Remove vectors by chunk id (no error for absent ids)."""
+        ...
+
+    def ids(self, doc_id: str | None = None) -> set[str]:
+        """Stored chunk ids (of one document when given; used for crash recovery)."""
+        ...
+
+    def refresh(self) -> None:
+        """Make another process's writes searchable (a no-op for servers)."""
         ...
 
 
@@ -82,4 +95,8 @@ class TextIndex(Protocol):
 
     def flush(self) -> None:
         """Make pending changes durable and searchable (a no-op for servers)."""
+        ...
+
+    def refresh(self) -> bool:
+        """Reload what another process saved since (a no-op for servers); True if it did."""
         ...

@@ -20,6 +20,8 @@ from pathlib import Path
 from typing import Iterable, Sequence
 
 from core.index.catalog_graph import GraphTables
+from core.index.catalog_jobs import JobTables
+from core.index.catalog_meta import MetaTables
 from core.types import Chunk, Document, Edge, Section
 
 _SCHEMA = """
@@ -62,14 +64,17 @@ def _row_to_chunk(row: Sequence) -> Chunk:
     )
 
 
+_DOC_COLS = "doc_id, title, source, pages, kind, status, chunks, added_at, markdown_path, origin"
+
+
 def _row_to_doc(row: Sequence) -> Document:
     return Document(
         doc_id=row[0], title=row[1], source=row[2], pages=row[3], kind=row[4], status=row[5],
-        chunks=row[6], added_at=row[7], markdown_path=row[8],
+        chunks=row[6], added_at=row[7], markdown_path=row[8], origin=row[9] or "",
     )
 
 
-class Catalog(GraphTables):
+class Catalog(GraphTables, JobTables, MetaTables):
     """Thread-safe SQLite store (WAL) for everything except vectors and full-text postings."""
 
     def __init__(self, path: str | Path):
@@ -77,10 +82,13 @@ class Catalog(GraphTables):
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.RLock()
-        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        # several processes share the file (app, worker, CLI): wait for a writer, don't fail
+        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None, timeout=60)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.executescript(_SCHEMA)
+        self._migrate()
+        self._create_job_tables()
         self._chunk_cache: dict[str, Chunk] = {}
 
     def close(self) -> None:
@@ -93,9 +101,9 @@ class Catalog(GraphTables):
         """Record a document as pending (committed at once, so recovery can find it)."""
         with self._lock:
             self._db.execute(
-                "INSERT OR REPLACE INTO documents VALUES (?,?,?,?,?,?,?,?,?)",
+                f"INSERT OR REPLACE INTO documents ({_DOC_COLS}) VALUES (?,?,?,?,?,?,?,?,?,?)",
                 (doc.doc_id, doc.title, doc.source, doc.pages, doc.kind, "pending", 0,
-                 doc.added_at, doc.markdown_path),
+                 doc.added_at, doc.markdown_path, doc.origin),
             )
 
     def commit_document(
@@ -105,11 +113,22 @@ class Catalog(GraphTables):
         chunks: Sequence[Chunk],
         edges: Iterable[Edge],
         keywords: Iterable[tuple[str, str]],
+        replaces: Sequence[str] = (),
+        edge_rows: Sequence[tuple] = (),
     ) -> None:
-        """Store a document's rows and mark it ready, all in one transaction."""
+        """Store a document's rows and mark it ready, all in one transaction.
+
+        The rows of the documents in `replaces` are deleted in the same transaction: an
+        older version (its document row too), or this document's previous rows (re-index),
+        so readers see the old version or the new one, never neither. `edge_rows` are
+        saved catalog edge rows put back as they were (undo of a removal); those whose far
+        end is no longer in the library are left out.
+        """
         chunk_doc = {c.chunk_id: c.doc_id for c in chunks}
         with self._lock, self._db:
-            self._db.execute("BEGIN")
+            self._db.execute("BEGIN IMMEDIATE")
+            for old in replaces:
+                self._delete_rows(old, keep_document=old == doc.doc_id)
             self._db.executemany(
                 "INSERT OR REPLACE INTO sections VALUES (?,?,?,?,?,?,?)",
                 [(s.section_id, s.doc_id, json.dumps(s.heading_path), s.level, s.page_start,
@@ -130,12 +149,18 @@ class Catalog(GraphTables):
                 "INSERT INTO keywords VALUES (?,?,?)",
                 [(cid, kw, chunk_doc.get(cid, doc.doc_id)) for cid, kw in keywords],
             )
-            self._db.execute(
-                "UPDATE documents SET status='ready', chunks=?, title=?, pages=?, markdown_path=? "
-                "WHERE doc_id=?",
-                (len(chunks), doc.title, doc.pages, doc.markdown_path, doc.doc_id),
+            ready = {r[0] for r in self._db.execute("SELECT doc_id FROM documents WHERE status='ready'")}
+            self._db.executemany(
+                "INSERT INTO edges VALUES (?,?,?,?,?,?,?)",
+                [tuple(r) for r in edge_rows if {r[5], r[6]} <= ready | {doc.doc_id}],
             )
-        self._bump_generation()
+            self._db.execute(
+                "UPDATE documents SET status='ready', chunks=?, title=?, pages=?, markdown_path=?, origin=? "
+                "WHERE doc_id=?",
+                (len(chunks), doc.title, doc.pages, doc.markdown_path, doc.origin, doc.doc_id),
+            )
+            self._bump_generation()
+        self._chunk_cache.clear()
 
     def _other_doc(self, edge: Edge, doc_id: str, chunk_doc: dict[str, str]) -> str:
         """The document at the far end of an edge, so removing it also removes the edge."""
@@ -155,17 +180,34 @@ class Catalog(GraphTables):
     def remove_document(self, doc_id: str) -> None:
         """Delete a document and its sections, chunks, keywords and every edge touching it."""
         with self._lock, self._db:
-            self._db.execute("BEGIN")
-            for table in ("sections", "chunks", "keywords"):
-                self._db.execute(f"DELETE FROM {table} WHERE doc_id=?", (doc_id,))
-            self._db.execute("DELETE FROM edges WHERE doc_id=? OR other_doc=?", (doc_id, doc_id))
-            self._db.execute("DELETE FROM documents WHERE doc_id=?", (doc_id,))
+            self._db.execute("BEGIN IMMEDIATE")
+            self._delete_rows(doc_id)
+            self._bump_generation()
         self._chunk_cache.clear()
-        self._bump_generation()
+
+    def _delete_rows(self, doc_id: str, *, keep_document: bool = False) -> None:
+        """Inside a transaction: delete a document's rows (all but its document row if asked)."""
+        for table in ("sections", "chunks", "keywords"):
+            self._db.execute(f"DELETE FROM {table} WHERE doc_id=?", (doc_id,))
+        self._db.execute("DELETE FROM edges WHERE doc_id=? OR other_doc=?", (doc_id, doc_id))
+        if not keep_document:
+            self._db.execute("DELETE FROM documents WHERE doc_id=?", (doc_id,))
+
+    def set_origin(self, doc_id: str, origin: str) -> None:
+        """Record where a document came from (fills in documents added before origins were kept)."""
+        with self._lock:
+            self._db.execute("UPDATE documents SET origin=? WHERE doc_id=?", (origin, doc_id))
+
+    def documents_from(self, origin: str) -> list[Document]:
+        """Ready PDF documents that came from `origin` (a path, or 'upload:<name>')."""
+        with self._lock:
+            rows = self._db.execute(f"SELECT {_DOC_COLS} FROM documents WHERE origin=? AND kind='pdf' "
+                                    "AND status='ready' ORDER BY added_at", (origin,)).fetchall()
+        return [_row_to_doc(r) for r in rows]
 
     def documents(self, *, include_pending: bool = False) -> list[Document]:
         """All documents, oldest first."""
-        sql = "SELECT * FROM documents" + ("" if include_pending else " WHERE status='ready'")
+        sql = f"SELECT {_DOC_COLS} FROM documents" + ("" if include_pending else " WHERE status='ready'")
         with self._lock:
             rows = self._db.execute(sql + " ORDER BY added_at, title").fetchall()
         return [_row_to_doc(r) for r in rows]
@@ -173,13 +215,13 @@ class Catalog(GraphTables):
     def document(self, doc_id: str) -> Document | None:
         """One document by exact id, or None."""
         with self._lock:
-            row = self._db.execute("SELECT * FROM documents WHERE doc_id=?", (doc_id,)).fetchone()
+            row = self._db.execute(f"SELECT {_DOC_COLS} FROM documents WHERE doc_id=?", (doc_id,)).fetchone()
         return _row_to_doc(row) if row else None
 
     def pending_documents(self) -> list[Document]:
         """Documents whose ingestion never finished (to be cleaned up)."""
         with self._lock:
-            rows = self._db.execute("SELECT * FROM documents WHERE status='pending'").fetchall()
+            rows = self._db.execute(f"SELECT {_DOC_COLS} FROM documents WHERE status='pending'").fetchall()
         return [_row_to_doc(r) for r in rows]
 
     # ---- chunks ----------------------------------------------------------------------
@@ -190,10 +232,12 @@ class Catalog(GraphTables):
 
     def chunks(self, chunk_ids: Sequence[str]) -> list[Chunk]:
         """Chunks for the ids that exist, in the order given."""
-        missing = [c for c in dict.fromkeys(chunk_ids) if c not in self._chunk_cache]
+        cache = self._chunk_cache  # another thread may clear it meanwhile: read each id once
+        found = {c: cache.get(c) for c in dict.fromkeys(chunk_ids)}
+        missing = [c for c, chunk in found.items() if chunk is None]
         for row in self._rows_in(f"SELECT {_CHUNK_COLS} FROM chunks WHERE chunk_id IN ({{marks}})", missing):
-            self._chunk_cache[row[0]] = _row_to_chunk(row)
-        return [self._chunk_cache[c] for c in chunk_ids if c in self._chunk_cache]
+            found[row[0]] = cache[row[0]] = _row_to_chunk(row)
+        return [found[c] for c in chunk_ids if found[c] is not None]
 
     def doc_chunks(self, doc_id: str) -> list[Chunk]:
         """A document's chunks in reading order."""
@@ -227,19 +271,6 @@ class Catalog(GraphTables):
         return [Section(r[0], r[1], tuple(json.loads(r[2])), r[3], r[4], r[5], r[6]) for r in rows]
 
     # ---- bookkeeping -----------------------------------------------------------------
-    def generation(self) -> int:
-        """A counter bumped on every change, so in-memory caches know when to reload."""
-        with self._lock:
-            row = self._db.execute("SELECT value FROM meta WHERE key='generation'").fetchone()
-        return int(row[0]) if row else 0
-
-    def _bump_generation(self) -> None:
-        with self._lock:
-            self._db.execute(
-                "INSERT INTO meta VALUES ('generation', '1') ON CONFLICT(key) "
-                "DO UPDATE SET value = CAST(value AS INTEGER) + 1"
-            )
-
     def stats(self) -> dict[str, int]:
         """Counts of documents, chunks and edges by kind."""
         with self._lock:

@@ -13,14 +13,16 @@ from core.types import Edge
 class GraphTables:
     """Queries over the `edges` and `keywords` tables."""
 
-    def _rows_in(self, sql: str, values: Sequence[str], copies: int = 1, size: int = 400) -> list[tuple]:
-        """Run `sql` (with `{marks}` placeholders for an IN list) over `values` in batches."""
+    def _rows_in(self, sql: str, values: Sequence[str], copies: int = 1, size: int = 400,
+                 extra: tuple = ()) -> list[tuple]:
+        """Run `sql` (with `{marks}` placeholders for an IN list, then `extra` parameters)
+        over `values` in batches."""
         rows: list[tuple] = []
         with self._lock:
             for start in range(0, len(values), size):
                 part = list(values[start:start + size])
                 marks = ",".join("?" * len(part))
-                rows.extend(self._db.execute(sql.format(marks=marks), part * copies).fetchall())
+                rows.extend(self._db.execute(sql.format(marks=marks), [*(part * copies), *extra]).fetchall())
         return rows
 
     # ---- graph and keywords ----------------------------------------------------------
@@ -30,23 +32,34 @@ class GraphTables:
             rows = self._db.execute("SELECT source, target, kind, weight, label FROM edges").fetchall()
         return [Edge(*r) for r in rows]
 
+    def edge_rows(self, doc_id: str) -> list[tuple]:
+        """Every catalog edge row touching a document, its own and other documents' edges to
+        it, as stored (source, target, kind, weight, label, doc_id, other_doc)."""
+        with self._lock:
+            return self._db.execute("SELECT source, target, kind, weight, label, doc_id, other_doc FROM edges "
+                                    "WHERE doc_id=? OR other_doc=?", (doc_id, doc_id)).fetchall()
+
     def edges_touching(self, node_ids: Sequence[str]) -> list[Edge]:
         """Edges with either end in node_ids."""
         rows = self._rows_in("SELECT source, target, kind, weight, label FROM edges "
                              "WHERE source IN ({marks}) OR target IN ({marks})", node_ids, copies=2)
         return [Edge(*r) for r in rows]
 
-    def keyword_postings(self, keywords: Sequence[str], max_holders: int | None = None) -> dict[str, list[str]]:
+    def keyword_postings(self, keywords: Sequence[str], max_holders: int | None = None,
+                         exclude_docs: Sequence[str] = ()) -> dict[str, list[str]]:
         """For each keyword, the chunk ids of ready documents that carry it. With
         `max_holders`, keywords held by more chunks are left out of the result (counted on
-        the index first, so a common keyword's long posting list is never read)."""
+        the index first, so a common keyword's long posting list is never read). Chunks of
+        `exclude_docs` are left out (versions being replaced)."""
+        extra = tuple(exclude_docs)
+        skip = f" AND doc_id NOT IN ({','.join('?' * len(extra))})" if extra else ""
         if max_holders is not None:
-            counts = dict(self._rows_in("SELECT keyword, COUNT(*) FROM keywords WHERE keyword IN ({marks}) "
-                                        "GROUP BY keyword", keywords))
+            counts = dict(self._rows_in("SELECT keyword, COUNT(*) FROM keywords WHERE keyword IN ({marks})"
+                                        f"{skip} GROUP BY keyword", keywords, extra=extra))
             keywords = [k for k in keywords if counts.get(k, 0) <= max_holders]
         out: dict[str, list[str]] = {k: [] for k in keywords}
-        for kw, cid in self._rows_in("SELECT keyword, chunk_id FROM keywords WHERE keyword IN ({marks})",
-                                     keywords):
+        for kw, cid in self._rows_in("SELECT keyword, chunk_id FROM keywords WHERE keyword IN ({marks})" + skip,
+                                     keywords, extra=extra):
             out[kw].append(cid)
         return out
 

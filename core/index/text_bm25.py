@@ -6,6 +6,11 @@ a change tokenises only the new texts, the next search (or flush) merges their c
 into the existing ones and recomputes the weights in O(entries) numpy, and `flush()`
 saves records, counts and the bm25s index together.
 
+Several processes may share the folder: `refresh()` drops what this process loaded when
+another process has saved since (records.json replaced), so the next search reads the new
+state, and a writer calls it under the write lock before changing anything, so it never
+saves over another process's change.
+
 Files in the folder (plain JSON and .npy, no pickles):
     records.json   {"generation": n, "ids": [...], "doc_ids": [...], "texts": [...]}
     bm25/          the bm25s index (save/load), counts.npy + lengths.npy, generation.json
@@ -121,6 +126,7 @@ class BM25TextIndex:
         self._retriever: Any = None
         self._stale_index = False  # the bm25s index does not match the records
         self._unsaved = False  # the records on disk do not match memory
+        self._stamp: tuple | None = None  # records.json as loaded or saved (inode, mtime, size)
 
     @property
     def _tokenizer(self) -> _Tokenizer:
@@ -129,10 +135,30 @@ class BM25TextIndex:
         return self._tok
 
     # -- loading and saving -------------------------------------------------------------
+    def _disk_stamp(self) -> tuple | None:
+        """Identity of records.json on disk: a save replaces the file, so the inode changes."""
+        try:
+            st = (self.dir / RECORDS).stat()
+        except FileNotFoundError:
+            return None
+        return st.st_ino, st.st_mtime_ns, st.st_size
+
+    def refresh(self) -> bool:
+        """Forget the loaded state if another process saved since; True when it did.
+        Unsaved changes of this process are kept (it holds the write lock until it saves)."""
+        if not self._loaded or self._unsaved or self._disk_stamp() == self._stamp:
+            return False
+        self.__init__(self.dir)  # back to the unloaded state
+        self._ensure_loaded()  # now, while the caller holds readers off, not in a search
+        if self._stale_index:
+            self._rebuild()
+        return True
+
     def _ensure_loaded(self) -> None:
         if self._loaded:
             return
         self._loaded = True
+        self._stamp = self._disk_stamp()
         path = self.dir / RECORDS
         if not path.is_file():
             return
@@ -182,6 +208,7 @@ class BM25TextIndex:
         payload = {"generation": self._generation, "ids": self._ids, "doc_ids": self._doc_ids, "texts": self._texts}
         tmp.write_text(json.dumps(payload, ensure_ascii=False), "utf-8")
         os.replace(tmp, self.dir / RECORDS)  # records last: an interrupted flush leaves the old pair
+        self._stamp = self._disk_stamp()
         self._unsaved = False
 
     def _save_index(self) -> None:

@@ -4,12 +4,21 @@ Vectors are given to Chroma explicitly (no Chroma embedding function), the colle
 uses cosine space, and each record carries its document id as metadata so a document
 can be removed with one `where` filter.
 
+Several processes may share an embedded store (the app, the job worker, the CLI). An
+embedded client searches the index it loaded and does not see another process's writes,
+so `refresh()` reopens it (the library calls it when the catalog generation moves). Opening
+or searching the files while another process writes them can crash the reader (SIGSEGV),
+and a search may itself write (Chroma applies log entries a killed writer left behind), so
+every call on an embedded store holds `<store>.lock` alone for its few milliseconds
+(`core.locks`); writes go in small batches so a search waits for one batch at most.
+
 Example:
     >>> # index = ChromaVectorIndex("folio_chunks", path=Path("~/.folio/chroma"))
     >>> # index.upsert(["c1"], vectors, ["doc1"]); index.query(vectors[0], k=5)
 """
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 from typing import Any, Iterator, Sequence
 from urllib.parse import urlparse
@@ -17,8 +26,10 @@ from urllib.parse import urlparse
 import numpy as np
 
 from core.errors import BackendError, ConfigError
+from core.locks import file_lock
 
 _PAGE = 5000  # records read per request when listing a whole collection
+_WRITE_BATCH = 256  # vectors per write, so readers wait at most one small batch
 
 
 def parse_server_url(url: str, default_port: int) -> tuple[str, int, bool]:
@@ -52,6 +63,7 @@ class ChromaVectorIndex:
         self.url = url
         self._client: Any = None
         self._coll: Any = None
+        self._lock_path = self.path.parent / f".{self.path.name}.lock" if self.path is not None else None
 
     # -- connection -------------------------------------------------------------------
     def _open_client(self) -> Any:
@@ -74,15 +86,50 @@ class ChromaVectorIndex:
     @property
     def collection(self) -> Any:
         """The Chroma collection (client and collection are opened on first access)."""
-        if self._coll is None:
-            self._client = self._open_client()
-            self._coll = self._call(
-                self._client.get_or_create_collection,
-                name=self.collection_name,
-                configuration={"hnsw": {"space": "cosine"}},
-                embedding_function=None,
-            )
-        return self._coll
+        coll = self._coll
+        if coll is None:
+            with self._locked():
+                coll = self._open_collection()
+        return coll
+
+    def _open_collection(self) -> Any:
+        """The open collection, opening the client first when needed (call under the lock)."""
+        coll = self._coll
+        if coll is None:
+            client = self._open_client()
+            coll = self._call(client.get_or_create_collection, name=self.collection_name,
+                              configuration={"hnsw": {"space": "cosine"}}, embedding_function=None)
+            self._client, self._coll = client, coll
+        return coll
+
+    def _locked(self):
+        """The embedded store's file lock, for one call (none for a server)."""
+        if self._lock_path is None:
+            return contextlib.nullcontext()
+        self.path.mkdir(parents=True, exist_ok=True)
+        return file_lock(self._lock_path)
+
+    def _do(self, method: str, **kwargs: Any) -> Any:
+        """Call a collection method holding the store's lock (opening the store if needed)."""
+        with self._locked():
+            return self._call(getattr(self._open_collection(), method), **kwargs)
+
+    def refresh(self) -> None:
+        """Make another process's writes searchable: reopen an embedded store on next use.
+
+        Chroma keeps one system per path in a process, so the old one is taken out of its
+        cache (not stopped: a search in another thread may still be using it; it is freed
+        when the last user lets go). A server is always current: nothing to do.
+        """
+        if self.path is None or self._client is None:
+            return
+        from chromadb.api.shared_system_client import SharedSystemClient
+
+        client, self._client, self._coll = self._client, None, None
+        ident = getattr(client, "_identifier", str(self.path))
+        SharedSystemClient._identifier_to_system.pop(ident, None)
+        SharedSystemClient._identifier_to_refcount.pop(ident, None)
+        client._closed = True  # closing it later must not stop the newer system for this path
 
     def _call(self, fn: Any, *args: Any, **kwargs: Any) -> Any:
         """Run a Chroma call, turning transport failures into one-line BackendErrors."""
@@ -117,39 +164,46 @@ class ChromaVectorIndex:
         order = sorted(last.values())
         if not order:
             return
-        collection = self.collection  # opens the client, whose batch limit we need
-        batch = int(self._call(self._client.get_max_batch_size))
+        with self._locked():
+            self._open_collection()  # opens the client, whose batch limit we need
+            batch = min(_WRITE_BATCH, int(self._call(self._client.get_max_batch_size)))
         for start in range(0, len(order), batch):
             rows = order[start : start + batch]
-            self._call(
-                collection.upsert,
-                ids=[ids[i] for i in rows],
-                embeddings=vectors[rows],
-                metadatas=[{"doc_id": doc_ids[i]} for i in rows],
-            )
+            self._do("upsert", ids=[ids[i] for i in rows], embeddings=vectors[rows],
+                        metadatas=[{"doc_id": doc_ids[i]} for i in rows])
 
     def delete_doc(self, doc_id: str) -> None:
         """Remove every vector of a document (no error when absent)."""
-        self._call(self.collection.delete, where={"doc_id": doc_id})
+        self._do("delete", where={"doc_id": doc_id})
 
-    def query(self, vector: np.ndarray, k: int) -> list[tuple[str, float]]:
-        """Return up to k (chunk_id, cosine similarity) pairs, best first."""
+    def delete_ids(self, ids: Sequence[str]) -> None:
+        """Remove vectors by chunk id (no error for absent ids)."""
+        ids = list(dict.fromkeys(ids))
+        for start in range(0, len(ids), _WRITE_BATCH):
+            self._do("delete", ids=ids[start : start + _WRITE_BATCH])
+
+    def query(self, vector: np.ndarray, k: int, exclude_docs: Sequence[str] = ()) -> list[tuple[str, float]]:
+        """Return up to k (chunk_id, cosine similarity) pairs, best first, leaving out the
+        chunks of `exclude_docs` (a version being replaced)."""
         n = min(int(k), self.count())
         if n <= 0:
             return []
         query = np.asarray(vector, dtype=np.float32).reshape(1, -1)
-        res = self._call(self.collection.query, query_embeddings=query, n_results=n, include=["distances"])
+        where = {"doc_id": {"$nin": list(exclude_docs)}} if exclude_docs else None
+        res = self._do("query", query_embeddings=query, n_results=n, include=["distances"], where=where)
         return [(cid, 1.0 - float(d)) for cid, d in zip(res["ids"][0], res["distances"][0])]
 
-    def query_many(self, vectors: np.ndarray, k: int) -> list[list[tuple[str, float]]]:
+    def query_many(self, vectors: np.ndarray, k: int, exclude_docs: Sequence[str] = ()
+                   ) -> list[list[tuple[str, float]]]:
         """`query` for every row of `vectors`, in one request (about 5x cheaper per row)."""
         if len(vectors) == 0:
             return []
         if int(k) <= 0:
             return [[] for _ in vectors]
         vectors = np.asarray(vectors, dtype=np.float32).reshape(len(vectors), -1)
+        where = {"doc_id": {"$nin": list(exclude_docs)}} if exclude_docs else None
         # No count() first: Chroma returns what it has when k exceeds it (count costs a request)
-        res = self._call(self.collection.query, query_embeddings=vectors, n_results=int(k), include=["distances"])
+        res = self._do("query", query_embeddings=vectors, n_results=int(k), include=["distances"], where=where)
         return [[(cid, 1.0 - float(d)) for cid, d in zip(ids, dists)]
                 for ids, dists in zip(res["ids"], res["distances"])]
 
@@ -160,23 +214,29 @@ class ChromaVectorIndex:
         wanted = list(dict.fromkeys(ids))
         found: dict[str, np.ndarray] = {}
         for start in range(0, len(wanted), _PAGE):
-            res = self._call(self.collection.get, ids=wanted[start : start + _PAGE], include=["embeddings"])
+            res = self._do("get", ids=wanted[start : start + _PAGE], include=["embeddings"])
             found.update(zip(res["ids"], np.asarray(res["embeddings"], dtype=np.float32)))
         missing = [cid for cid in wanted if cid not in found]
         if missing:
             raise KeyError(f"no vector stored for chunk {missing[0]!r} ({len(missing)} missing)")
         return np.stack([found[cid] for cid in ids])
 
-    def _metadatas(self) -> Iterator[dict]:
+    def _metadatas(self) -> Iterator[tuple[str, dict]]:
         total = self.count()
         for offset in range(0, total, _PAGE):
-            res = self._call(self.collection.get, include=["metadatas"], limit=_PAGE, offset=offset)
-            yield from (m or {} for m in res["metadatas"])
+            res = self._do("get", include=["metadatas"], limit=_PAGE, offset=offset)
+            yield from zip(res["ids"], (m or {} for m in res["metadatas"]))
 
     def doc_ids(self) -> set[str]:
         """Documents that have at least one vector (used for crash recovery)."""
-        return {m["doc_id"] for m in self._metadatas() if "doc_id" in m}
+        return {m["doc_id"] for _, m in self._metadatas() if "doc_id" in m}
+
+    def ids(self, doc_id: str | None = None) -> set[str]:
+        """Stored chunk ids, of one document when given (used for crash recovery)."""
+        if doc_id is not None:
+            return set(self._do("get", where={"doc_id": doc_id}, include=[])["ids"])
+        return {cid for cid, _ in self._metadatas()}
 
     def count(self) -> int:
         """Number of vectors stored."""
-        return int(self._call(self.collection.count))
+        return int(self._do("count"))

@@ -1,11 +1,15 @@
-"""Atomic per-document indexing: chunks -> embeddings -> vectors, full text, graph, catalog.
+"""Ingestion of one PDF: check, parse, chunk, embed, then an atomic write into every store.
 
-A document is recorded `pending` first, then written to the vector and full-text stores,
-then its chunks, graph edges and keywords are committed with the `ready` mark in one SQLite
-transaction. `reconcile` repairs the stores after a crash (see core/index/catalog.py).
+Parsing and embedding run without any lock; only the write (`StoreWriter.index_document`
+in core/ingest/store_writer.py: vectors, full text, graph edges and the catalog commit)
+holds the data dir's write lock, so other processes' questions and removals go on meanwhile.
+A file is identified by its content (sha256): the same bytes again are a duplicate; a
+changed file replaces the older version only when it comes from the same origin (resolved
+path, or `upload:<name>` for a browser upload), and the older version goes to the trash.
 """
 from __future__ import annotations
 
+import contextlib
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -20,7 +24,10 @@ from core.index.base import Embedder, TextIndex, VectorIndex
 from core.index.catalog import Catalog
 from core.errors import IngestError
 from core.ingest.files import Status, file_sha256
-from core.types import Chunk, Document, Section
+from core.ingest.store_writer import StoreWriter, full_text_of
+from core.types import Chunk, Document
+
+__all__ = ["Indexer", "ProgressEvent", "ProgressFn", "StageClock", "full_text_of", "no_progress", "utc_now"]
 
 
 @dataclass(frozen=True)
@@ -28,7 +35,7 @@ class ProgressEvent:
     """One progress tick: `stage` of `file`, `done` of `total` units (pages, chunks...)."""
 
     file: str
-    stage: str  # check | ocr | parse | format | chunk | embed | index | graph | done | error
+    stage: str  # check | ocr | parse | format | chunk | embed | keywords | graph | index | done | error
     done: int
     total: int
     message: str = ""
@@ -60,19 +67,17 @@ class StageClock:
         self._start = now
 
 
-def full_text_of(chunk: Chunk) -> str:
-    """Text given to the full-text index: heading path plus the whole chunk (table cells too)."""
-    return " > ".join(chunk.heading_path) + "\n" + chunk.text
-
-
-class Indexer:
+class Indexer(StoreWriter):
     """Writes documents into every store, one atomic document at a time."""
 
     def __init__(self, settings: Settings, catalog: Catalog, embedder: Embedder,
                  vectors: VectorIndex, text: TextIndex, keywords: object, graph_builder: object,
-                 formatter: object = None):
+                 formatter: object = None, *, trash: object = None, writing=contextlib.nullcontext,
+                 mutating=contextlib.nullcontext):
         """`formatter` (a `core.ingest.llm_format.LLMMarkdownFormatter`) writes the Markdown
-        of PDFs when given; otherwise the rule-based parser's Markdown is used."""
+        of PDFs when given; otherwise the rule-based parser's Markdown is used. `trash`
+        keeps replaced versions; `writing` and `mutating` are the locks of `core.live`
+        (the data dir's one writer, and this process's in-memory stores)."""
         self.settings = settings
         self.formatter = formatter
         self.catalog = catalog
@@ -81,6 +86,9 @@ class Indexer:
         self.text = text
         self.keywords = keywords
         self.graph_builder = graph_builder
+        self.trash = trash
+        self.writing = writing
+        self.mutating = mutating
         self.describe_image = None  # figures: caption and nearby text, unless FOLIO_VLM_MODEL is set
         if settings.vision.model:
             from core.ingest.figure_vlm import figure_describer
@@ -94,44 +102,15 @@ class Indexer:
         return embed_sorted(self.embedder, [c.embed_text for c in chunks], self.settings.embed.batch_size,
                             lambda done: progress(ProgressEvent(file, "embed", done, len(chunks))))
 
-    def index_document(self, doc: Document, sections: Sequence[Section], chunks: Sequence[Chunk],
-                       embeddings: np.ndarray, progress: ProgressFn = no_progress,
-                       clock: StageClock | None = None,
-                       chunk_keywords: list[list[str]] | None = None) -> Document:
-        """Add one document to every store; it becomes visible only when all of it is in.
-
-        `chunk_keywords` may be given when keywords were extracted for a whole batch at once.
-        """
-        clock = clock or StageClock()
-        self.catalog.begin_document(doc)
-        ids = [c.chunk_id for c in chunks]
-        doc_ids = [doc.doc_id] * len(chunks)
-        progress(ProgressEvent(doc.source, "index", 0, 2))
-        if chunks:
-            self.vectors.upsert(ids, embeddings, doc_ids)
-            self.text.add(ids, [full_text_of(c) for c in chunks], doc_ids)
-        progress(ProgressEvent(doc.source, "index", 2, 2))
-        clock.lap("index")
-        progress(ProgressEvent(doc.source, "graph", 0, 1))
-        if chunk_keywords is None:
-            chunk_keywords = self.keywords.extract_chunks(list(chunks)) if chunks else []
-        edges = self.graph_builder.edges_for_document(
-            list(chunks), embeddings, chunk_keywords, list(sections), self.catalog, self.vectors
-        ) if chunks else []
-        pairs = [(c.chunk_id, kw) for c, kws in zip(chunks, chunk_keywords) for kw in kws]
-        self.catalog.commit_document(doc, sections, chunks, edges, pairs)
-        progress(ProgressEvent(doc.source, "graph", 1, 1))
-        clock.lap("graph")
-        return self.catalog.document(doc.doc_id) or doc
-
-    def add_pdf(self, path: Path, progress: ProgressFn, source: str
+    def add_pdf(self, path: Path, progress: ProgressFn, source: str, origin: str = ""
                 ) -> tuple[Document, Status, StageClock, tuple[str, ...]]:
         """Check, OCR scanned pages, parse, chunk, embed and index one PDF recorded under the
-        name `source`; an unchanged file is a duplicate, a changed file with the same name
-        replaces the old one. Also returns notes for the file's summary line (pages without
-        text, OCR confidence, LLM fallbacks). Raises IngestError with a one-line reason for bad input."""
+        name `source`; an unchanged file is a duplicate; a changed file from the same `origin`
+        replaces the older version (which goes to the trash). Also returns notes for the file's
+        summary line (pages without text, OCR confidence, LLM fallbacks).
+        Raises IngestError with a one-line reason for bad input."""
         with tempfile.TemporaryDirectory(prefix="folio-ingest-") as work:  # the OCR'd copy lives until indexed
-            return self._add_pdf(path, progress, source, Path(work))
+            return self._add_pdf(path, progress, source, Path(work), origin)
 
     def _ocr_job(self, name: str, work: Path, progress: ProgressFn, clock: StageClock):
         """OCR settings for one file, reporting stage "ocr" and charging its time to "ocr"."""
@@ -143,7 +122,7 @@ class Indexer:
                 clock.lap("ocr")
         return OcrJob(self.settings.ocr, work, on_page)
 
-    def _add_pdf(self, path: Path, progress: ProgressFn, source: str, work: Path
+    def _add_pdf(self, path: Path, progress: ProgressFn, source: str, work: Path, origin: str
                  ) -> tuple[Document, Status, StageClock, tuple[str, ...]]:
         """`add_pdf` with a scratch folder `work` for the OCR'd copy."""
         from core.ingest.chunking import chunk_markdown
@@ -156,8 +135,9 @@ class Indexer:
         doc_id = file_sha256(path)[:16]
         existing = self.catalog.document(doc_id)
         if existing and existing.status == "ready":
+            if origin and not existing.origin:  # added before origins were kept: learn it now
+                self.catalog.set_origin(doc_id, origin)
             return existing, "duplicate", clock, ()
-        previous = [d for d in self.catalog.documents() if d.kind == "pdf" and d.source == source]
         assets = self.settings.data_dir / "assets" / doc_id
         try:
             parsed = pdf_to_markdown(
@@ -187,13 +167,13 @@ class Indexer:
         embeddings = self.embed_chunks(chunks, name, progress)
         clock.lap("embed")
         chunk_keywords = keywords()
-        clock.lap("graph")  # what is left of the keyword pass once embedding is done
-        doc = Document(doc_id=doc_id, title=parsed.title, source=source, pages=parsed.pages,
-                       kind="pdf", status="pending", added_at=utc_now(), markdown_path=str(md_path))
-        doc = self.index_document(doc, sections, chunks, embeddings, progress, clock, chunk_keywords)
-        for old in previous:  # a changed file replaces its older version
-            self.remove_document(old.doc_id)
-        return doc, ("replaced" if previous else "added"), clock, tuple(notes)
+        clock.lap("keywords")  # what is left of the keyword pass once embedding is done
+        doc = Document(doc_id=doc_id, title=parsed.title, source=source, pages=parsed.pages, kind="pdf",
+                       status="pending", added_at=utc_now(), markdown_path=str(md_path), origin=origin)
+        done = self.index_document(doc, sections, chunks, embeddings, progress, clock, chunk_keywords)
+        if done.duplicate:
+            return done.doc, "duplicate", clock, ()
+        return done.doc, ("replaced" if done.replaced else "added"), clock, tuple(notes)
 
     def _llm_markdown(self, path: Path, progress: ProgressFn, text_source: Path | None = None) -> tuple[str, str]:
         """Markdown written by the LLM formatter, a window of pages per call (stage "format"),
@@ -207,38 +187,6 @@ class Indexer:
         note = (f"{len(formatted.fallbacks)} of {len(formatted.windows)} LLM windows came back empty; "
                 "their page text was kept as it is") if formatted.fallbacks else ""
         return levels_from_numbering(formatted.markdown), note
-
-    def remove_document(self, doc_id: str) -> None:
-        """Delete a document from every store; recoverable if interrupted (marked pending first)."""
-        self.catalog.set_status(doc_id, "pending")
-        self.vectors.delete_doc(doc_id)
-        self.text.delete_doc(doc_id)
-        self.text.flush()
-        self.catalog.remove_document(doc_id)
-
-    def reconcile(self) -> list[str]:
-        """Bring every store in line with the catalog after a crash; returns what was repaired."""
-        repaired: list[str] = []
-        for doc in self.catalog.pending_documents():
-            self.vectors.delete_doc(doc.doc_id)
-            self.text.delete_doc(doc.doc_id)
-            self.catalog.remove_document(doc.doc_id)
-            repaired.append(f"removed unfinished document {doc.source}")
-        ready = {d.doc_id for d in self.catalog.documents()}
-        for stray in self.vectors.doc_ids() - ready:
-            self.vectors.delete_doc(stray)
-            repaired.append(f"removed orphan vectors of {stray}")
-        text_docs = self.text.doc_ids()
-        for stray in text_docs - ready:
-            self.text.delete_doc(stray)
-        for missing in ready - text_docs:
-            chunks = self.catalog.doc_chunks(missing)
-            if chunks:
-                self.text.add([c.chunk_id for c in chunks], [full_text_of(c) for c in chunks],
-                              [missing] * len(chunks))
-                repaired.append(f"re-indexed full text of {missing}")
-        self.text.flush()
-        return repaired
 
 
 def parse_notes(warnings: Sequence[str], most: int = 3) -> list[str]:

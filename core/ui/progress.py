@@ -1,8 +1,8 @@
 """Turn ingestion ProgressEvents into a bar fraction and a one-line label.
 
-Stages arrive in order (check, ocr, parse, chunk, embed, index, graph, done); each owns a
-slice of the bar, filled by its own done/total. Only scanned pages go through "ocr", so a
-born-digital file's bar steps over that slice.
+Stages arrive in order (check, ocr, parse, chunk, embed, keywords, graph, index, done); each
+owns a slice of the bar, filled by its own done/total. Only scanned pages go through "ocr", so
+a born-digital file's bar steps over that slice.
 
 Example:
     >>> from core.ingest.pipeline import ProgressEvent
@@ -17,12 +17,14 @@ from core.ingest.pipeline import ProgressEvent
 
 # stage -> (start, end) share of the bar
 _SLICES = {
-    "check": (0.0, 0.05), "ocr": (0.05, 0.35), "parse": (0.35, 0.55), "chunk": (0.55, 0.6), "embed": (0.6, 0.85),
-    "index": (0.85, 0.93), "graph": (0.93, 0.99), "done": (1.0, 1.0), "error": (1.0, 1.0),
+    "check": (0.0, 0.05), "ocr": (0.05, 0.35), "parse": (0.35, 0.55), "chunk": (0.55, 0.6),
+    "embed": (0.6, 0.8), "keywords": (0.8, 0.87), "graph": (0.87, 0.94), "index": (0.94, 0.99),
+    "done": (1.0, 1.0), "error": (1.0, 1.0),
 }
 _WORDS = {
-    "check": "checking", "ocr": "reading scanned pages (OCR)", "parse": "reading pages", "chunk": "chunking", "embed": "embedding",
-    "index": "indexing", "graph": "linking the graph", "done": "done", "error": "failed",
+    "check": "checking", "ocr": "reading scanned pages (OCR)", "parse": "reading pages", "chunk": "chunking",
+    "embed": "embedding", "keywords": "finding keywords", "index": "indexing", "graph": "linking the graph",
+    "done": "done", "error": "failed",
 }
 
 

@@ -24,6 +24,7 @@ def open_library(data_dir: str) -> Library:
     library = Library.open(data_dir)
     threading.Thread(target=library.embedder.embed_query, args=("warm up",), name="folio-warm-up",
                      daemon=True).start()
+    library.start_worker()  # files queued before a crash or restart are added now
     return library
 
 

@@ -16,9 +16,11 @@ LEADERBOARD_ORDER = ("recall@", "all_recall@", "mrr", "answer_recall@", "log_ran
 
 
 def document_rows(docs: Sequence[Document]) -> list[dict]:
-    """One row per document: title, source, pages, chunks, status, added, id."""
+    """One row per document: title, source, where it came from (tells same-named files
+    apart), pages, chunks, status, added, id."""
     return [
-        {"title": d.title, "source": d.source, "pages": d.pages, "chunks": d.chunks, "status": d.status,
+        {"title": d.title, "source": d.source, "from": d.origin, "pages": d.pages, "chunks": d.chunks,
+         "status": d.status,
          "added": d.added_at.replace("T", " ").replace("+00:00", " UTC"), "kind": d.kind, "id": d.doc_id}
         for d in docs
     ]

@@ -91,8 +91,21 @@ def test_chat_never_renders_document_html(app):
     assert not any(re.search(r"<\s*(script|img)", t, re.I) for t in texts)
 
 
+def _run_until(at: AppTest, done, timeout: float = 180) -> None:
+    """Rerun the page (as the queue's timer does) until `done(at)` or the timeout."""
+    import time
+
+    deadline = time.monotonic() + timeout
+    while not done(at):
+        assert time.monotonic() < deadline, [_plain(t) for t in _texts(at)]
+        time.sleep(0.5)
+        at.run()
+        assert not at.exception, at.exception
+
+
 def test_library_page_lists_uploads_and_deletes_with_confirmation(app, tmp_path, monkeypatch):
     monkeypatch.setenv("FOLIO_DATA_DIR", str(tmp_path / "fresh"))
+    monkeypatch.setenv("FOLIO_WORKER", "thread")  # the worker process is tested in tests/test_live.py
     at = app("app_pages/library.py")
     assert any("No documents yet" in i.value for i in at.info)
     good = make_structured_pdf(tmp_path / "m.pdf").read_bytes()
@@ -101,14 +114,17 @@ def test_library_page_lists_uploads_and_deletes_with_confirmation(app, tmp_path,
                                    ("broken.pdf", bad, "application/pdf")]).run()
     at.button(key="add_uploads").click().run()
     assert not at.exception, at.exception
+    assert any(_plain(s.value).startswith("Queued 2 file(s)") for s in at.success)
+    _run_until(at, lambda a: any(_plain(e.value).startswith("broken.pdf: error") for e in a.error))
     assert any(_plain(s.value).startswith("../Manuel été.pdf: added") for s in at.success)
-    assert any(_plain(e.value).startswith("broken.pdf: error") for e in at.error)
     frame = at.dataframe[0].value
     assert list(frame["source"]) == ["../Manuel été.pdf"] and list(frame["pages"]) == [3]
+    assert list(frame["from"]) == ["upload:../Manuel été.pdf"]
+    assert not list((tmp_path / "fresh" / "incoming").iterdir())  # uploads deleted once added
     chunks = int(frame["chunks"][0])
     at.button(key="reindex").click().run()
-    assert not at.exception, at.exception
-    assert any(_plain(s.value) == f"Re-indexed ../Manuel été.pdf: {chunks} chunks." for s in at.success)
+    _run_until(at, lambda a: any(_plain(s.value) == f"../Manuel été.pdf: re-indexed: {chunks} chunks"
+                                 for s in a.success))
     at.button(key="ask_delete").click().run()
     assert any("Delete Folio Test Manual" in _plain(w.value) for w in at.warning)
     at.button(key="confirm_yes").click().run()

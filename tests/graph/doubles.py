@@ -55,12 +55,13 @@ class NumpyVectors:
     def delete_doc(self, doc_id):
         self.rows = {k: v for k, v in self.rows.items() if v[1] != doc_id}
 
-    def query(self, vector, k):
-        scored = sorted(((float(v @ vector), i) for i, (v, _) in self.rows.items()), key=lambda t: (-t[0], t[1]))
+    def query(self, vector, k, exclude_docs=()):
+        scored = sorted(((float(v @ vector), i) for i, (v, d) in self.rows.items() if d not in exclude_docs),
+                        key=lambda t: (-t[0], t[1]))
         return [(i, s) for s, i in scored[:k]]
 
-    def query_many(self, vectors, k):
-        return [self.query(v, k) for v in vectors]
+    def query_many(self, vectors, k, exclude_docs=()):
+        return [self.query(v, k, exclude_docs) for v in vectors]
 
     def get(self, ids):
         return np.stack([self.rows[i][0] for i in ids])
