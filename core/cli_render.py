@@ -94,10 +94,26 @@ def documents_table(docs: list[Document]) -> str:
     """Plain-text table of documents."""
     if not docs:
         return "the library is empty; add PDFs with `python -m core ingest PATH`"
-    rows = [f"{'id':16}  {'pages':>5}  {'chunks':>6}  {'added':19}  title (file)"]
+    rows = [f"{'id':16}  {'pages':>5}  {'chunks':>6}  {'PDF kept':>8}  {'added':19}  title (file)"]
     for d in docs:
-        rows.append(f"{d.doc_id:16}  {d.pages:>5}  {d.chunks:>6}  {d.added_at[:19]:19}  {d.title} ({d.source})")
-    return "\n".join(rows)
+        kept = megabytes(d.size_bytes) if d.original else "no"
+        rows.append(f"{d.doc_id:16}  {d.pages:>5}  {d.chunks:>6}  {kept:>8}  {d.added_at[:19]:19}  "
+                    f"{d.title} ({d.source})")
+    return "\n".join(rows + [originals_line(docs)])
+
+
+def megabytes(size: int) -> str:
+    """'2.4 MB' (one decimal; '0.1 MB' at least for a non-empty file)."""
+    return f"{max(size / 1048576, 0.1 if size else 0):.1f} MB"
+
+
+def originals_line(docs: list[Document]) -> str:
+    """How many original PDFs are kept and the space they use (each file counted once)."""
+    from core.evidence.originals import space_used
+
+    pdfs = [d for d in docs if d.kind == "pdf"]
+    kept = [d for d in pdfs if d.original]
+    return f"original PDFs kept: {len(kept)} of {len(pdfs)}, {megabytes(space_used(kept))}"
 
 
 def stats_text(stats: dict) -> str:

@@ -37,3 +37,8 @@ class LLMError(FolioError):
 
 class NeedsLLM(FolioError):
     """A feature needs an LLM and none is configured (set OPENAI_BASE_URL / FOLIO_LLM_MODEL)."""
+
+
+class OriginalMissing(FolioError):
+    """A document's original PDF was not kept (added before Folio kept originals) or is gone;
+    the message names the file to add again."""

@@ -20,6 +20,7 @@ from typing import Callable, Iterable, Mapping
 
 from core.config import Settings
 from core.errors import ConfigError, FolioError, IngestError, NotFound
+from core.evidence.viewer import EvidenceViewer
 from core.index.catalog import Catalog
 from core.ingest.files import AddOutcome, find_pdfs
 from core.ingest.pipeline import Indexer, ProgressEvent, ProgressFn, no_progress, utc_now
@@ -47,6 +48,7 @@ class Library:
         self.indexer = Indexer(settings, self.catalog, self.embedder, self.vectors, self.text,
                                self.keywords, GraphBuilder(settings.graph), self._formatter())
         self.trash = Trash(settings.data_dir)
+        self.evidence = EvidenceViewer(settings.data_dir, self.catalog)  # pages with the chunk highlighted
         self._graph = None
         self._graph_generation = -1
         self._lock = threading.RLock()
@@ -163,6 +165,7 @@ class Library:
     def reindex(self, ref: str, progress: ProgressFn = no_progress) -> Document:
         """Rebuild a document's chunks, vectors, postings and edges from its stored Markdown
         (corpus documents: from their stored passages), e.g. after changing chunk settings."""
+        from core.evidence.ingest import geometry_for
         from core.ingest.chunking import chunk_markdown
 
         doc = self.find(ref)
@@ -172,10 +175,11 @@ class Library:
         else:
             sections, chunks = self.catalog.sections(doc.doc_id), self.catalog.doc_chunks(doc.doc_id)
         embeddings = self.indexer.embed_chunks(chunks, doc.source, progress)
+        geometry = geometry_for(self.settings.data_dir, doc, sections, chunks)  # boxes of the new chunks
         with self._writing():
             self.indexer.remove_document(doc.doc_id)
             fresh = self.indexer.index_document(replace(doc, status="pending"), sections, chunks,
-                                                embeddings, progress)
+                                                embeddings, progress, geometry=geometry)
             self.text.flush()
         return fresh
 
@@ -189,7 +193,8 @@ class Library:
             held = self.catalog.chunk_keywords(ids)
             vectors = self.vectors.get(ids)  # (0, 0) for a document without chunks
             self.trash.save(Removed(doc, tuple(self.catalog.sections(doc.doc_id)), tuple(chunks),
-                                    tuple(tuple(held.get(i, ())) for i in ids), vectors))
+                                    tuple(tuple(held.get(i, ())) for i in ids), vectors,
+                                    self.catalog.geometry(doc.doc_id)))
             self.indexer.remove_document(doc.doc_id)
         return doc
 
@@ -202,7 +207,7 @@ class Library:
                 saved = self.trash.load(doc.doc_id)
                 current = self.indexer.index_document(
                     replace(saved.doc, status="pending"), saved.sections, saved.chunks, saved.vectors,
-                    chunk_keywords=[list(k) for k in saved.keywords])
+                    chunk_keywords=[list(k) for k in saved.keywords], geometry=saved.geometry)
                 self.text.flush()
             self.trash.discard(doc.doc_id, files=False)
         return current
@@ -210,7 +215,8 @@ class Library:
     def empty_trash(self) -> list[Document]:
         """Delete removed documents for good, with their stored Markdown and pictures."""
         with self._writing():
-            return self.trash.empty(keep=[d.doc_id for d in self.catalog.documents(include_pending=True)])
+            docs = self.catalog.documents(include_pending=True)
+            return self.trash.empty(keep=[d.doc_id for d in docs], in_use=[d.original for d in docs])
 
     def find(self, ref: str) -> Document:
         """Resolve a document reference; the error lists close candidates."""

@@ -3,7 +3,8 @@
 `Library.remove` saves a document's record, sections, chunks, chunk keywords (JSON) and
 vectors (`.npy`, no pickles) under `data_dir/trash/` before deleting it from every store;
 `Library.restore` indexes them again without parsing or embedding anything. The stored
-Markdown and pictures of a removed PDF stay until the trash is emptied.
+Markdown, pictures, page geometry and original PDF of a removed document stay until the
+trash is emptied.
 
 Example:
     >>> # lib.remove("manual.pdf"); lib.trash.documents()[0].source  -> 'manual.pdf'
@@ -20,7 +21,7 @@ from typing import Sequence
 import numpy as np
 
 from core.errors import NotFound
-from core.types import Chunk, Document, Section
+from core.types import Chunk, ChunkBox, DocGeometry, Document, PageInfo, Section
 
 
 @dataclass(frozen=True)
@@ -32,6 +33,7 @@ class Removed:
     chunks: tuple[Chunk, ...]
     keywords: tuple[tuple[str, ...], ...]  # per chunk, in chunk order
     vectors: np.ndarray
+    geometry: DocGeometry = DocGeometry()  # page labels, chunk boxes, section numbers
 
 
 def _tuples(row: dict, *names: str) -> dict:
@@ -52,7 +54,8 @@ class Trash:
         doc_id = removed.doc.doc_id
         np.save(self.root / f"{doc_id}.npy", np.asarray(removed.vectors, dtype=np.float32), allow_pickle=False)
         record = {"doc": asdict(removed.doc), "sections": [asdict(s) for s in removed.sections],
-                  "chunks": [asdict(c) for c in removed.chunks], "keywords": [list(k) for k in removed.keywords]}
+                  "chunks": [asdict(c) for c in removed.chunks], "keywords": [list(k) for k in removed.keywords],
+                  "geometry": asdict(removed.geometry)}
         tmp = self.root / f"{doc_id}.json.tmp"
         tmp.write_text(json.dumps(record, ensure_ascii=False), "utf-8")
         tmp.replace(self.root / f"{doc_id}.json")
@@ -78,6 +81,7 @@ class Trash:
             chunks=tuple(Chunk(**_tuples(c, "heading_path")) for c in record["chunks"]),
             keywords=tuple(tuple(k) for k in record["keywords"]),
             vectors=np.load(self.root / f"{doc_id}.npy", allow_pickle=False),
+            geometry=_geometry(record.get("geometry")),  # absent in records saved before
         )
 
     def discard(self, doc_id: str, *, files: bool) -> None:
@@ -88,9 +92,22 @@ class Trash:
             (self.data_dir / "markdown" / f"{doc_id}.md").unlink(missing_ok=True)
             shutil.rmtree(self.data_dir / "assets" / doc_id, ignore_errors=True)
 
-    def empty(self, keep: Sequence[str] = ()) -> list[Document]:
-        """Delete every trashed document for good (except ids in `keep`); returns them."""
+    def empty(self, keep: Sequence[str] = (), in_use: Sequence[str] = ()) -> list[Document]:
+        """Delete every trashed document for good (except ids in `keep`), with its kept
+        original unless a document in the library still uses it (`in_use`); returns them."""
+        from core.evidence.originals import OriginalStore
+
         gone = [d for d in self.documents() if d.doc_id not in keep]
         for doc in gone:
             self.discard(doc.doc_id, files=True)
+        left = [d.original for d in self.documents()]
+        OriginalStore(self.data_dir).release([d.original for d in gone], [*in_use, *left])
         return gone
+
+
+def _geometry(row: dict | None) -> DocGeometry:
+    """A saved DocGeometry (JSON) back as frozen values."""
+    if not row:
+        return DocGeometry()
+    return DocGeometry(tuple(PageInfo(**p) for p in row["pages"]), tuple(ChunkBox(**b) for b in row["boxes"]),
+                       dict(row["section_numbers"]))

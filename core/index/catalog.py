@@ -20,7 +20,8 @@ from pathlib import Path
 from typing import Iterable, Sequence
 
 from core.index.catalog_graph import GraphTables
-from core.types import Chunk, Document, Edge, Section
+from core.index.catalog_pages import PageTables
+from core.types import Chunk, DocGeometry, Document, Edge, Section
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS documents (
@@ -62,14 +63,19 @@ def _row_to_chunk(row: Sequence) -> Chunk:
     )
 
 
+# Named, not `SELECT *`: columns added by migrations sit in a catalog-dependent order.
+_DOC_COLS = "doc_id, title, source, pages, kind, status, chunks, added_at, markdown_path, original, size_bytes"
+
+
 def _row_to_doc(row: Sequence) -> Document:
     return Document(
         doc_id=row[0], title=row[1], source=row[2], pages=row[3], kind=row[4], status=row[5],
-        chunks=row[6], added_at=row[7], markdown_path=row[8],
+        chunks=row[6], added_at=row[7], markdown_path=row[8], original=row[9] or "",
+        size_bytes=row[10] or 0,
     )
 
 
-class Catalog(GraphTables):
+class Catalog(GraphTables, PageTables):
     """Thread-safe SQLite store (WAL) for everything except vectors and full-text postings."""
 
     def __init__(self, path: str | Path):
@@ -81,6 +87,7 @@ class Catalog(GraphTables):
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.executescript(_SCHEMA)
+        self._init_pages()
         self._chunk_cache: dict[str, Chunk] = {}
 
     def close(self) -> None:
@@ -93,9 +100,9 @@ class Catalog(GraphTables):
         """Record a document as pending (committed at once, so recovery can find it)."""
         with self._lock:
             self._db.execute(
-                "INSERT OR REPLACE INTO documents VALUES (?,?,?,?,?,?,?,?,?)",
+                f"INSERT OR REPLACE INTO documents ({_DOC_COLS}) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
                 (doc.doc_id, doc.title, doc.source, doc.pages, doc.kind, "pending", 0,
-                 doc.added_at, doc.markdown_path),
+                 doc.added_at, doc.markdown_path, doc.original, doc.size_bytes),
             )
 
     def commit_document(
@@ -105,8 +112,9 @@ class Catalog(GraphTables):
         chunks: Sequence[Chunk],
         edges: Iterable[Edge],
         keywords: Iterable[tuple[str, str]],
+        geometry: DocGeometry | None = None,
     ) -> None:
-        """Store a document's rows and mark it ready, all in one transaction."""
+        """Store a document's rows (and its page geometry) and mark it ready, all in one transaction."""
         chunk_doc = {c.chunk_id: c.doc_id for c in chunks}
         with self._lock, self._db:
             self._db.execute("BEGIN")
@@ -130,6 +138,8 @@ class Catalog(GraphTables):
                 "INSERT INTO keywords VALUES (?,?,?)",
                 [(cid, kw, chunk_doc.get(cid, doc.doc_id)) for cid, kw in keywords],
             )
+            if geometry is not None:
+                self._write_geometry(doc.doc_id, geometry)
             self._db.execute(
                 "UPDATE documents SET status='ready', chunks=?, title=?, pages=?, markdown_path=? "
                 "WHERE doc_id=?",
@@ -159,13 +169,14 @@ class Catalog(GraphTables):
             for table in ("sections", "chunks", "keywords"):
                 self._db.execute(f"DELETE FROM {table} WHERE doc_id=?", (doc_id,))
             self._db.execute("DELETE FROM edges WHERE doc_id=? OR other_doc=?", (doc_id, doc_id))
+            self._delete_geometry(doc_id)
             self._db.execute("DELETE FROM documents WHERE doc_id=?", (doc_id,))
         self._chunk_cache.clear()
         self._bump_generation()
 
     def documents(self, *, include_pending: bool = False) -> list[Document]:
         """All documents, oldest first."""
-        sql = "SELECT * FROM documents" + ("" if include_pending else " WHERE status='ready'")
+        sql = f"SELECT {_DOC_COLS} FROM documents" + ("" if include_pending else " WHERE status='ready'")
         with self._lock:
             rows = self._db.execute(sql + " ORDER BY added_at, title").fetchall()
         return [_row_to_doc(r) for r in rows]
@@ -173,13 +184,13 @@ class Catalog(GraphTables):
     def document(self, doc_id: str) -> Document | None:
         """One document by exact id, or None."""
         with self._lock:
-            row = self._db.execute("SELECT * FROM documents WHERE doc_id=?", (doc_id,)).fetchone()
+            row = self._db.execute(f"SELECT {_DOC_COLS} FROM documents WHERE doc_id=?", (doc_id,)).fetchone()
         return _row_to_doc(row) if row else None
 
     def pending_documents(self) -> list[Document]:
         """Documents whose ingestion never finished (to be cleaned up)."""
         with self._lock:
-            rows = self._db.execute("SELECT * FROM documents WHERE status='pending'").fetchall()
+            rows = self._db.execute(f"SELECT {_DOC_COLS} FROM documents WHERE status='pending'").fetchall()
         return [_row_to_doc(r) for r in rows]
 
     # ---- chunks ----------------------------------------------------------------------

@@ -19,7 +19,7 @@ from core.index.base import Embedder, TextIndex, VectorIndex
 from core.index.catalog import Catalog
 from core.errors import IngestError
 from core.ingest.files import Status, file_sha256
-from core.types import Chunk, Document, Section
+from core.types import Chunk, DocGeometry, Document, Section
 
 
 @dataclass(frozen=True)
@@ -97,10 +97,12 @@ class Indexer:
     def index_document(self, doc: Document, sections: Sequence[Section], chunks: Sequence[Chunk],
                        embeddings: np.ndarray, progress: ProgressFn = no_progress,
                        clock: StageClock | None = None,
-                       chunk_keywords: list[list[str]] | None = None) -> Document:
+                       chunk_keywords: list[list[str]] | None = None,
+                       geometry: DocGeometry | None = None) -> Document:
         """Add one document to every store; it becomes visible only when all of it is in.
 
-        `chunk_keywords` may be given when keywords were extracted for a whole batch at once.
+        `chunk_keywords` may be given when keywords were extracted for a whole batch at once;
+        `geometry` (page labels, chunk boxes) is committed in the same transaction.
         """
         clock = clock or StageClock()
         self.catalog.begin_document(doc)
@@ -119,7 +121,7 @@ class Indexer:
             list(chunks), embeddings, chunk_keywords, list(sections), self.catalog, self.vectors
         ) if chunks else []
         pairs = [(c.chunk_id, kw) for c, kws in zip(chunks, chunk_keywords) for kw in kws]
-        self.catalog.commit_document(doc, sections, chunks, edges, pairs)
+        self.catalog.commit_document(doc, sections, chunks, edges, pairs, geometry)
         progress(ProgressEvent(doc.source, "graph", 1, 1))
         clock.lap("graph")
         return self.catalog.document(doc.doc_id) or doc
@@ -140,7 +142,8 @@ class Indexer:
         doc_id = file_sha256(path)[:16]
         existing = self.catalog.document(doc_id)
         if existing and existing.status == "ready":
-            return existing, "duplicate", clock, ()
+            from core.evidence.ingest import backfill  # a library built before originals were kept
+            return backfill(self.catalog, self.settings.data_dir, existing, path), "duplicate", clock, ()
         previous = [d for d in self.catalog.documents() if d.kind == "pdf" and d.source == source]
         assets = self.settings.data_dir / "assets" / doc_id
         try:
@@ -165,13 +168,21 @@ class Indexer:
             raise IngestError(name, "no text could be extracted")
         progress(ProgressEvent(name, "chunk", len(chunks), len(chunks)))
         clock.lap("chunk")
+        from core.evidence.ingest import keep_evidence
+        slack = self.settings.markdown.window if self.formatter is not None else 0
+        evidence = keep_evidence(self.settings.data_dir, path, parsed, sections, chunks, slack)
+        clock.lap("boxes")
         embeddings = self.embed_chunks(chunks, name, progress)
         clock.lap("embed")
         doc = Document(doc_id=doc_id, title=parsed.title, source=source, pages=parsed.pages,
-                       kind="pdf", status="pending", added_at=utc_now(), markdown_path=str(md_path))
-        doc = self.index_document(doc, sections, chunks, embeddings, progress, clock)
+                       kind="pdf", status="pending", added_at=utc_now(), markdown_path=str(md_path),
+                       original=evidence.original, size_bytes=evidence.size_bytes)
+        doc = self.index_document(doc, sections, chunks, embeddings, progress, clock, geometry=evidence.geometry)
         for old in previous:  # a changed file replaces its older version
             self.remove_document(old.doc_id)
+        from core.evidence.originals import OriginalStore
+        OriginalStore(self.settings.data_dir).release(
+            [o.original for o in previous], [d.original for d in self.catalog.documents(include_pending=True)])
         return doc, ("replaced" if previous else "added"), clock, tuple(notes)
 
     def _llm_markdown(self, path: Path, progress: ProgressFn) -> tuple[str, str]:
