@@ -104,6 +104,32 @@ class PageTables:
             rows = self._db.execute(sql + " ORDER BY doc_id, page", (label,)).fetchall()
         return [r for r in rows if not doc_ids or r[0] in doc_ids]
 
+    def labelled_documents(self) -> set[str]:
+        """Ids of the documents whose pages (labels, sizes) are stored."""
+        with self._lock:
+            return {r[0] for r in self._db.execute("SELECT DISTINCT doc_id FROM doc_pages")}
+
+    def chunk_ids_on_page(self, doc_id: str, page: int) -> list[str]:
+        """Chunks whose page span covers a physical page, in reading order."""
+        with self._lock:
+            rows = self._db.execute("SELECT chunk_id FROM chunks WHERE doc_id=? AND page_start<=? AND page_end>=? "
+                                    "ORDER BY position", (doc_id, page, page)).fetchall()
+        return [r[0] for r in rows]
+
+    def chunk_ids_of_sections(self, section_ids: Sequence[str]) -> list[str]:
+        """Chunks of the given sections, in reading order."""
+        rows = self._rows_in("SELECT chunk_id, doc_id, position FROM chunks WHERE section_id IN ({marks})",
+                             list(section_ids))
+        return [r[0] for r in sorted(rows, key=lambda r: (r[1], r[2]))]
+
+    def chunks_containing(self, phrase: str, doc_ids: Sequence[str] = ()) -> list:
+        """Chunks whose text contains `phrase` (ASCII case-insensitive), in reading order."""
+        like = "%" + phrase.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+        with self._lock:
+            rows = self._db.execute("SELECT chunk_id, doc_id FROM chunks WHERE text LIKE ? ESCAPE '\\' "
+                                    "ORDER BY doc_id, position", (like,)).fetchall()
+        return self.chunks([r[0] for r in rows if not doc_ids or r[1] in doc_ids])
+
     def geometry(self, doc_id: str) -> DocGeometry:
         """Everything stored about a document's pages (kept in the trash with it)."""
         with self._lock:
