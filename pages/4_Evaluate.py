@@ -12,6 +12,7 @@ from core.errors import FolioError
 from core.eval.run import evaluate
 from core.retrieve.base import RETRIEVERS
 from core.ui.labelled import questions_from_bytes, questions_from_path
+from core.ui.page_view import drill_down
 from core.ui.resources import get_library
 from core.ui.tables import leaderboard_rows, question_rows
 from core.ui.text import md_escape
@@ -80,6 +81,7 @@ def show_report(report, failed) -> None:
     if scored:
         pick = st.selectbox("Per-question results for", scored, key="eval_drill")
         st.dataframe(pd.DataFrame(question_rows(report, pick)), hide_index=True)
+        drill_down(get_library(), report.per_question[pick], key=f"eval-{pick}")
 
 
 def main() -> None:

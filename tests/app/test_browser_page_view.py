@@ -1,0 +1,83 @@
+"""Real browser: ask a structural question, click "Show on page" on the citation, and check
+that the page image is there, labelled with its printed and physical page, and highlighted
+(yellow pixels over the chunk); then step to the next page.
+
+Streamlit runs on a free localhost port over a data dir holding the generated book (built
+in-process first, so the browser only asks); headless Debian Chromium through Playwright.
+"""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pymupdf
+import pytest
+
+from tests.app.test_browser import CHROMIUM, ROOT, _ask, _free_port, _wait_healthy
+from tests.evidence.fixtures import make_book_pdf
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+
+@pytest.fixture
+def server(tmp_path, embedder):
+    """The app on a data dir that already holds the chemnum book."""
+    from core.config import Settings
+    from core.library import Library
+
+    lib = Library(Settings.load(tmp_path / "data", env={}), embedder=embedder)
+    lib.add([make_book_pdf(tmp_path / "chemnum.pdf", "The chemnum manual", "chemnum")])
+    lib.catalog.close()
+    port = _free_port()
+    env = {**os.environ, "FOLIO_DATA_DIR": str(tmp_path / "data"), "HF_HUB_OFFLINE": "1"}
+    cmd = [sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"), "--server.port", str(port),
+           "--server.address", "127.0.0.1", "--server.headless", "true",
+           "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"]
+    with (tmp_path / "streamlit.log").open("w") as log:
+        proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+        try:
+            _wait_healthy(f"http://127.0.0.1:{port}", proc)
+            yield f"http://127.0.0.1:{port}"
+        finally:
+            proc.terminate()
+            proc.wait(timeout=30)
+
+
+def yellow_share(png: bytes) -> float:
+    """Share of the image's pixels that are marker yellow (red and green high, blue low)."""
+    pix = pymupdf.Pixmap(png)
+    rgb = np.frombuffer(pix.samples, dtype=np.uint8).reshape(pix.height, pix.width, pix.n)[..., :3].astype(int)
+    return float(((rgb[..., 0] > 200) & (rgb[..., 1] > 170) & (rgb[..., 2] < 120)).mean())
+
+
+def shown_image(page, alt_part: str):
+    """The viewer's image whose alt text contains `alt_part`, and its PNG bytes."""
+    img = page.locator(f"img[alt*='{alt_part}']").first
+    img.wait_for(timeout=60_000)
+    return img, page.request.get(img.get_attribute("src")).body()
+
+
+@pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="needs /usr/bin/chromium (apt-get install chromium)")
+def test_show_on_page_from_a_citation(server, tmp_path):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=[
+            "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+        page = browser.new_page(viewport={"width": 1400, "height": 1400})
+        page.goto(server + "/", timeout=120_000)
+        _ask(page, "Open section 3.2 of the chemnum manual", "Colours in chemnum")
+        page.get_by_test_id("stExpander").first.locator("summary").click()
+        page.get_by_text("Show on page").first.click()
+        _, png = shown_image(page, "p. 4 · PDF page 7 with the chunk highlighted")
+        assert page.get_by_text("p. 4 · PDF page 7").first.is_visible()
+        assert 0.01 < yellow_share(png) < 0.5  # the chunk's lines, not the whole page
+        assert page.get_by_role("button", name="Download the original PDF").first.is_visible()
+        page.get_by_role("button", name="Next page").first.click()
+        _, after = shown_image(page, "p. 5 · PDF page 8")
+        assert yellow_share(after) == 0.0  # the chunk is not on the next page
+        page.screenshot(path=str(tmp_path / "page-view.png"), full_page=True)
+        browser.close()
