@@ -92,16 +92,18 @@ class Trash:
             (self.data_dir / "markdown" / f"{doc_id}.md").unlink(missing_ok=True)
             shutil.rmtree(self.data_dir / "assets" / doc_id, ignore_errors=True)
 
-    def empty(self, keep: Sequence[str] = (), in_use: Sequence[str] = ()) -> list[Document]:
-        """Delete every trashed document for good (except ids in `keep`), with its kept
-        original unless a document in the library still uses it (`in_use`); returns them."""
+    def empty(self, keep: Sequence[str] = (), in_use: Sequence[str] | None = None) -> list[Document]:
+        """Delete every trashed document for good (except ids in `keep`); returns them. With
+        `in_use` (the `original` of every document in the library, pending ones included),
+        kept originals that nothing refers to any more are deleted too."""
         from core.evidence.originals import OriginalStore
 
         gone = [d for d in self.documents() if d.doc_id not in keep]
         for doc in gone:
             self.discard(doc.doc_id, files=True)
-        left = [d.original for d in self.documents()]
-        OriginalStore(self.data_dir).release([d.original for d in gone], [*in_use, *left])
+        if in_use is not None:
+            left = [d.original for d in self.documents()]
+            OriginalStore(self.data_dir).sweep([*in_use, *left])  # the gone documents' files, and strays
         return gone
 
 

@@ -72,6 +72,16 @@ class OriginalStore:
         return gone
 
 
+    def sweep(self, in_use: Iterable[str]) -> list[str]:
+        """Delete every kept file that nothing refers to (left by an ingest that crashed
+        between keeping the file and committing its document); returns them. Call it under
+        the library's write lock, so no ingest is half-way."""
+        used = set(in_use)
+        root = self.data_dir / FOLDER
+        stray = [p.relative_to(self.data_dir).as_posix() for p in root.glob("*/*.pdf")] if root.is_dir() else []
+        return self.release([rel for rel in stray if rel not in used], used)
+
+
 def space_used(docs: Iterable[Document]) -> int:
     """Bytes taken by the kept originals of `docs` (each stored file counted once)."""
     return sum({d.original: d.size_bytes for d in docs if d.original}.values())

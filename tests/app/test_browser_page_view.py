@@ -2,48 +2,33 @@
 that the page image is there, labelled with its printed and physical page, and highlighted
 (yellow pixels over the chunk); then step to the next page.
 
-Streamlit runs on a free localhost port over a data dir holding the generated book (built
-in-process first, so the browser only asks); headless Debian Chromium through Playwright.
+Streamlit (the `server` fixture of test_browser.py) runs over a data dir holding the
+generated book, built in-process first so the browser only asks; headless Debian Chromium
+through Playwright.
 """
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import numpy as np
 import pymupdf
 import pytest
 
-from tests.app.test_browser import CHROMIUM, ROOT, _ask, _free_port, _wait_healthy
+from tests.app.test_browser import CHROMIUM, _ask, server  # noqa: F401 - `server` is a fixture
 from tests.evidence.fixtures import make_book_pdf
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
 @pytest.fixture
-def server(tmp_path, embedder):
-    """The app on a data dir that already holds the chemnum book."""
+def book(tmp_path, embedder):
+    """The data dir the `server` fixture serves (tmp_path/data), holding the chemnum book."""
     from core.config import Settings
     from core.library import Library
 
     lib = Library(Settings.load(tmp_path / "data", env={}), embedder=embedder)
     lib.add([make_book_pdf(tmp_path / "chemnum.pdf", "The chemnum manual", "chemnum")])
     lib.catalog.close()
-    port = _free_port()
-    env = {**os.environ, "FOLIO_DATA_DIR": str(tmp_path / "data"), "HF_HUB_OFFLINE": "1"}
-    cmd = [sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"), "--server.port", str(port),
-           "--server.address", "127.0.0.1", "--server.headless", "true",
-           "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"]
-    with (tmp_path / "streamlit.log").open("w") as log:
-        proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
-        try:
-            _wait_healthy(f"http://127.0.0.1:{port}", proc)
-            yield f"http://127.0.0.1:{port}"
-        finally:
-            proc.terminate()
-            proc.wait(timeout=30)
 
 
 def yellow_share(png: bytes) -> float:
@@ -61,7 +46,7 @@ def shown_image(page, alt_part: str):
 
 
 @pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="needs /usr/bin/chromium (apt-get install chromium)")
-def test_show_on_page_from_a_citation(server, tmp_path):
+def test_show_on_page_from_a_citation(book, server, tmp_path):  # book first: the data dir exists
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:

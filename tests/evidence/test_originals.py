@@ -104,3 +104,17 @@ def _make_it_old(path) -> None:
         db.execute(f"DROP TABLE {table}")
     db.commit()
     db.close()
+
+
+def test_sweep_deletes_only_files_nothing_refers_to(tmp_path):
+    from core.evidence.originals import OriginalStore
+
+    store = OriginalStore(tmp_path / "data")
+    (tmp_path / "a.pdf").write_bytes(b"%PDF-1.7 a")
+    (tmp_path / "b.pdf").write_bytes(b"%PDF-1.7 b")
+    kept, _ = store.keep(tmp_path / "a.pdf")
+    stray, _ = store.keep(tmp_path / "b.pdf")  # as left by an ingest that crashed before its commit
+    assert store.keep(tmp_path / "a.pdf")[0] == kept  # same bytes, same file
+    assert store.sweep([kept]) == [stray]
+    assert store.path(kept) is not None and store.path(stray) is None
+    assert store.path("../catalog.sqlite") is None  # a record never reads outside the store
