@@ -103,10 +103,10 @@ def score(data_dir: str, questions: list[dict], retrievers: list[str], ks: list[
         ranks = []
         try:
             for q in questions:
-                chunks = lib.retrieve(q["question"], name, max(ks)).chunks
+                chunks = [sc.chunk for sc in lib.retrieve(q["question"], name, max(ks)).chunks]
                 wanted = {(e["file"], e["page"]) for e in q["evidence"]}
-                ranks.append(next((r for r, sc in enumerate(chunks, 1) if any(
-                    files.get(sc.chunk.doc_id) == f and sc.chunk.page_start <= p <= max(sc.chunk.page_start, sc.chunk.page_end)
+                ranks.append(next((r for r, c in enumerate(chunks, 1) if any(
+                    files.get(c.doc_id) == f and c.page_start <= p <= max(c.page_start, c.page_end)
                     for f, p in wanted)), None))
         except FolioError as exc:
             out[name] = {"error": str(exc)}

@@ -209,7 +209,8 @@ def show(chunk_id: str = typer.Argument(..., help="chunk id (from retrieve --jso
     from core.index.catalog import Catalog
 
     settings = Settings.load(_state["data_dir"])  # the catalog alone: no models or indexes to load
-    image = EvidenceViewer(settings.data_dir, Catalog(settings.data_dir / "catalog.sqlite")).render(chunk_id, page, zoom)
+    viewer = EvidenceViewer(settings.data_dir, Catalog(settings.data_dir / "catalog.sqlite"))
+    image = viewer.render(chunk_id, page, zoom)
     target = image.path
     if out is not None:
         out.parent.mkdir(parents=True, exist_ok=True)

@@ -30,8 +30,8 @@ _UNQUOTED_TITLE = r"(?P<title>[A-Z][^?.,;:!]{1,60}?)(?=\s+(?:of|in|from)\s|[?.,;
 
 _PATTERNS: tuple[tuple[RefKind, bool, re.Pattern], ...] = (
     ("page", True, re.compile(r"\b(?:pdf|physical)\s+page\s+(?:no\.?\s*|number\s+)?(?P<value>\d{1,5})\b", re.I)),
-    ("page", False, re.compile(rf"\b(?:page|p\.)\s*(?:no\.?\s*|number\s+)?(?P<value>\d{{1,5}}|(?:{_ROMAN})|[A-Z]-\d{{1,4}})\b(?!\.\d)",
-                               re.I)),
+    ("page", False, re.compile(rf"\b(?:page|p\.)\s*(?:no\.?\s*|number\s+)?"
+                               rf"(?P<value>\d{{1,5}}|(?:{_ROMAN})|[A-Z]-\d{{1,4}})\b(?!\.\d)", re.I)),
     ("section", False, re.compile(rf"\b(?:section|chapter|sect\.|sec\.|\u00a7)\s*{_NUMBER}\b(?!\.\d)"
                                   rf"(?:\s*\((?P<title>[^)]{{2,80}})\))?", re.I)),
     ("section", False, re.compile(rf"\b(?:section|chapter)\s+(?:{_NAMED}\s+)?{_QUOTED}", re.I)),
