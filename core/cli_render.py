@@ -6,6 +6,7 @@ from dataclasses import asdict
 
 from tqdm import tqdm
 
+from core.evidence.originals import megabytes, originals_line
 from core.types import Answer, Document, RetrievalResult, ScoredChunk
 
 
@@ -100,20 +101,6 @@ def documents_table(docs: list[Document]) -> str:
         rows.append(f"{d.doc_id:16}  {d.pages:>5}  {d.chunks:>6}  {kept:>8}  {d.added_at[:19]:19}  "
                     f"{d.title} ({d.source})")
     return "\n".join(rows + [originals_line(docs)])
-
-
-def megabytes(size: int) -> str:
-    """'2.4 MB' (one decimal; '0.1 MB' at least for a non-empty file)."""
-    return f"{max(size / 1048576, 0.1 if size else 0):.1f} MB"
-
-
-def originals_line(docs: list[Document]) -> str:
-    """How many original PDFs are kept and the space they use (each file counted once)."""
-    from core.evidence.originals import space_used
-
-    pdfs = [d for d in docs if d.kind == "pdf"]
-    kept = [d for d in pdfs if d.original]
-    return f"original PDFs kept: {len(kept)} of {len(pdfs)}, {megabytes(space_used(kept))}"
 
 
 def stats_text(stats: dict) -> str:

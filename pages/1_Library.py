@@ -15,6 +15,7 @@ from core.errors import FolioError
 from core.ingest.pipeline import ProgressEvent
 from core.ui import progress as prog
 from core.ui.resources import get_library
+from core.evidence.originals import originals_line
 from core.ui.tables import document_rows
 from core.ui.text import md_escape
 from core.ui.uploads import save_uploads
@@ -93,6 +94,7 @@ def documents_section(library) -> None:
         st.info("No documents yet.")
         return
     st.dataframe(pd.DataFrame(document_rows(docs)), hide_index=True, key="doc_table")
+    st.caption("O" + originals_line(docs)[1:])  # "Original PDFs kept: 3 of 3, 4.2 MB"
     by_id = {d.doc_id: d for d in docs}
     choice = st.selectbox("Document", list(by_id), key="doc_choice",
                           format_func=lambda i: f"{by_id[i].title} ({by_id[i].source})")

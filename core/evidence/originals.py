@@ -85,3 +85,15 @@ class OriginalStore:
 def space_used(docs: Iterable[Document]) -> int:
     """Bytes taken by the kept originals of `docs` (each stored file counted once)."""
     return sum({d.original: d.size_bytes for d in docs if d.original}.values())
+
+
+def megabytes(size: int) -> str:
+    """'2.4 MB' (one decimal; '0.1 MB' at least for a non-empty file)."""
+    return f"{max(size / 1048576, 0.1 if size else 0):.1f} MB"
+
+
+def originals_line(docs: Iterable[Document]) -> str:
+    """How many original PDFs are kept and the space they use (each file counted once)."""
+    pdfs = [d for d in docs if d.kind == "pdf"]
+    kept = [d for d in pdfs if d.original]
+    return f"original PDFs kept: {len(kept)} of {len(pdfs)}, {megabytes(space_used(kept))}"

@@ -7,7 +7,8 @@ import sqlite3
 
 import pytest
 
-from core.cli_render import documents_table, megabytes
+from core.cli_render import documents_table
+from core.evidence.originals import megabytes
 from core.errors import OriginalMissing
 from core.index.catalog import Catalog
 from tests.evidence.fixtures import make_book_pdf
