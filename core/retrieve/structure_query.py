@@ -22,7 +22,8 @@ from typing import Literal
 RefKind = Literal["page", "section", "table", "figure"]
 
 _Q_OPEN, _Q_CLOSE = "\"'\u2018\u201c", "\"'\u2019\u201d"
-_QUOTED = rf"(?:(?<![\w])[{_Q_OPEN}](?P<title>[^{_Q_CLOSE}\n]{{2,80}}?)[{_Q_CLOSE}](?![\w]))"
+# an apostrophe inside a quoted title ("the server's") is followed by a letter; a closing quote is not
+_QUOTED = rf"(?:(?<![\w])[{_Q_OPEN}](?P<title>(?:[^{_Q_CLOSE}\n]|['\u2019](?=\w)){{2,80}}?)[{_Q_CLOSE}](?![\w]))"
 _NUMBER = r"(?P<value>\d+(?:\.\d+)*|[A-Z](?:\.\d+)+)"
 _ROMAN = r"[ivxlcdm]{1,7}|[IVXLCDM]{1,7}"
 _NAMED = r"(?:called|titled|entitled|named|captioned|on|about)"

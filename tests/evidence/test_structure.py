@@ -35,6 +35,7 @@ ALL = [n for n in RETRIEVERS if n != "rgnn"]  # rgnn needs an LLM
     ("what state is given for section 2.3 (0-RTT Data)?", ("section", "2.3", False, "0-RTT Data")),
     ("Show me the 'Shared BLAS' section of R Installation", ("section", "", False, "Shared BLAS")),
     ("Show me the \u2018Grid graphics\u2019 chapter", ("section", "", False, "Grid graphics")),
+    ("Show me the 'Configuring the server's keys' section", ("section", "", False, "Configuring the server's keys")),
     ("Figure 2 of the chemnum manual", ("figure", "2", False, "")),
     ("In FreeFEM's table of Gfem keywords (Table 3.1), what is complex for?", ("table", "3.1", False, "")),
 ])
