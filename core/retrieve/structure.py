@@ -97,10 +97,16 @@ class StructureResolver:
                 continue
             pages = [p for _, p in self.catalog.pages_labelled(ref.value, [doc.doc_id])]
             found += [(doc, p, 1.0 - 0.1 * i) for i, p in enumerate(sorted(pages, reverse=True))]
-        return [Target(f"page:{doc.doc_id}:{page}", doc.doc_id,
-                       tuple(self.catalog.chunk_ids_on_page(doc.doc_id, page)), score,
-                       f"{_page_words(ref)} of {doc.title!r} is PDF page {page}")
-                for doc, page, score in found]
+        targets = []
+        for doc, page, score in found:
+            label = f"{_page_words(ref)} of {doc.title!r} is PDF page {page}"
+            ids = self.catalog.chunk_ids_on_page(doc.doc_id, page)
+            if not ids:  # a page holding only a heading (a part title): the section it opens
+                opened = [s for s in self.catalog.sections(doc.doc_id) if s.page_start == page and s.level >= 1]
+                ids = self._section_chunks(opened[0])[:1] if opened else []
+                score, label = score / 2, label + " (no text of its own; the section it opens follows)"
+            targets.append(Target(f"page:{doc.doc_id}:{page}", doc.doc_id, tuple(ids), score, label))
+        return targets
 
     # ---- sections --------------------------------------------------------------------
     def _sections(self, ref: Reference, docs: Sequence[Document]) -> list[Target]:

@@ -54,20 +54,10 @@ def with_structure(retriever, catalog) -> StructureRoute:
 
 def merge(result: RetrievalResult, targets: Sequence[Target], per_target: int, k: int, catalog,
           spent_ms: float) -> RetrievalResult:
-    """Structure chunks first (best target first; within a target, chunks the retriever ranked
-    come first, then reading order), then the retriever's own list; k chunks in all."""
+    """Structure chunks first, then the retriever's own list (k chunks in all); the targets'
+    nodes become seeds, with a structural hop from each to its chunks."""
     inner = {sc.chunk.chunk_id: (rank, sc) for rank, sc in enumerate(result.chunks)}
-    doc_rank = {}
-    for rank, sc in enumerate(result.chunks):
-        doc_rank.setdefault(sc.chunk.doc_id, rank)
-    ordered = sorted(targets, key=lambda t: (-t.score, doc_rank.get(t.doc_id, len(inner))))
-    picked: dict[str, Target] = {}
-    for target in ordered:
-        ids = sorted(target.chunk_ids, key=lambda c: (inner[c][0] if c in inner else len(inner),
-                                                      target.chunk_ids.index(c)))
-        for cid in [c for c in ids if c not in picked][:per_target]:
-            picked[cid] = target
-    picked = dict(list(picked.items())[:k])
+    picked = pick(result, targets, per_target, k)
     chunks = {c.chunk_id: c for c in catalog.chunks(list(picked))}
     top = max((sc.score for sc in result.chunks), default=0.0)
     first = []
@@ -83,3 +73,26 @@ def merge(result: RetrievalResult, targets: Sequence[Target], per_target: int, k
     return replace(result, chunks=tuple(first + rest)[:k], seeds=tuple(used) + result.seeds,
                    hops=hops + result.hops, notes=result.notes + notes,
                    timings_ms={**result.timings_ms, "structure": round(spent_ms, 2)})
+
+
+def pick(result: RetrievalResult, targets: Sequence[Target], per_target: int, k: int) -> dict[str, Target]:
+    """Chunk id -> its target, in the order shown: exact matches first; among equals, the
+    target whose chunks (else whose document) the retriever ranked highest; within a
+    target, the chunks the retriever ranked, then reading order. At most k."""
+    rank: dict[str, int] = {}
+    doc_rank: dict[str, int] = {}
+    for r, sc in enumerate(result.chunks):
+        rank.setdefault(sc.chunk.chunk_id, r)
+        doc_rank.setdefault(sc.chunk.doc_id, r)
+    last = len(result.chunks)
+
+    def order(target: Target) -> tuple:
+        best = min((rank[c] for c in target.chunk_ids if c in rank), default=last)
+        return -target.score, best, doc_rank.get(target.doc_id, last)
+
+    picked: dict[str, Target] = {}
+    for target in sorted(targets, key=order):
+        ids = sorted(target.chunk_ids, key=lambda c: (rank.get(c, last), target.chunk_ids.index(c)))
+        for cid in [c for c in ids if c not in picked][:per_target]:
+            picked[cid] = target
+    return dict(list(picked.items())[:k])
