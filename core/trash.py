@@ -91,6 +91,9 @@ class Trash:
         if files:
             (self.data_dir / "markdown" / f"{doc_id}.md").unlink(missing_ok=True)
             shutil.rmtree(self.data_dir / "assets" / doc_id, ignore_errors=True)
+            from core.evidence.render import PageCache
+            from core.evidence.viewer import CACHE_FOLDER
+            PageCache(self.data_dir / CACHE_FOLDER).drop(doc_id)  # its rendered pages too
 
     def empty(self, keep: Sequence[str] = (), in_use: Sequence[str] | None = None) -> list[Document]:
         """Delete every trashed document for good (except ids in `keep`); returns them. With

@@ -16,6 +16,7 @@ from core.evidence.render import PageCache
 from core.types import Chunk, ChunkBox, Document, PageInfo
 
 DEFAULT_ZOOM = 1.5
+CACHE_FOLDER = "cache/pages"
 
 
 @dataclass(frozen=True)
@@ -78,7 +79,7 @@ class EvidenceViewer:
         self.data_dir = Path(data_dir)
         self.catalog = catalog
         self.originals = OriginalStore(self.data_dir)
-        self.cache = PageCache(self.data_dir / "cache" / "pages", cache_files)
+        self.cache = PageCache(self.data_dir / CACHE_FOLDER, cache_files)
 
     def locate(self, chunk_id: str) -> ChunkPlace:
         """The place of a chunk; NotFound names the id when there is no such chunk."""

@@ -46,9 +46,12 @@ def test_remove_restore_and_empty_trash(make_library, book):
     back = lib.restore(doc.doc_id)
     assert back.original == doc.original and kept_files(lib)
     assert lib.catalog.geometry(doc.doc_id) == boxes  # the trash kept labels, boxes and numbers
+    lib.evidence.render(lib.catalog.doc_chunks(doc.doc_id)[1].chunk_id)  # a page in the cache
+    assert list((lib.settings.data_dir / "cache" / "pages").glob(f"{doc.doc_id}-*.png"))
     lib.remove(doc.doc_id)
     lib.empty_trash()
     assert kept_files(lib) == []
+    assert not list((lib.settings.data_dir / "cache" / "pages").glob(f"{doc.doc_id}-*.png"))
 
 
 def test_new_version_releases_the_old_original(make_library, tmp_path):
