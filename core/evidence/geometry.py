@@ -29,6 +29,8 @@ _FLAGS = pymupdf.TEXT_PRESERVE_WHITESPACE | pymupdf.TEXT_MEDIABOX_CLIP
 _NON_WORD = re.compile(r"[\W_]+", re.UNICODE)
 _DIGITS = re.compile(r"\d+")
 MARGIN_BAND = 0.15  # top and bottom share of a page where running heads sit
+ANCHOR_RUN = 8  # tokens: a run this long is surely the chunk's own text
+ANCHOR_GAP = 12  # tokens: how far a short run may sit from a long one (a hyphenation, a footnote mark)
 _NUMBERED = re.compile(r"^((?:\d+|[A-Z](?=\.\d))(?:\.\d+)*)\.?\s+(\S.*)$")
 
 
@@ -90,20 +92,26 @@ def running_heads(pages: Sequence[PageWords], share: float = 0.3) -> set[str]:
 
 
 def covered_runs(chunk_tokens: Sequence[str], stream: Sequence[str], n: int, min_run: int) -> list[bool]:
-    """For each stream token: is it inside a run of >= min_run tokens made of n-grams of the chunk?"""
+    """For each stream token: is it inside a run of >= min_run tokens made of n-grams of the
+    chunk? A short run (under ANCHOR_RUN tokens) counts only near a long one: a common phrase
+    of the chunk ('the default value is') elsewhere on the page is not the chunk."""
     grams = set(zip(*(chunk_tokens[i:] for i in range(n))))
     hit = [False] * len(stream)
     for j, gram in enumerate(zip(*(stream[i:] for i in range(n)))):
         if gram in grams:
             hit[j:j + n] = [True] * n
-    start = None
-    for j, flag in enumerate(hit + [False]):  # drop short runs: stray common phrases
+    runs, start = [], None
+    for j, flag in enumerate(hit + [False]):
         if flag and start is None:
             start = j
         elif not flag and start is not None:
-            if j - start < min_run:
-                hit[start:j] = [False] * (j - start)
+            runs.append((start, j))
             start = None
+    anchors = [r for r in runs if r[1] - r[0] >= ANCHOR_RUN]
+    for a, b in runs:
+        near = not anchors or any(a - y <= ANCHOR_GAP and x - b <= ANCHOR_GAP for x, y in anchors)
+        if b - a < min_run or (b - a < ANCHOR_RUN and not near):
+            hit[a:b] = [False] * (b - a)
     return hit
 
 

@@ -29,6 +29,14 @@ def test_runs_need_consecutive_words_and_drop_stray_phrases():
     assert covered == tokens("the nightly rebuild runs at 03:15 every day")  # not 'the nightly bus'
 
 
+def test_a_common_phrase_far_from_the_chunk_is_not_the_chunk():
+    chunk = tokens("the seed is saved in the state file and the default value is equal to 1527384 here")
+    page = tokens("width of the field; the default value is 5.8cm. " + "other words " * 10 +
+                  "the seed is saved in the state file and the default value is equal to 1527384 here")
+    hit = covered_runs(chunk, page, n=3, min_run=4)
+    assert [w for w, h in zip(page, hit) if h] == chunk  # not the first 'the default value is'
+
+
 def test_section_number_from_title_or_printed_line():
     assert section_number("3.2 Colours", []) == "3.2"
     assert section_number("Colours", ["Reference", "3.2\u00a0 Colours", "ochre rgb"]) == "3.2"
