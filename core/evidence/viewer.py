@@ -13,7 +13,7 @@ from pathlib import Path
 from core.errors import NotFound, OriginalMissing
 from core.evidence.originals import OriginalStore
 from core.evidence.render import PageCache
-from core.types import Chunk, ChunkBox, Document, PageInfo
+from core.types import Chunk, ChunkBox, Document
 
 DEFAULT_ZOOM = 1.5
 CACHE_FOLDER = "cache/pages"
