@@ -77,8 +77,9 @@ def merge(result: RetrievalResult, targets: Sequence[Target], per_target: int, k
 
 def pick(result: RetrievalResult, targets: Sequence[Target], per_target: int, k: int) -> dict[str, Target]:
     """Chunk id -> its target, in the order shown: exact matches first; among equals, the
-    target whose chunks (else whose document) the retriever ranked highest; within a
-    target, the chunks the retriever ranked, then reading order. At most k."""
+    target whose chunks (else whose document) the retriever ranked highest. Within a target
+    its first chunk leads (the top of the page, the start of the section), then the chunks
+    the retriever ranked, then reading order. At most k."""
     rank: dict[str, int] = {}
     doc_rank: dict[str, int] = {}
     for r, sc in enumerate(result.chunks):
@@ -92,7 +93,8 @@ def pick(result: RetrievalResult, targets: Sequence[Target], per_target: int, k:
 
     picked: dict[str, Target] = {}
     for target in sorted(targets, key=order):
-        ids = sorted(target.chunk_ids, key=lambda c: (rank.get(c, last), target.chunk_ids.index(c)))
+        head, tail = target.chunk_ids[:1], target.chunk_ids[1:]
+        ids = [*head, *sorted(tail, key=lambda c: (rank.get(c, last), tail.index(c)))]
         for cid in [c for c in ids if c not in picked][:per_target]:
             picked[cid] = target
     return dict(list(picked.items())[:k])

@@ -8,13 +8,14 @@ through Playwright.
 """
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import numpy as np
 import pymupdf
 import pytest
 
-from tests.app.test_browser import CHROMIUM, _ask, server  # noqa: F401 - `server` is a fixture
+from tests.app.test_browser import CHROMIUM, server  # noqa: F401 - `server` is a fixture
 from tests.evidence.fixtures import make_book_pdf
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -54,8 +55,13 @@ def test_show_on_page_from_a_citation(book, server, tmp_path):  # book first: th
             "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"])
         page = browser.new_page(viewport={"width": 1400, "height": 1400})
         page.goto(server + "/", timeout=120_000)
-        _ask(page, "Open section 3.2 of the chemnum manual", "Colours in chemnum")
+        box = page.get_by_test_id("stChatInputTextArea")
+        box.fill("Open section 3.2 of the chemnum manual")
+        box.press("Enter")
+        page.get_by_test_id("stExpander").first.wait_for(timeout=180_000)  # the first citation
+        page.get_by_test_id("stSpinner").wait_for(state="detached", timeout=180_000)
         page.get_by_test_id("stExpander").first.locator("summary").click()
+        page.get_by_text("Colours in chemnum are named").first.wait_for()  # [1] is the section's chunk
         page.get_by_text("Show on page").first.click()
         _, png = shown_image(page, "p. 4 · PDF page 7 with the chunk highlighted")
         assert page.get_by_text("p. 4 · PDF page 7").first.is_visible()
@@ -64,5 +70,5 @@ def test_show_on_page_from_a_citation(book, server, tmp_path):  # book first: th
         page.get_by_role("button", name="Next page").first.click()
         _, after = shown_image(page, "p. 5 · PDF page 8")
         assert yellow_share(after) == 0.0  # the chunk is not on the next page
-        page.screenshot(path=str(tmp_path / "page-view.png"), full_page=True)
+        page.screenshot(path=os.environ.get("FOLIO_SCREENSHOT_DIR", str(tmp_path)) + "/page-view.png", full_page=True)
         browser.close()
