@@ -11,6 +11,7 @@ from core.errors import FolioError
 from core.types import Answer
 from core.ui import chat, evidence
 from core.ui.auth import require_access
+from core.ui.page_view import show_on_page
 from core.ui.resources import get_library
 from core.ui.text import md_escape, md_escape_block
 from core.ui.widgets import retriever_picker, route_chart, show_chunk, sidebar_status
@@ -30,6 +31,7 @@ def render_answer(answer: Answer) -> None:
     for cite in answer.citations:
         with st.expander(md_escape(cite.label)):
             show_chunk(cite.chunk)
+            show_on_page(get_library(), cite.chunk, key=f"chat-{id(answer)}-{cite.number}")
             rank, sc = ranked.get(cite.chunk.chunk_id, (None, None))
             if sc is not None:
                 st.caption(f"rank {rank} · score {sc.score:.4g}")

@@ -12,6 +12,7 @@ from core.errors import FolioError
 from core.retrieve.base import RETRIEVERS
 from core.ui import compare
 from core.ui.labelled import question_label, questions_from_bytes
+from core.ui.page_view import show_on_page
 from core.ui.resources import get_library
 from core.ui.text import md_escape, md_escape_block, shorten
 from core.ui.widgets import sidebar_status
@@ -51,6 +52,7 @@ def render_cell(cell: compare.CompareCell) -> None:
         st.markdown(md_escape_block(shorten(chunk.text, 240)))
         routes = ", ".join(f"{k} {v:.3g}" for k, v in cell.routes.items())
         st.caption(md_escape(f"score {cell.score:.4g} · {routes}"))
+        show_on_page(get_library(), chunk, key=f"cmp-{id(cell)}")
 
 
 def render_column(col: compare.CompareColumn, k: int) -> None:

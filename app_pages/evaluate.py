@@ -13,6 +13,7 @@ from core.eval.run import evaluate
 from core.retrieve.base import RETRIEVERS
 from core.ui.eval_answers import show_answers
 from core.ui.labelled import questions_from_bytes, questions_from_path
+from core.ui.page_view import drill_down
 from core.ui.resources import get_library
 from core.ui.tables import leaderboard_rows, question_rows
 from core.ui.text import md_escape
@@ -85,6 +86,7 @@ def show_report(report, failed) -> None:
         pick = st.selectbox("Per-question results for", scored, key="eval_drill")
         st.dataframe(pd.DataFrame(question_rows(report, pick)), hide_index=True)
         show_answers(report, pick)
+        drill_down(get_library(), report.per_question[pick], key=f"eval-{pick}")
 
 
 def main() -> None:

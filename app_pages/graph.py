@@ -12,6 +12,7 @@ import streamlit as st
 from core.errors import FolioError
 from core.ui import graph_view as gv
 from core.ui.graph_html import to_html
+from core.ui.page_view import show_on_page
 from core.ui.resources import get_library
 from core.ui.text import md_escape, shorten
 from core.ui.widgets import retriever_picker, show_chunk, sidebar_status
@@ -39,6 +40,7 @@ def node_reader(library, view: gv.GraphView, chunks: dict) -> None:
               f" · {chunks[n.node_id].pages_label} · {shorten(chunks[n.node_id].text, 60)}" for n in options}
     picked = st.selectbox("Read a node's chunk", list(labels), format_func=labels.get, key="graph_node")
     show_chunk(chunks[picked])
+    show_on_page(library, chunks[picked], key=f"graph-{picked}")
 
 
 def hops_table(result) -> None:

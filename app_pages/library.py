@@ -15,6 +15,7 @@ import streamlit as st
 from core.errors import FolioError
 from core.ui.queue import file_line, job_title, shown_files
 from core.ui.resources import get_library
+from core.evidence.originals import originals_line
 from core.ui.tables import document_rows
 from core.ui.text import md_escape
 from core.ui.typed_paths import find_typed_pdfs, typed_path
@@ -102,6 +103,7 @@ def documents_section(library) -> None:
         st.info("No documents yet.")
         return
     st.dataframe(pd.DataFrame(document_rows(docs)), hide_index=True, key="doc_table")
+    st.caption("O" + originals_line(docs)[1:])  # "Original PDFs kept: 3 of 3, 4.2 MB"
     by_id = {d.doc_id: d for d in docs}
     choice = st.selectbox("Document", list(by_id), key="doc_choice",
                           format_func=lambda i: f"{by_id[i].title} ({by_id[i].origin or by_id[i].source})")

@@ -10,6 +10,7 @@
     python -m core [--data-dir DIR] ask "question" [--retriever NAME] [--json]
     python -m core [--data-dir DIR] eval --questions q.jsonl --retrievers a,b [--k 2,5,10] [--answers] [--json]
     python -m core [--data-dir DIR] train --questions q.jsonl --retriever gnn|iier
+    python -m core [--data-dir DIR] show CHUNK_ID [--page N] [--out FILE.png] [--zoom 1.5]
 """
 from __future__ import annotations
 
@@ -216,6 +217,31 @@ def train(questions: Path = typer.Option(..., "--questions"),
     typer.echo(json.dumps(written, indent=1))
     typer.echo(f"saved {out_dir / (name + '.json')}; `{name}` uses it from now on "
                f"(delete the file to go back to the untrained defaults)")
+
+
+@app.command()
+def show(chunk_id: str = typer.Argument(..., help="chunk id (from retrieve --json)"),
+         page: Optional[int] = typer.Option(None, "--page", help="physical page (default: the chunk's first)"),
+         out: Optional[Path] = typer.Option(None, "--out", help="PNG to write (default: in the page cache)"),
+         zoom: float = typer.Option(1.5, "--zoom", help="scale: 1 = 72 dpi")) -> None:
+    """Write the chunk's page as a PNG with the chunk highlighted, and print its path."""
+    import shutil
+
+    from core.config import Settings
+    from core.evidence.viewer import EvidenceViewer
+    from core.index.catalog import Catalog
+
+    settings = Settings.load(_state["data_dir"])  # the catalog alone: no models or indexes to load
+    viewer = EvidenceViewer(settings.data_dir, Catalog(settings.data_dir / "catalog.sqlite"))
+    image = viewer.render(chunk_id, page, zoom)
+    target = image.path
+    if out is not None:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        target = Path(shutil.copyfile(image.path, out))
+    others = [p for p in image.place.pages if p != image.page]
+    if others:
+        typer.echo(f"note: the chunk also covers PDF page(s) {', '.join(map(str, others))} (--page N)", err=True)
+    typer.echo(str(target))
 
 
 def _fail(message: str) -> None:

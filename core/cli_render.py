@@ -6,6 +6,7 @@ from dataclasses import asdict
 
 from tqdm import tqdm
 
+from core.evidence.originals import megabytes, originals_line
 from core.types import Answer, Document, RetrievalResult, ScoredChunk
 
 
@@ -94,11 +95,14 @@ def documents_table(docs: list[Document]) -> str:
     """Plain-text table of documents; the path each came from tells same-named files apart."""
     if not docs:
         return "the library is empty; add PDFs with `python -m core ingest PATH`"
-    rows = [f"{'id':16}  {'pages':>5}  {'chunks':>6}  {'added':19}  title (file) from"]
+    rows = [f"{'id':16}  {'pages':>5}  {'chunks':>6}  {'PDF kept':>8}  {'added':19}  title (file) from"]
     for d in docs:
+        kept = megabytes(d.size_bytes) if d.original else ("no" if d.kind == "pdf" else "-")
         where = f" from {d.origin}" if d.origin else ""
-        rows.append(f"{d.doc_id:16}  {d.pages:>5}  {d.chunks:>6}  {d.added_at[:19]:19}  {d.title} ({d.source}){where}")
-    return "\n".join(rows)
+        rows.append(f"{d.doc_id:16}  {d.pages:>5}  {d.chunks:>6}  {kept:>8}  {d.added_at[:19]:19}  "
+                    f"{d.title} ({d.source}){where}")
+    return "
+".join(rows + ([originals_line(docs)] if any(d.kind == "pdf" for d in docs) else []))
 
 
 def stats_text(stats: dict) -> str:

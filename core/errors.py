@@ -45,3 +45,8 @@ class PathRefused(FolioError):
 
 class WalkStopped(FolioError):
     """A folder walk hit a limit (the message names the setting that raises it) or was cancelled."""
+
+
+class OriginalMissing(FolioError):
+    """A document's original PDF was not kept (added before Folio kept originals) or is gone;
+    the message names the file to add again."""

@@ -24,6 +24,7 @@ from pathlib import Path
 
 from core.config import Settings
 from core.errors import ConfigError, FolioError, NotFound
+from core.evidence.viewer import EvidenceViewer
 from core.index.catalog import Catalog
 from core.ingest.pipeline import Indexer
 from core.library_jobs import JobQueueing
@@ -56,6 +57,7 @@ class Library(Writing, JobQueueing):
         self.indexer = Indexer(settings, self.catalog, self.embedder, self.vectors, self.text,
                                self.keywords, GraphBuilder(settings.graph), self._formatter(),
                                trash=self.trash, writing=self.live.writing, mutating=self.live.mutating)
+        self.evidence = EvidenceViewer(settings.data_dir, self.catalog)  # pages with the chunk highlighted
         self._graph = None
         self._graph_generation = -1
         self._lock = threading.RLock()

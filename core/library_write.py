@@ -135,8 +135,12 @@ class Writing:
             sections, chunks = chunk_markdown(doc.doc_id, doc.title, markdown, self.settings.chunking)
         else:
             sections, chunks = self.catalog.sections(doc.doc_id), self.catalog.doc_chunks(doc.doc_id)
+        from core.evidence.ingest import geometry_for
+
         embeddings = self.indexer.embed_chunks(chunks, doc.source, progress)
-        return self.indexer.index_document(doc, sections, chunks, embeddings, progress, reindex=True).doc
+        geometry = geometry_for(self.settings.data_dir, doc, sections, chunks)  # boxes of the new chunks
+        return self.indexer.index_document(doc, sections, chunks, embeddings, progress, reindex=True,
+                                           geometry=geometry).doc
 
     def remove(self, ref: str) -> Document:
         """Remove a document (by id, id prefix, file name, title or path) from every store;
@@ -158,11 +162,13 @@ class Writing:
                 saved = self.trash.load(doc.doc_id)
                 current = self.indexer.index_document(
                     replace(saved.doc, status="pending"), saved.sections, saved.chunks, saved.vectors,
-                    chunk_keywords=[list(k) for k in saved.keywords], edge_rows=saved.edges).doc
+                    chunk_keywords=[list(k) for k in saved.keywords], edge_rows=saved.edges,
+                    geometry=saved.geometry).doc
             self.trash.discard(doc.doc_id, files=False)
         return current
 
     def empty_trash(self) -> list[Document]:
         """Delete removed documents for good, with their stored Markdown and pictures."""
         with self._writing():
-            return self.trash.empty(keep=[d.doc_id for d in self.catalog.documents(include_pending=True)])
+            docs = self.catalog.documents(include_pending=True)
+            return self.trash.empty(keep=[d.doc_id for d in docs], in_use=[d.original for d in docs])

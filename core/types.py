@@ -42,6 +42,8 @@ class Document:
     added_at: str = ""
     markdown_path: str = ""
     origin: str = ""  # resolved absolute path it came from, "upload:<name>" for uploads, "" if unknown
+    original: str = ""  # kept PDF, relative to the data dir ('' when not kept: libraries built before)
+    size_bytes: int = 0  # size of the kept PDF
 
 
 @dataclass(frozen=True)
@@ -115,6 +117,40 @@ class Chunk:
         if self.page_start == self.page_end:
             return f"p. {self.page_start}"
         return f"pp. {self.page_start}-{self.page_end}"
+
+
+@dataclass(frozen=True)
+class PageInfo:
+    """One physical page of a PDF: its printed label ('17', 'iv'), size in points, and the mean
+    OCR word confidence (0-100) when its text came from OCR, else None."""
+
+    page: int  # physical, 1-based
+    label: str
+    width: float
+    height: float
+    ocr_confidence: float | None = None
+
+
+@dataclass(frozen=True)
+class ChunkBox:
+    """A rectangle (PDF points, origin top left) on a physical page covered by a chunk's text."""
+
+    chunk_id: str
+    page: int
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+
+@dataclass(frozen=True)
+class DocGeometry:
+    """Where a document's chunks sit on its pages: page facts, chunk boxes, and the printed
+    number of each section whose heading carries one (section id -> '3.2')."""
+
+    pages: tuple[PageInfo, ...] = ()
+    boxes: tuple[ChunkBox, ...] = ()
+    section_numbers: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -5,8 +5,10 @@ One question per line, as in the benchmark README:
     {"id": "q1", "question": "...", "answer": "...", "answer_aliases": ["..."],
      "supporting_ids": ["passage-1"], "answer_patterns": ["regex"]}
 
-`id` and `question` are required; a question needs gold evidence (`supporting_ids`) or an
-answer (`answer`, `answer_aliases`, `answer_patterns`), otherwise it cannot be scored.
+`id` and `question` are required; a question needs gold evidence (`supporting_ids`), an
+answer (`answer`, `answer_aliases`, `answer_patterns`) or evidence pages
+(`"evidence": [{"file": "manual.pdf", "page": 21}]`, physical pages), otherwise it cannot be
+scored.
 
 Example:
     >>> q = Question.from_dict({"id": "q1", "question": "Who?", "answer": "Hall"})
@@ -35,6 +37,7 @@ class Question:
     supporting_ids: tuple[str, ...] = ()
     answer_patterns: tuple[str, ...] = ()
     short_answers: tuple[tuple[str, ...], ...] = ()  # required parts, each a tuple of spellings
+    evidence: tuple[tuple[str, int], ...] = ()  # (file name, physical 1-based page)
 
     @property
     def has_gold(self) -> bool:
@@ -45,6 +48,11 @@ class Question:
     def has_answers(self) -> bool:
         """True when an answer, an alias or an answer pattern is given."""
         return bool(self.answer.strip() or self.answer_aliases or self.answer_patterns or self.short_answers)
+
+    @property
+    def has_pages(self) -> bool:
+        """True when the question names evidence files and pages (for page_hit@k)."""
+        return bool(self.evidence)
 
     @staticmethod
     def from_dict(row: Mapping[str, Any]) -> "Question":
@@ -67,14 +75,15 @@ class Question:
             supporting_ids=_strings(row, "supporting_ids", qid),
             answer_patterns=_strings(row, "answer_patterns", qid),
             short_answers=_parts(row, qid),
+            evidence=_evidence(row, qid),
         )
         for pattern in q.answer_patterns:
             try:
                 re.compile(pattern)
             except re.error as exc:
                 raise ValueError(f"question {qid}: answer pattern {pattern!r} is not a regex ({exc})") from exc
-        if not (q.has_gold or q.has_answers):
-            raise ValueError(f"question {qid}: needs 'supporting_ids' or an answer to be scored")
+        if not (q.has_gold or q.has_answers or q.has_pages):
+            raise ValueError(f"question {qid}: needs 'supporting_ids' or an answer (or 'evidence' pages) to be scored")
         return q
 
 
@@ -97,6 +106,21 @@ def _parts(row: Mapping[str, Any], qid: object) -> tuple[tuple[str, ...], ...]:
                                               for p in value):
         raise ValueError(f"question {qid}: 'short_answers' must be a list of lists of strings")
     return tuple(tuple(s for s in part if s.strip()) for part in value)
+
+
+def _evidence(row: Mapping[str, Any], qid: object) -> tuple[tuple[str, int], ...]:
+    """The `evidence` list as (file, page) pairs; entries without a file and page are skipped."""
+    value = row.get("evidence") or []
+    if not isinstance(value, list):
+        raise ValueError(f"question {qid}: 'evidence' must be a list of {{\"file\", \"page\"}} objects")
+    out = []
+    for item in value:
+        if isinstance(item, Mapping) and item.get("file") and item.get("page") is not None:
+            try:
+                out.append((str(item["file"]), int(item["page"])))
+            except (TypeError, ValueError):
+                raise ValueError(f"question {qid}: evidence page {item['page']!r} is not a number") from None
+    return tuple(out)
 
 
 def parse_questions(lines: Sequence[str], source: str = "<questions>") -> list[Question]:

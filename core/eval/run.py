@@ -24,6 +24,7 @@ from typing import Callable, Mapping, Sequence
 from core.errors import NeedsLLM
 from core.eval import metrics as m
 from core.eval.answers import AnswerScore, score_answer, summarise_answers
+from core.eval.pages import document_files, first_page_hit_rank, page_hit_at_k
 from core.eval.questions import Question
 from core.index.catalog import Catalog
 from core.retrieve.base import Retriever
@@ -96,9 +97,10 @@ def evaluate(
     depth = max(int(depth), ks[-1])
     results: dict[str, Mapping[str, float | str]] = {}
     rows: dict[str, tuple[QuestionRow, ...]] = {}
+    files = document_files(catalog.documents()) if catalog is not None else {}  # for page_hit@k
     for name, retriever in retrievers.items():
         try:
-            rows[name] = _run_one(name, retriever, questions, ks, depth, progress, corpus_size, answerer)
+            rows[name] = _run_one(name, retriever, questions, ks, depth, progress, corpus_size, answerer, files)
         except NeedsLLM as exc:
             results[name] = {"error": str(exc)}
             continue
@@ -112,6 +114,7 @@ def evaluate(
 def _run_one(
     name: str, retriever: Retriever, questions: Sequence[Question], ks: tuple[int, ...],
     depth: int, progress: Progress | None, corpus_size: int, answerer: Answerer | None = None,
+    files: Mapping[str, str] | None = None,
 ) -> tuple[QuestionRow, ...]:
     """All questions through one retriever (after one untimed warm-up call)."""
     retriever.retrieve(questions[0].question, k=depth)
@@ -122,7 +125,7 @@ def _run_one(
         start = time.perf_counter()
         result = retriever.retrieve(q.question, k=depth)
         latency = (time.perf_counter() - start) * 1000.0
-        row = score_question(q, result, ks, latency, corpus_size)
+        row = score_question(q, result, ks, latency, corpus_size, files)
         if answerer is not None:
             row = replace(row, answer=score_answer(q, answerer(name, q.question)))
         out.append(row)
@@ -132,9 +135,10 @@ def _run_one(
 
 
 def score_question(q: Question, result: RetrievalResult, ks: Sequence[int], latency_ms: float,
-                   corpus_size: int = 0) -> QuestionRow:
+                   corpus_size: int = 0, files: Mapping[str, str] | None = None) -> QuestionRow:
     """Per-question metrics from one retrieval result. `corpus_size` (chunks in the library) is
-    the log-rank N, never below the list's length (a document may be added during a run)."""
+    the log-rank N, never below the list's length (a document may be added during a run);
+    `files` (doc id -> file name) is for page_hit@k."""
     ids = [sc.chunk.source_id or sc.chunk.chunk_id for sc in result.chunks]
     n = len(ids)
     values: dict[str, float] = {}
@@ -152,6 +156,9 @@ def score_question(q: Question, result: RetrievalResult, ks: Sequence[int], late
         answer_rank = m.first_answer_rank([sc.chunk.text for sc in result.chunks], q.answer_patterns, answers)
         for k in ks:
             values[f"answer_recall@{k}"] = m.answer_recall_at_k(answer_rank, k)
+    if q.has_pages and files:
+        page_rank = first_page_hit_rank([sc.chunk for sc in result.chunks], q.evidence, files)
+        values.update({f"page_hit@{k}": page_hit_at_k(page_rank, k) for k in ks})
     return QuestionRow(
         qid=q.qid, question=q.question, gold=q.supporting_ids, gold_ranks=tuple(ranks),
         answer_rank=answer_rank, retrieved=n, latency_ms=round(latency_ms, 2),
@@ -170,6 +177,9 @@ def summarise(rows: Sequence[QuestionRow], questions: Sequence[Question], ks: Se
         keys.append(("mrr", with_gold))
     if with_answers:
         keys += [(f"answer_recall@{k}", with_answers) for k in ks]
+    with_pages = [r for r in rows if f"page_hit@{ks[0]}" in r.metrics]
+    if with_pages:
+        keys += [(f"page_hit@{k}", with_pages) for k in ks]
     if with_gold:
         keys.append(("log_rank_index", with_gold))
     out = {key: round(m.mean(r.metrics[key] for r in subset), 4) for key, subset in keys}

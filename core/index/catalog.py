@@ -22,7 +22,8 @@ from typing import Iterable, Sequence
 from core.index.catalog_graph import GraphTables
 from core.index.catalog_jobs import JobTables
 from core.index.catalog_meta import MetaTables
-from core.types import Chunk, Document, Edge, Section
+from core.index.catalog_pages import PageTables
+from core.types import Chunk, DocGeometry, Document, Edge, Section
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS documents (
@@ -64,17 +65,20 @@ def _row_to_chunk(row: Sequence) -> Chunk:
     )
 
 
-_DOC_COLS = "doc_id, title, source, pages, kind, status, chunks, added_at, markdown_path, origin"
+# Named, not `SELECT *`: columns added by migrations sit in a catalog-dependent order.
+_DOC_COLS = ("doc_id, title, source, pages, kind, status, chunks, added_at, markdown_path, origin, "
+             "original, size_bytes")
 
 
 def _row_to_doc(row: Sequence) -> Document:
     return Document(
         doc_id=row[0], title=row[1], source=row[2], pages=row[3], kind=row[4], status=row[5],
         chunks=row[6], added_at=row[7], markdown_path=row[8], origin=row[9] or "",
+        original=row[10] or "", size_bytes=row[11] or 0,
     )
 
 
-class Catalog(GraphTables, JobTables, MetaTables):
+class Catalog(GraphTables, JobTables, MetaTables, PageTables):
     """Thread-safe SQLite store (WAL) for everything except vectors and full-text postings."""
 
     def __init__(self, path: str | Path):
@@ -89,6 +93,7 @@ class Catalog(GraphTables, JobTables, MetaTables):
         self._db.executescript(_SCHEMA)
         self._migrate()
         self._create_job_tables()
+        self._init_pages()
         self._chunk_cache: dict[str, Chunk] = {}
 
     def close(self) -> None:
@@ -101,9 +106,9 @@ class Catalog(GraphTables, JobTables, MetaTables):
         """Record a document as pending (committed at once, so recovery can find it)."""
         with self._lock:
             self._db.execute(
-                f"INSERT OR REPLACE INTO documents ({_DOC_COLS}) VALUES (?,?,?,?,?,?,?,?,?,?)",
+                f"INSERT OR REPLACE INTO documents ({_DOC_COLS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
                 (doc.doc_id, doc.title, doc.source, doc.pages, doc.kind, "pending", 0,
-                 doc.added_at, doc.markdown_path, doc.origin),
+                 doc.added_at, doc.markdown_path, doc.origin, doc.original, doc.size_bytes),
             )
 
     def commit_document(
@@ -115,8 +120,9 @@ class Catalog(GraphTables, JobTables, MetaTables):
         keywords: Iterable[tuple[str, str]],
         replaces: Sequence[str] = (),
         edge_rows: Sequence[tuple] = (),
+        geometry: DocGeometry | None = None,
     ) -> None:
-        """Store a document's rows and mark it ready, all in one transaction.
+        """Store a document's rows (and its page geometry) and mark it ready, all in one transaction.
 
         The rows of the documents in `replaces` are deleted in the same transaction: an
         older version (its document row too), or this document's previous rows (re-index),
@@ -154,6 +160,8 @@ class Catalog(GraphTables, JobTables, MetaTables):
                 "INSERT INTO edges VALUES (?,?,?,?,?,?,?)",
                 [tuple(r) for r in edge_rows if {r[5], r[6]} <= ready | {doc.doc_id}],
             )
+            if geometry is not None:
+                self._write_geometry(doc.doc_id, geometry)
             self._db.execute(
                 "UPDATE documents SET status='ready', chunks=?, title=?, pages=?, markdown_path=?, origin=? "
                 "WHERE doc_id=?",
@@ -190,7 +198,8 @@ class Catalog(GraphTables, JobTables, MetaTables):
         for table in ("sections", "chunks", "keywords"):
             self._db.execute(f"DELETE FROM {table} WHERE doc_id=?", (doc_id,))
         self._db.execute("DELETE FROM edges WHERE doc_id=? OR other_doc=?", (doc_id, doc_id))
-        if not keep_document:
+        if not keep_document:  # a re-index writes its geometry anew, or keeps the old one
+            self._delete_geometry(doc_id)
             self._db.execute("DELETE FROM documents WHERE doc_id=?", (doc_id,))
 
     def set_origin(self, doc_id: str, origin: str) -> None:

@@ -137,7 +137,8 @@ class Indexer(StoreWriter):
         if existing and existing.status == "ready":
             if origin and not existing.origin:  # added before origins were kept: learn it now
                 self.catalog.set_origin(doc_id, origin)
-            return existing, "duplicate", clock, ()
+            from core.evidence.ingest import backfill  # a library built before originals were kept
+            return backfill(self.catalog, self.settings.data_dir, existing, path), "duplicate", clock, ()
         assets = self.settings.data_dir / "assets" / doc_id
         try:
             parsed = pdf_to_markdown(
@@ -163,14 +164,20 @@ class Indexer(StoreWriter):
             raise IngestError(name, "no text could be extracted")
         progress(ProgressEvent(name, "chunk", len(chunks), len(chunks)))
         clock.lap("chunk")
+        from core.evidence.ingest import keep_evidence
+        slack = self.settings.markdown.window if self.formatter is not None else 0
+        evidence = keep_evidence(self.settings.data_dir, path, parsed, sections, chunks, slack)
+        clock.lap("boxes")
         keywords = self.keywords.extract_chunks_later(chunks)  # spaCy beside the embedder
         embeddings = self.embed_chunks(chunks, name, progress)
         clock.lap("embed")
         chunk_keywords = keywords()
         clock.lap("keywords")  # what is left of the keyword pass once embedding is done
         doc = Document(doc_id=doc_id, title=parsed.title, source=source, pages=parsed.pages, kind="pdf",
-                       status="pending", added_at=utc_now(), markdown_path=str(md_path), origin=origin)
-        done = self.index_document(doc, sections, chunks, embeddings, progress, clock, chunk_keywords)
+                       status="pending", added_at=utc_now(), markdown_path=str(md_path), origin=origin,
+                       original=evidence.original, size_bytes=evidence.size_bytes)
+        done = self.index_document(doc, sections, chunks, embeddings, progress, clock, chunk_keywords,
+                                   geometry=evidence.geometry)
         if done.duplicate:
             return done.doc, "duplicate", clock, ()
         return done.doc, ("replaced" if done.replaced else "added"), clock, tuple(notes)

@@ -23,7 +23,7 @@ import numpy as np
 
 from core.index.staged import CatalogBeside, VectorsBeside
 from core.trash import Removed
-from core.types import Chunk, Document, Section
+from core.types import Chunk, DocGeometry, Document, Section
 
 SWITCHING = "switching"  # meta key: ids of documents whose re-index is in flight
 
@@ -49,13 +49,15 @@ class StoreWriter:
     def index_document(self, doc: Document, sections: Sequence[Section], chunks: Sequence[Chunk],
                        embeddings: np.ndarray, progress=None, clock=None,
                        chunk_keywords: list[list[str]] | None = None, *, reindex: bool = False,
-                       edge_rows: Sequence[tuple] | None = None) -> Committed:
+                       edge_rows: Sequence[tuple] | None = None,
+                       geometry: DocGeometry | None = None) -> Committed:
         """Add one document to every store; it becomes visible only when all of it is in.
 
         A PDF replaces the ready documents that came from the same `origin`; `reindex`
         replaces the document's own previous chunks. `chunk_keywords` may be given when
         keywords were extracted for a whole batch; `edge_rows` are saved catalog edges to
-        put back instead of computing edges (restore from the trash).
+        put back instead of computing edges (restore from the trash); `geometry` (page labels,
+        chunk boxes) is committed in the same transaction.
         """
         from core.ingest.pipeline import ProgressEvent, StageClock, no_progress
 
@@ -71,7 +73,7 @@ class StoreWriter:
             old = [current] if reindex and current else self._same_origin(doc)
             try:
                 return self._commit(doc, sections, chunks, embeddings, chunk_keywords, old, edge_rows,
-                                    progress, clock, reindex)
+                                    progress, clock, reindex, geometry)
             except BaseException:
                 self._undo(doc, reindex, old)
                 raise
@@ -83,7 +85,7 @@ class StoreWriter:
         return [d for d in self.catalog.documents_from(doc.origin) if d.doc_id != doc.doc_id]
 
     def _commit(self, doc, sections, chunks, embeddings, chunk_keywords, old, edge_rows, progress, clock,
-                reindex) -> Committed:
+                reindex, geometry=None) -> Committed:
         from core.ingest.pipeline import ProgressEvent
 
         ids, old_ids = [c.chunk_id for c in chunks], [d.doc_id for d in old]
@@ -109,7 +111,7 @@ class StoreWriter:
                 self.text.add(ids, [full_text_of(c) for c in chunks], [doc.doc_id] * len(chunks))
             pairs = [(c.chunk_id, kw) for c, kws in zip(chunks, chunk_keywords) for kw in kws]
             self.catalog.commit_document(doc, sections, chunks, edges, pairs, replaces=old_ids,
-                                         edge_rows=edge_rows or ())
+                                         edge_rows=edge_rows or (), geometry=geometry)
             self._drop_old(doc, old, chunks)
         progress(ProgressEvent(doc.source, "index", 2, 2))
         clock.lap("index")
@@ -155,7 +157,7 @@ class StoreWriter:
         held = self.catalog.chunk_keywords(ids)
         return Removed(doc, tuple(self.catalog.sections(doc.doc_id)), tuple(chunks),
                        tuple(tuple(held.get(i, ())) for i in ids), self.vectors.get(ids),
-                       tuple(self.catalog.edge_rows(doc.doc_id)))
+                       tuple(self.catalog.edge_rows(doc.doc_id)), self.catalog.geometry(doc.doc_id))
 
     def remove_document(self, doc_id: str) -> None:
         """Delete a document from every store; recoverable if interrupted (marked pending first)."""

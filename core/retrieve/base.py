@@ -61,7 +61,8 @@ RETRIEVERS: dict[str, tuple[str, str]] = {
 
 
 def make_retriever(name: str, ctx: RetrievalContext) -> Retriever:
-    """Build the retriever called `name`; the error lists every valid name."""
+    """Build the retriever called `name`; the error lists every valid name. Every retriever
+    comes wrapped with the structure route (pages, sections, tables, figures by reference)."""
     key = name.strip().lower()
     if key not in RETRIEVERS:
         raise NotFound(f"unknown retriever {name!r}; choose one of: {', '.join(RETRIEVERS)}")
@@ -72,4 +73,6 @@ def make_retriever(name: str, ctx: RetrievalContext) -> Retriever:
         if exc.name == module_name:
             raise NotFound(f"retriever {name!r} is not available in this build") from exc
         raise
-    return getattr(module, class_name)(ctx)
+    from core.retrieve.structure_route import with_structure
+
+    return with_structure(getattr(module, class_name)(ctx), ctx.catalog)

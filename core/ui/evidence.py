@@ -1,9 +1,10 @@
 """Per-route score breakdowns for evidence chunks (the Chat page's bar charts).
 
 Retrievers name their routes freely ("vector", "fulltext", "keywords", "rrf", "gnn"...).
-The UI groups them into four families, and scales each family by its best value among
-the retrieved chunks, so a bar reads "how this chunk did on that route relative to the
-best retrieved chunk" whatever the route's raw scale (cosine ~0.5, BM25 ~10).
+The UI groups them into five families (the fifth, structure, scores a page, section, table
+or figure the question named), and scales each family by its best value among the
+retrieved chunks, so a bar reads "how this chunk did on that route relative to the best
+retrieved chunk" whatever the route's raw scale (cosine ~0.5, BM25 ~10).
 
 Example:
     >>> route_groups({"vector": 0.5, "fulltext": 7.0, "rrf": 0.03})
@@ -15,13 +16,14 @@ from typing import Iterable, Mapping
 
 from core.types import RetrievalResult, ScoredChunk
 
-GROUPS = ("vector", "full-text", "keyword", "graph")
+GROUPS = ("vector", "full-text", "keyword", "graph", "structure")
 # family -> (exact names first, then substrings); the first key found gives the value
 _PATTERNS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "vector": (("vector", "dense", "cosine"), ("vector", "dense", "cosine", "semantic")),
     "full-text": (("fulltext", "bm25", "lexical"), ("fulltext", "bm25", "lexical", "text")),
     "keyword": (("keywords", "keyword"), ("keyword",)),
     "graph": (("graph",), ("graph", "gnn", "kgp", "iier", "hop", "propag", "chain", "path", "edge")),
+    "structure": (("structure",), ()),  # the page/section/table/figure a question named
 }
 
 

@@ -11,8 +11,8 @@ from typing import Sequence
 
 from core.types import Document
 
-LEADERBOARD_ORDER = ("recall@", "all_recall@", "mrr", "answer_recall@", "log_rank_index", "latency_ms_p50",
-                     "latency_ms_p95")
+LEADERBOARD_ORDER = ("recall@", "all_recall@", "mrr", "answer_recall@", "page_hit@", "log_rank_index",
+                     "latency_ms_p50", "latency_ms_p95")
 
 
 def document_rows(docs: Sequence[Document]) -> list[dict]:

@@ -43,7 +43,7 @@ def retriever_picker(library, key: str, label: str = "Retriever", default: str |
 
 
 def route_chart(relative: Mapping[str, float], raw: Mapping[str, float]) -> None:
-    """Horizontal bars of the four route families (relative to the best retrieved chunk)."""
+    """Horizontal bars of the route families (relative to the best retrieved chunk)."""
     if not relative:
         st.caption("This retriever reported no per-route scores.")
         return

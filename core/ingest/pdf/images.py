@@ -30,6 +30,7 @@ class ImageInfo:
     page: int
     caption: str
     description: str
+    bbox: tuple[float, ...] = ()  # the picture's box on its page (PDF points), for highlighting
 
 
 def repeated_xrefs(doc: pymupdf.Document, limit: int = 3) -> set[int]:

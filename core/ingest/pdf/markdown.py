@@ -108,4 +108,4 @@ class MarkdownWriter:
         description = im.describe(caption, context, file, self._describe)
         rel = f"{self._assets.name}/{file.name}"
         self._block(f"![{description}]({rel})")
-        self.images.append(im.ImageInfo(str(file), page_no, caption, description))
+        self.images.append(im.ImageInfo(str(file), page_no, caption, description, tuple(item.bbox)))

@@ -1,0 +1,116 @@
+"""Show a chunk on its page: the facade the CLI (`show`) and the app's page viewer use.
+
+Example:
+    >>> # viewer = EvidenceViewer(data_dir, catalog)
+    >>> # where = viewer.locate(chunk_id); where.caption(where.pages[0])  -> 'p. 17 · PDF page 21'
+    >>> # image = viewer.render(chunk_id, zoom=1.5); image.path            -> PNG in the page cache
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from core.errors import NotFound, OriginalMissing
+from core.evidence.originals import OriginalStore
+from core.evidence.render import PageCache
+from core.types import Chunk, ChunkBox, Document
+
+DEFAULT_ZOOM = 1.5
+CACHE_FOLDER = "cache/pages"
+
+
+@dataclass(frozen=True)
+class ChunkPlace:
+    """Where a chunk is: its document, its pages (those holding its boxes, else its page
+    span), every page's label, its boxes, and the kept original (None when not kept)."""
+
+    chunk: Chunk
+    document: Document
+    pages: tuple[int, ...]
+    labels: dict[int, str]
+    boxes: tuple[ChunkBox, ...]
+    original: Path | None
+
+    @property
+    def page_count(self) -> int:
+        """Physical pages in the document."""
+        return max(self.document.pages, len(self.labels), max(self.pages, default=1))
+
+    def caption(self, page: int) -> str:
+        """'p. 17 · PDF page 21' (the printed label and the physical page), or 'PDF page 21'
+        when the label is the physical number or unknown."""
+        label = self.labels.get(page, "")
+        if label and label != str(page):
+            return f"p. {label} · PDF page {page}"
+        return f"PDF page {page}"
+
+    def missing_message(self) -> str:
+        """Why the page cannot be shown, and the fix ('' when it can)."""
+        if self.original is not None:
+            return ""
+        name = Path(self.document.source).name
+        if self.document.original:
+            return (f"The kept copy of {name} is missing from the library folder; "
+                    f"add {name} again to show its pages.")
+        return (f"The original PDF of {name} was not kept (it was added before Folio kept originals); "
+                f"add {name} again to show its pages (nothing is re-indexed).")
+
+
+@dataclass(frozen=True)
+class PageImage:
+    """A rendered page of a chunk's document: physical page, caption and the PNG file."""
+
+    place: ChunkPlace
+    page: int
+    zoom: float
+    path: Path
+    highlighted: bool
+
+    @property
+    def caption(self) -> str:
+        """'p. 17 · PDF page 21'."""
+        return self.place.caption(self.page)
+
+
+class EvidenceViewer:
+    """Finds a chunk's pages and renders them with the chunk highlighted (cached)."""
+
+    def __init__(self, data_dir: Path, catalog, cache_files: int = 300):
+        self.data_dir = Path(data_dir)
+        self.catalog = catalog
+        self.originals = OriginalStore(self.data_dir)
+        self.cache = PageCache(self.data_dir / CACHE_FOLDER, cache_files)
+
+    def locate(self, chunk_id: str) -> ChunkPlace:
+        """The place of a chunk; NotFound names the id when there is no such chunk."""
+        chunk = self.catalog.chunk(chunk_id)
+        if chunk is None:
+            raise NotFound(f"no chunk {chunk_id!r}; `python -m core retrieve ... --json` lists chunk ids")
+        doc = self.catalog.document(chunk.doc_id)
+        if doc is None:
+            raise NotFound(f"chunk {chunk_id!r} belongs to no document in the library")
+        boxes = tuple(self.catalog.boxes(chunk_id))
+        pages = tuple(sorted({b.page for b in boxes})) or tuple(
+            range(chunk.page_start, max(chunk.page_start, chunk.page_end) + 1))
+        labels = {p.page: p.label for p in self.catalog.page_infos(doc.doc_id)}
+        return ChunkPlace(chunk, doc, pages, labels, boxes, self.originals.path(doc.original))
+
+    def original(self, doc: Document) -> Path | None:
+        """The kept PDF of a document, None when it was not kept."""
+        return self.originals.path(doc.original)
+
+    def render(self, chunk_id: str, page: int | None = None, zoom: float = DEFAULT_ZOOM) -> PageImage:
+        """Render `page` (physical; default: the chunk's first page) with the chunk highlighted.
+
+        Any page of the document may be asked for (previous/next); only the chunk's own
+        boxes are highlighted. OriginalMissing says how to get the file back.
+        """
+        place = self.locate(chunk_id)
+        if place.original is None:
+            raise OriginalMissing(place.missing_message())
+        page = place.pages[0] if page is None else int(page)
+        if not 1 <= page <= place.page_count:
+            raise NotFound(f"page {page} is outside {Path(place.document.source).name} "
+                           f"(PDF pages 1-{place.page_count})")
+        path = self.cache.get_or_render(place.original, place.document.doc_id, page, zoom, place.boxes)
+        return PageImage(place, page, zoom, path, any(b.page == page for b in place.boxes))

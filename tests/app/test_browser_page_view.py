@@ -1,0 +1,74 @@
+"""Real browser: ask a structural question, click "Show on page" on the citation, and check
+that the page image is there, labelled with its printed and physical page, and highlighted
+(yellow pixels over the chunk); then step to the next page.
+
+Streamlit (the `server` fixture of test_browser.py) runs over a data dir holding the
+generated book, built in-process first so the browser only asks; headless Debian Chromium
+through Playwright.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import numpy as np
+import pymupdf
+import pytest
+
+from tests.app.test_browser import CHROMIUM, server  # noqa: F401 - `server` is a fixture
+from tests.evidence.fixtures import make_book_pdf
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+
+@pytest.fixture
+def book(tmp_path, embedder):
+    """The data dir the `server` fixture serves (tmp_path/data), holding the chemnum book."""
+    from core.config import Settings
+    from core.library import Library
+
+    lib = Library(Settings.load(tmp_path / "data", env={}), embedder=embedder)
+    lib.add([make_book_pdf(tmp_path / "chemnum.pdf", "The chemnum manual", "chemnum")])
+    lib.catalog.close()
+
+
+def yellow_share(png: bytes) -> float:
+    """Share of the image's pixels that are marker yellow (red and green high, blue low)."""
+    pix = pymupdf.Pixmap(png)
+    rgb = np.frombuffer(pix.samples, dtype=np.uint8).reshape(pix.height, pix.width, pix.n)[..., :3].astype(int)
+    return float(((rgb[..., 0] > 200) & (rgb[..., 1] > 170) & (rgb[..., 2] < 120)).mean())
+
+
+def shown_image(page, alt_part: str):
+    """The viewer's image whose alt text contains `alt_part`, and its PNG bytes."""
+    img = page.locator(f"img[alt*='{alt_part}']").first
+    img.wait_for(timeout=60_000)
+    return img, page.request.get(img.get_attribute("src")).body()
+
+
+@pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="needs /usr/bin/chromium (apt-get install chromium)")
+def test_show_on_page_from_a_citation(book, server, tmp_path):  # book first: the data dir exists
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=[
+            "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+        page = browser.new_page(viewport={"width": 1400, "height": 1400})
+        page.goto(server + "/", timeout=120_000)
+        box = page.get_by_test_id("stChatInputTextArea")
+        box.fill("Open section 3.2 of the chemnum manual")
+        box.press("Enter")
+        page.get_by_test_id("stExpander").first.wait_for(timeout=180_000)  # the first citation
+        page.get_by_test_id("stSpinner").wait_for(state="detached", timeout=180_000)
+        page.get_by_test_id("stExpander").first.locator("summary").click()
+        page.get_by_text("Colours in chemnum are named").first.wait_for()  # [1] is the section's chunk
+        page.get_by_text("Show on page").first.click()
+        _, png = shown_image(page, "p. 4 · PDF page 7 with the chunk highlighted")
+        assert page.get_by_text("p. 4 · PDF page 7").first.is_visible()
+        assert 0.01 < yellow_share(png) < 0.5  # the chunk's lines, not the whole page
+        assert page.get_by_role("button", name="Download the original PDF").first.is_visible()
+        page.get_by_role("button", name="Next page").first.click()
+        _, after = shown_image(page, "p. 5 · PDF page 8")
+        assert yellow_share(after) == 0.0  # the chunk is not on the next page
+        page.screenshot(path=os.environ.get("FOLIO_SCREENSHOT_DIR", str(tmp_path)) + "/page-view.png", full_page=True)
+        browser.close()
