@@ -101,8 +101,7 @@ def documents_table(docs: list[Document]) -> str:
         where = f" from {d.origin}" if d.origin else ""
         rows.append(f"{d.doc_id:16}  {d.pages:>5}  {d.chunks:>6}  {kept:>8}  {d.added_at[:19]:19}  "
                     f"{d.title} ({d.source}){where}")
-    return "
-".join(rows + ([originals_line(docs)] if any(d.kind == "pdf" for d in docs) else []))
+    return "\n".join(rows + ([originals_line(docs)] if any(d.kind == "pdf" for d in docs) else []))
 
 
 def stats_text(stats: dict) -> str:
