@@ -92,9 +92,10 @@ def chat_page() -> None:
             st.markdown(md_escape(question))
         with st.chat_message("assistant"):
             reply = ask(library, question, retriever, k, mode, chat.turns(history))
-            show_reply(reply)
-            chat.understood_as(reply)
         history.append((question, reply))
+        # Drawn from the history, the answer keeps one place in the page from now on, so a
+        # citation opened and its "Show on page" switched on stay open on the next run.
+        st.rerun()
 
 
 # The page scripts live in app_pages/, not pages/: while a `pages/` folder sits next to the

@@ -1,6 +1,6 @@
 """Load benchmark: concurrent app sessions ask questions, idle and while a big PDF is added.
 
-    flock /work/coord/cpu.lock .venv/bin/python benchmarks/app_load.py --data-dir LIB \\
+    .venv/bin/python benchmarks/app_load.py --data-dir LIB \\
         --pdf R-intro.pdf --pdf R-lang.pdf --pages 150 \\
         [--questions ../shared/bench/pdfqa-dev/questions.jsonl] [--sessions 4] [--per-session 25] \\
         [--worker process|thread] [--fresh] [--out results.json]

@@ -73,7 +73,8 @@ def test_remove_then_restore_gives_back_every_edge(make_library, pdfs):
     lib = make_library(data_dir)
     lib.add([pdfs / "a", pdfs / "b", pdfs / "long.pdf"])
     before = json.loads(cli(data_dir, "stats", "--json").stdout)
-    first = lib.documents()[0]  # the documents added after it hold edges to it
+    # a/report.pdf was added first: the documents added after it hold edges to it
+    first = next(d for d in lib.documents() if d.origin == str((pdfs / "a" / "report.pdf").resolve()))
     edges = sorted(lib.catalog.edge_rows(first.doc_id))
     assert [r for r in edges if r[5] != first.doc_id]  # other documents' edges to it
     lib.remove(first.doc_id)

@@ -64,12 +64,13 @@ def test_save_uploads_keeps_names_apart_and_inside_the_root(tmp_path):
 def test_progress_fraction_and_label():
     assert progress.fraction(ProgressEvent("f", "check", 0, 1)) == 0.0
     assert progress.fraction(ProgressEvent("f", "parse", 10, 10)) == 0.55
-    assert progress.fraction(ProgressEvent("f", "embed", 1, 2)) == 0.725
+    assert progress.fraction(ProgressEvent("f", "embed", 1, 2)) == pytest.approx(0.7)
+    assert progress.fraction(ProgressEvent("f", "ocr", 0, 4)) == pytest.approx(0.05)
     assert progress.fraction(ProgressEvent("f", "done", 1, 1)) == 1.0
     assert progress.label(ProgressEvent("f", "error", 1, 1, "encrypted"), "a.pdf") == "a.pdf — failed: encrypted"
 
 
 def test_document_rows():
     rows = document_rows([Document("ab12", "Guide", "guide.pdf", 3, chunks=9, added_at="2026-01-02T03:04:05+00:00")])
-    assert rows == [{"title": "Guide", "source": "guide.pdf", "pages": 3, "chunks": 9, "status": "ready",
+    assert rows == [{"title": "Guide", "source": "guide.pdf", "from": "", "pages": 3, "chunks": 9, "status": "ready",
                      "added": "2026-01-02 03:04:05 UTC", "kind": "pdf", "id": "ab12"}]

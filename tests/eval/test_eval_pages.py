@@ -29,7 +29,7 @@ def test_page_hit_counts_the_right_file_and_a_covering_span():
     ranked = [chunk("d2", 21, 21, 0),   # right page, wrong file
               chunk("d1", 19, 20, 1),   # right file, pages before
               chunk("d1", 20, 22, 2)]   # spans page 21: the first hit, rank 3
-    row = score_question(q, RetrievalResult(q.question, "dense", tuple(ranked)), (1, 3), 1.0, FILES)
+    row = score_question(q, RetrievalResult(q.question, "dense", tuple(ranked)), (1, 3), 1.0, files=FILES)
     assert (row.metrics["page_hit@1"], row.metrics["page_hit@3"]) == (0.0, 1.0)
     assert "answer_recall@1" not in row.metrics and "recall@1" not in row.metrics
 
@@ -38,7 +38,7 @@ def test_summary_reports_page_hit_only_for_questions_with_pages():
     with_pages = Question("a", "page 21?", evidence=(("manual.pdf", 21),))
     plain = Question("b", "Who?", answer="t1")
     ranked = (chunk("d1", 21, 21, 0), chunk("d1", 3, 3, 1))
-    rows = [score_question(q, RetrievalResult(q.question, "bm25", ranked), (1,), 2.0, FILES)
+    rows = [score_question(q, RetrievalResult(q.question, "bm25", ranked), (1,), 2.0, files=FILES)
             for q in (with_pages, plain)]
     summary = summarise(rows, [with_pages, plain], (1,))
     assert summary["page_hit@1"] == 1.0 and summary["answer_recall@1"] == 0.0

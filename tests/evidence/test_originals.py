@@ -54,14 +54,17 @@ def test_remove_restore_and_empty_trash(make_library, book):
     assert not list((lib.settings.data_dir / "cache" / "pages").glob(f"{doc.doc_id}-*.png"))
 
 
-def test_new_version_releases_the_old_original(make_library, tmp_path):
+def test_a_replaced_version_keeps_its_original_until_the_trash_is_emptied(make_library, tmp_path):
     lib = make_library()
     pdf = make_book_pdf(tmp_path / "manual.pdf", "The chemnum manual", "chemnum")
     first = lib.add([pdf])[0].doc
-    make_book_pdf(pdf, "The chemnum manual", "chemnumx")  # changed content, same name
+    make_book_pdf(pdf, "The chemnum manual", "chemnumx")  # changed content, same path
     second = lib.add([pdf])[0]
-    assert second.status == "replaced"
-    assert kept_files(lib) == [lib.settings.data_dir / second.doc.original] != [first.original]
+    assert second.status == "replaced" and second.doc.original != first.original
+    old, new = lib.settings.data_dir / first.original, lib.settings.data_dir / second.doc.original
+    assert kept_files(lib) == sorted([old, new])  # the old version waits in the trash, restorable
+    lib.empty_trash()
+    assert kept_files(lib) == [new]
 
 
 def test_catalog_from_before_is_migrated(tmp_path):

@@ -34,7 +34,7 @@ def catalog():
                            {"s1": "1.1", "s2": "2"})
     doc = Document("d1", "Manual", "manual.pdf", 6, status="pending")
     cat.begin_document(doc)
-    cat.commit_document(doc, secs, chunks, [], [], geometry)
+    cat.commit_document(doc, secs, chunks, [], [], geometry=geometry)
     old = Document("d2", "Old Guide", "old.pdf", 3, status="pending")  # built before: no page rows
     cat.begin_document(old)
     cat.commit_document(old, [section("d2", "o", ("Old Guide",), 1)],
