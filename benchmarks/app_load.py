@@ -65,7 +65,8 @@ def start_app(data_dir: Path, worker: str, log: Path) -> tuple[subprocess.Popen,
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     env = {**os.environ, "FOLIO_DATA_DIR": str(data_dir), "FOLIO_WORKER": worker, "HF_HUB_OFFLINE": "1",
-           "PYTHONPATH": str(ROOT)}
+           "PYTHONPATH": str(ROOT),
+           "FOLIO_IMPORT_ROOTS": str(data_dir.parent)}  # the inbox folder is typed into the Library page
     cmd = [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
            "--server.address", "127.0.0.1", "--server.port", str(port), "--browser.gatherUsageStats", "false"]
     proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log.open("w"), stderr=subprocess.STDOUT)
