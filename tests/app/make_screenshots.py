@@ -3,7 +3,7 @@
     FOLIO_DATA_DIR=LIBRARY .venv/bin/python -m tests.app.make_screenshots \
         --questions ../shared/bench/pdfqa-dev/questions.jsonl --out assets/screenshots
 
-LIBRARY is a data dir holding the PDFs the questions are about. Chat (first citation open),
+LIBRARY is a data dir holding the PDFs the questions are about. Chat (first citation open), the cited page (Show on page),
 Compare (labelled question, four retrievers), Graph (the page's default retriever),
 Evaluate (first 12 questions) and Library, each saved as a PNG in --out.
 """
@@ -28,6 +28,11 @@ def shoot(page, url: str, question: dict, qfile: Path, out: Path) -> None:
     page.get_by_test_id("stExpander").first.locator("canvas, svg").first.wait_for(timeout=60_000)
     page.wait_for_timeout(1500)
     page.screenshot(path=str(out / "chat.png"), full_page=True)
+    cited = page.get_by_test_id("stExpander").first
+    cited.get_by_text("Show on page").click()  # the cited page, the chunk highlighted
+    cited.locator("img[alt*='PDF page']").wait_for(timeout=120_000)
+    page.wait_for_timeout(1500)
+    cited.screenshot(path=str(out / "page.png"))
     page.set_viewport_size({"width": 1500, "height": 1000})
 
     page.goto(url + "/Compare", timeout=120_000)
