@@ -29,7 +29,7 @@ def render_answer(answer: Answer) -> None:
     ranked = evidence.scored_by_id(res)
     maxima = evidence.group_maxima(res.chunks)
     for cite in answer.citations:
-        with st.expander(md_escape(cite.label)):
+        with st.expander(md_escape(get_library().evidence.citation_label(cite))):  # printed page labels
             show_chunk(cite.chunk)
             show_on_page(get_library(), cite.chunk, key=f"chat-{id(answer)}-{cite.number}")
             rank, sc = ranked.get(cite.chunk.chunk_id, (None, None))

@@ -162,7 +162,7 @@ def ask(question: str, retriever: Optional[str] = typer.Option(None, "--retrieve
     if as_json:
         typer.echo(json.dumps(render.answer_dict(answer), indent=1, ensure_ascii=False))
     else:
-        typer.echo(render.answer_text(answer, already_streamed=streaming))
+        typer.echo(render.answer_text(answer, already_streamed=streaming, cite_label=lib.evidence.citation_label))
 
 
 @app.command("eval")

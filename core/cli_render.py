@@ -171,13 +171,14 @@ def answer_dict(a: Answer) -> dict:
     }
 
 
-def answer_text(a: Answer, already_streamed: bool = False) -> str:
-    """Answer text, then its numbered citations, then its cost."""
+def answer_text(a: Answer, already_streamed: bool = False, cite_label=None) -> str:
+    """Answer text, then its numbered citations (`cite_label(citation)` writes each, e.g. with
+    the printed page labels; default `Citation.label`), then its cost."""
     label = {"llm": "", "extractive": "(extractive reader: no LLM configured)\n",
              "unsupported": ""}[a.mode]
     lines = [] if already_streamed else [label + a.text]
     lines.append("")
-    lines += [c.label for c in a.citations]
+    lines += [(cite_label or (lambda c: c.label))(c) for c in a.citations]
     lines.append(f"({a.llm_calls} LLM calls, {a.llm_tokens} tokens, {a.latency_ms:.0f} ms)")
     return "\n".join(lines)
 

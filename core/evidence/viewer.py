@@ -13,7 +13,7 @@ from pathlib import Path
 from core.errors import NotFound, OriginalMissing
 from core.evidence.originals import OriginalStore
 from core.evidence.render import PageCache
-from core.types import Chunk, ChunkBox, Document
+from core.types import Chunk, ChunkBox, Citation, Document
 
 DEFAULT_ZOOM = 1.5
 CACHE_FOLDER = "cache/pages"
@@ -94,6 +94,24 @@ class EvidenceViewer:
             range(chunk.page_start, max(chunk.page_start, chunk.page_end) + 1))
         labels = {p.page: p.label for p in self.catalog.page_infos(doc.doc_id)}
         return ChunkPlace(chunk, doc, pages, labels, boxes, self.originals.path(doc.original))
+
+    def pages_label(self, chunk: Chunk) -> str:
+        """A chunk's pages as printed, with the physical pages when they differ: 'p. 9 · PDF
+        page 10', 'pp. iii-1 · PDF pages 3-4'; 'p. 10' when the labels are the physical numbers
+        or unknown (corpus passages, libraries built before labels were kept)."""
+        labels = {p.page: p.label for p in self.catalog.page_infos(chunk.doc_id)}
+        first, last = chunk.page_start, max(chunk.page_start, chunk.page_end)
+        printed = [labels.get(first, ""), labels.get(last, "")]
+        if not all(printed) or printed == [str(first), str(last)]:
+            return chunk.pages_label
+        if first == last:
+            return f"p. {printed[0]} · PDF page {first}"
+        return f"pp. {printed[0]}-{printed[1]} · PDF pages {first}-{last}"
+
+    def citation_label(self, cite: Citation) -> str:
+        """'[n] Title > Chapter > Section, p. 9 · PDF page 10': `Citation.label` with printed pages."""
+        path = " > ".join(cite.chunk.heading_path) or cite.chunk.doc_title
+        return f"[{cite.number}] {path}, {self.pages_label(cite.chunk)}"
 
     def original(self, doc: Document) -> Path | None:
         """The kept PDF of a document, None when it was not kept."""

@@ -89,3 +89,20 @@ def test_show_errors_are_one_clear_line(library, tmp_path):
     with pytest.raises(NotFound, match="PDF pages 1-8"):
         viewer.render(chunks[0].chunk_id, page=99)
     viewer.catalog.close()
+
+
+def test_citations_name_the_printed_page_and_the_physical_one(library):
+    from core.types import Citation
+
+    data_dir, _, chunks, _ = library
+    viewer = EvidenceViewer(data_dir, Catalog(data_dir / "catalog.sqlite"))
+    body = next(c for c in chunks if c.page_start == c.page_end == 4)  # printed "1" (after i, ii, iii)
+    assert viewer.pages_label(body) == "p. 1 · PDF page 4"
+    front = next(c for c in chunks if (c.page_start, c.page_end) == (2, 3))
+    assert viewer.pages_label(front) == "pp. ii-iii · PDF pages 2-3"
+    cover = next(c for c in chunks if c.page_start == c.page_end == 1)
+    assert viewer.pages_label(cover) == "p. i · PDF page 1"
+    label = viewer.citation_label(Citation(3, body))
+    assert label.startswith("[3] ") and label.endswith(", p. 1 · PDF page 4")
+    unlabelled = type(body)(**{**body.__dict__, "doc_id": "not-in-the-catalog"})
+    assert viewer.pages_label(unlabelled) == "p. 4"  # no labels kept: the physical page, as before
