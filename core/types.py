@@ -211,8 +211,12 @@ class Citation:
     @property
     def label(self) -> str:
         """'[n] Title > Chapter > Section, p. 4'."""
+        return self.label_with(self.chunk.pages_label)
+
+    def label_with(self, pages: str) -> str:
+        """The label with `pages` written another way (e.g. 'p. 9 · PDF page 10')."""
         path = " > ".join(self.chunk.heading_path) or self.chunk.doc_title
-        return f"[{self.number}] {path}, {self.chunk.pages_label}"
+        return f"[{self.number}] {path}, {pages}"
 
 
 @dataclass(frozen=True)

@@ -55,9 +55,9 @@ def content_terms(text: str) -> set[str]:
     """Lower-cased content words of `text` (stop words dropped), code tokens with their parts."""
     out: set[str] = set()
     for word in tokens(text):
-        low = word.lower()
         pieces = [word, *word.split("-")] if "-" in word.strip("-") else [word]
-        out.update(stem(p) for p in pieces if p.lower() not in STOP and len(p) >= 2 and stem(p) not in STOP)
+        stems = (stem(p) for p in pieces if p.lower() not in STOP and len(p) >= 2)
+        out.update(s for s in stems if s not in STOP)
     for token in _CODEISH.findall(text):
         if re.search(r"[_:/=\\]|[a-z][A-Z]|^-", token):
             out.update(stem(p) for p in _parts(token) if len(p) >= 2 and p.lower() not in STOP)

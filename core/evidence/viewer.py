@@ -110,8 +110,7 @@ class EvidenceViewer:
 
     def citation_label(self, cite: Citation) -> str:
         """'[n] Title > Chapter > Section, p. 9 · PDF page 10': `Citation.label` with printed pages."""
-        path = " > ".join(cite.chunk.heading_path) or cite.chunk.doc_title
-        return f"[{cite.number}] {path}, {self.pages_label(cite.chunk)}"
+        return cite.label_with(self.pages_label(cite.chunk))
 
     def original(self, doc: Document) -> Path | None:
         """The kept PDF of a document, None when it was not kept."""
