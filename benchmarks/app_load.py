@@ -3,7 +3,8 @@
     .venv/bin/python benchmarks/app_load.py --data-dir LIB \\
         --pdf R-intro.pdf --pdf R-lang.pdf --pages 150 \\
         [--questions ../shared/bench/pdfqa-dev/questions.jsonl] [--sessions 4] [--per-session 25] \\
-        [--worker process|thread] [--fresh] [--out results.json]
+        [--worker process|thread] [--fresh] [--out results.json] \\
+        [--streamlit-option runner.postScriptGC=true ...]   # e.g. Streamlit's defaults, as a baseline
 
 Copies the library LIB to a temp dir, starts `streamlit run app.py` on it (localhost), and
 drives real sessions over the app's websocket (benchmarks/app_session.py), each asking the
@@ -59,8 +60,9 @@ def make_pdf(sources: list[Path], pages: int, out: Path) -> Path:
     return out
 
 
-def start_app(data_dir: Path, worker: str, log: Path) -> tuple[subprocess.Popen, str]:
-    """`streamlit run app.py` on a free localhost port; returns the process and its URL."""
+def start_app(data_dir: Path, worker: str, log: Path, options: list[str] = ()) -> tuple[subprocess.Popen, str]:
+    """`streamlit run app.py` on a free localhost port (with extra `section.option=value`
+    settings over .streamlit/config.toml); returns the process and its URL."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
@@ -69,6 +71,7 @@ def start_app(data_dir: Path, worker: str, log: Path) -> tuple[subprocess.Popen,
            "FOLIO_IMPORT_ROOTS": str(data_dir.parent)}  # the inbox folder is typed into the Library page
     cmd = [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
            "--server.address", "127.0.0.1", "--server.port", str(port), "--browser.gatherUsageStats", "false"]
+    cmd += [f"--{opt}" for opt in options]
     proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log.open("w"), stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     deadline = time.time() + 300
@@ -108,14 +111,14 @@ def ask_all(url: str, questions: list[str], sessions: int, fresh: bool = False) 
     def one(n: int) -> list[dict]:
         """Session n: a fresh tab asking every question, starting at the n-th."""
         s = Session(url)
-        s.run()  # open the Chat page, as a browser tab does
+        s.open()  # the Chat page, as a browser tab shows it
         rows = []
         for q in questions[n % len(questions):] + questions[:n % len(questions)]:
             try:
                 if fresh:
                     s.close()
                     s = Session(url)
-                    s.run()
+                    s.open()
                 run = s.ask(q)
                 errs = run.errors() or ([] if run.answer_ms() is not None else ["no answer shown"])
                 rows.append({"end": time.time(), "s": run.seconds, "answer_ms": run.answer_ms(), "errors": errs})
@@ -209,7 +212,7 @@ def run(args: argparse.Namespace, work: Path) -> dict:
     make_pdf(args.pdf, args.pages, inbox / "big.pdf")
     questions = [json.loads(line)["question"] for line in args.questions.read_text().splitlines() if line.strip()]
     questions = questions[: args.per_session]
-    app, url = start_app(data_dir, args.worker, work / "app.log")
+    app, url = start_app(data_dir, args.worker, work / "app.log", args.streamlit_option)
     memory = Memory(app.pid)
     memory.start()
     try:
@@ -228,7 +231,7 @@ def run(args: argparse.Namespace, work: Path) -> dict:
         psutil.wait_procs(workers, timeout=60)  # a worker lingers a few seconds after its queue
     return {
         "worker": args.worker, "fresh_tab_per_question": args.fresh, "sessions": args.sessions, "questions_per_session": len(questions),
-        "pages": args.pages, "load_average_before": load, "idle": idle, **report,
+        "pages": args.pages, "streamlit_options": args.streamlit_option, "load_average_before": load, "idle": idle, **report,
         "memory_mib": {"app_idle_peak": idle_memory, "app_peak": round(memory.peak["app"], 1),
                        "worker_peak": round(memory.peak["worker"], 1)},
         "new_document": title,
@@ -250,6 +253,8 @@ def main() -> None:
                     help="each question in a new tab (measures one answer, not a growing chat history)")
     ap.add_argument("--check-question", default="How do you quit an R session?",
                     help="asked at the end: the new document should be cited")
+    ap.add_argument("--streamlit-option", action="append", default=[], metavar="SECTION.OPTION=VALUE",
+                    help="override .streamlit/config.toml, e.g. runner.postScriptGC=true (Streamlit's default)")
     ap.add_argument("--out", type=Path)
     args = ap.parse_args()
     work = Path(tempfile.mkdtemp(prefix="folio-load-"))

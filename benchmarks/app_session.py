@@ -114,10 +114,16 @@ class Session:
                 run.pages = dict(self.pages)
                 return run
 
+    def open(self) -> PageRun:
+        """The first run of a tab: the Chat page; remembers its chat input, as a browser has it."""
+        run = self.run()
+        self.chat_id = run.widget("chat_input")
+        return run
+
     def ask(self, question: str) -> PageRun:
         """Type a question into the Chat page's input and wait for the answer's run to end."""
         if not self.chat_id:
-            self.chat_id = self.run().widget("chat_input")
+            self.open()
         value = WidgetState(id=self.chat_id, chat_input_value=ChatInputValue(data=question))
         return self.run([value])
 

@@ -11,7 +11,8 @@ The worker is `python -m core.index.keyword_worker SETTINGS_JSON`, a plain subpr
 JSON file of texts, named on one stdin line; the worker answers with the name of a JSON
 file of keyword lists on one stdout line. It starts on the first large batch
 (`MIN_CHUNKS`: below that, starting a process and loading spaCy costs more than it saves),
-serves the rest of this process's batches, and exits when its stdin closes. If it cannot
+serves the rest of this process's batches, and exits when its stdin closes, deleting the
+request folder: so a caller killed with `kill -9` leaves no folder behind. If it cannot
 start or fails, extraction falls back to this process.
 
 Example:
@@ -25,6 +26,7 @@ import atexit
 import dataclasses
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -94,7 +96,8 @@ class KeywordWorker:
         env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [root, os.environ.get("PYTHONPATH")]))}
         self._dir = self._dir or tempfile.TemporaryDirectory(prefix="folio-keywords-")
         self._proc = subprocess.Popen(
-            [sys.executable, "-m", "core.index.keyword_worker", json.dumps(dataclasses.asdict(self.settings))],
+            [sys.executable, "-m", "core.index.keyword_worker", json.dumps(dataclasses.asdict(self.settings)),
+             self._dir.name],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env)
         atexit.register(self.close)  # reap it: its CPU time and memory count as this process's children
 
@@ -116,8 +119,16 @@ class KeywordWorker:
             self._dir = None
 
 
-def serve(settings: GraphSettings) -> None:
-    """The worker's loop: answer each request file named on stdin until stdin closes."""
+def serve(settings: GraphSettings, folder: Path) -> None:
+    """The worker's loop: answer each request file named on stdin until stdin closes (the
+    caller closed it, or died), then delete the request folder."""
+    try:
+        _answer_requests(settings)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _answer_requests(settings: GraphSettings) -> None:
     from core.index.keywords import KeywordExtractor
 
     answers, sys.stdout = sys.stdout, sys.stderr  # only answers go to the real stdout
@@ -136,4 +147,4 @@ if __name__ == "__main__":
     # spaCy's entity recogniser never needs torch, but thinc imports it when installed:
     # blocking it makes the worker start in a third of the time and memory.
     sys.modules.setdefault("torch", None)
-    serve(GraphSettings(**json.loads(sys.argv[1])))
+    serve(GraphSettings(**json.loads(sys.argv[1])), Path(sys.argv[2]))

@@ -62,3 +62,17 @@ def test_served_on_a_network_with_password_every_page_asks_for_it(tmp_path):
             shown = open_page(port, page)
             assert shown.inputs == ["Password"] and not shown.errors
     assert not (tmp_path / "data").exists()
+
+
+def test_the_repository_config_turns_off_per_run_gc_and_file_watching():
+    """Streamlit's defaults cost most of the app's CPU per question (a full gc.collect after
+    every page run; file watchers) — benchmarks/app_load.py with --streamlit-option shows it."""
+    import subprocess
+
+    probe = ("from streamlit import config; config.get_config_options(force_reparse=True); "
+             "print(config.get_option('runner.postScriptGC'), config.get_option('server.fileWatcherType'), "
+             "config.get_where_defined('runner.postScriptGC'))")
+    out = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, check=True)
+    gc_after_run, watcher, where = out.stdout.split()
+    assert (gc_after_run, watcher) == ("False", "none")
+    assert Path(where) == ROOT / ".streamlit" / "config.toml"

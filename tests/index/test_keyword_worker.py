@@ -47,3 +47,39 @@ def test_small_batches_stay_here_and_a_dead_worker_falls_back(monkeypatch):
     assert worker._broken and worker._proc is None
     assert worker.submit(TEXTS, [""] * 3, here)() == [["here"]] * 3  # no second start
     assert worker._proc is None
+
+
+def test_a_killed_caller_leaves_no_request_folder(tmp_path):
+    """kill -9 of the ingesting process: the worker sees its stdin close and deletes the folder."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    script = (
+        "import os, signal, sys\n"
+        "from core.config import GraphSettings\n"
+        "from core.index import keyword_worker\n"
+        "keyword_worker.MIN_CHUNKS = 1\n"
+        "w = keyword_worker.KeywordWorker(GraphSettings())\n"
+        f"w.submit({TEXTS!r}, [''] * 3, None)()\n"
+        "print(w._dir.name, w._proc.pid, flush=True)\n"
+        "os.kill(os.getpid(), signal.SIGKILL)\n"
+    )
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=300)
+    assert out.returncode == -signal.SIGKILL, out.stderr
+    folder, pid = out.stdout.split()
+    deadline = time.monotonic() + 30
+    while Path(folder).exists() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not Path(folder).exists()
+    try:
+        os.kill(int(pid), 0)
+        alive = True
+    except ProcessLookupError:
+        alive = False
+    assert not alive or open(f"/proc/{pid}/stat").read().split()[2] == "Z"  # exited (at most unreaped)
