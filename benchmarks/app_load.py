@@ -38,6 +38,7 @@ import threading
 import time
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
+from typing import Sequence
 
 import psutil
 
@@ -60,7 +61,7 @@ def make_pdf(sources: list[Path], pages: int, out: Path) -> Path:
     return out
 
 
-def start_app(data_dir: Path, worker: str, log: Path, options: list[str] = ()) -> tuple[subprocess.Popen, str]:
+def start_app(data_dir: Path, worker: str, log: Path, options: Sequence[str] = ()) -> tuple[subprocess.Popen, str]:
     """`streamlit run app.py` on a free localhost port (with extra `section.option=value`
     settings over .streamlit/config.toml); returns the process and its URL."""
     with socket.socket() as s:

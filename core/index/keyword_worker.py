@@ -6,7 +6,7 @@ document is chunked, it overlaps the embedding model's loading (one core) and th
 encoding, and its result is ready, or nearly, when the graph is built. A process rather
 than a thread, because spaCy and torch's operator dispatch both hold the GIL.
 
-The worker is `python -m core.index.keyword_worker SETTINGS_JSON`, a plain subprocess
+The worker is `python -m core.index.keyword_worker SETTINGS_JSON FOLDER`, a plain subprocess
 (not multiprocessing, which would re-import the caller's main script): each request is a
 JSON file of texts, named on one stdin line; the worker answers with the name of a JSON
 file of keyword lists on one stdout line. It starts on the first large batch
