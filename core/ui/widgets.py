@@ -12,6 +12,7 @@ import streamlit as st
 from core.retrieve.base import RETRIEVERS
 from core.types import Chunk
 from core.ui.evidence import GROUPS
+from core.ui.labels import heading, pages_label, route_line
 from core.ui.text import md_escape, md_escape_block
 
 
@@ -67,11 +68,10 @@ def route_chart(relative: Mapping[str, float], raw: Mapping[str, float]) -> None
         st.caption("This retriever reported no per-route scores.")
         return
     st.vega_lite_chart(spec=route_spec(relative), width="stretch")
-    st.caption(md_escape("raw: " + ", ".join(f"{k} {v:.3g}" for k, v in raw.items())))
+    st.caption(md_escape("raw: " + route_line(raw)))
 
 
 def show_chunk(chunk: Chunk) -> None:
     """Heading path, pages and the chunk's text, all escaped."""
-    path = " > ".join(chunk.heading_path) or chunk.doc_title
-    st.markdown(f"**{md_escape(path)}** · {md_escape(chunk.pages_label)} · {md_escape(chunk.kind)}")
+    st.markdown(f"**{md_escape(heading(chunk))}** · {md_escape(pages_label(chunk))} · {md_escape(chunk.kind)}")
     st.markdown(md_escape_block(chunk.text))
