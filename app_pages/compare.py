@@ -66,7 +66,7 @@ def render_cell(cell: compare.CompareCell, col_name: str) -> None:
     with st.container(border=True):
         st.markdown(" ".join(m for m in marks if m))
         st.caption(md_escape(labels.place(chunk)))
-        st.markdown(md_escape_block(shorten(chunk.text, 240)))
+        st.markdown(md_escape_block(shorten(chunk.text, 240, keep_lines=True)))
         st.caption(md_escape(f"score {cell.score:.4g} · {labels.route_line(cell.routes)}"))
         st.button("Show on page", key=f"cmp-page-{col_name}-{cell.rank}", icon=":material/description:",
                   help="the page with this chunk highlighted, full size", on_click=open_page, args=(chunk,))

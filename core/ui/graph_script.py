@@ -5,7 +5,8 @@ drawing: the laid-out positions are first stretched to the frame's shape (a squa
 in a wide frame filled a third of it); then the labelled nodes (retrieved, seeds, the
 walked path) get a font that reads FONT_PX on screen at the fitted zoom, and hop numbers
 one of HOP_PX; then labelled nodes whose boxes (node and label, measured by vis-network
-itself) overlap are pushed apart until none does, and the view is fitted again. Other
+itself) overlap are pushed apart until none does (the two ends of a hop keep room for its
+number between them), and the view is fitted again. Other
 nodes show their text on hover. Boxes are in canvas units, so they stay apart at any zoom.
 """
 from __future__ import annotations
@@ -23,8 +24,11 @@ function stretchToFrame(list, width, height) {
   var want = width / height, have = w / h;
   list.forEach(function (n) { if (want > have) { n.x *= want / have; } else { n.y *= have / want; } });
 }
-function separate(ids, margin) {
-  var pos = network.getPositions(ids), rel = {};
+function separate(ids, margin, hopGap) {
+  var pos = network.getPositions(ids), rel = {}, hop = {};
+  edges.get({filter: function (e) { return e.label; }}).forEach(function (e) {
+    hop[e.from + "|" + e.to] = hop[e.to + "|" + e.from] = true;
+  });
   ids.forEach(function (id) {
     var b = network.getBoundingBox(id), p = pos[id];
     rel[id] = {l: b.left - p.x, r: b.right - p.x, t: b.top - p.y, b: b.bottom - p.y};
@@ -34,8 +38,9 @@ function separate(ids, margin) {
     for (var i = 0; i < ids.length; i++) {
       for (var j = i + 1; j < ids.length; j++) {
         var a = pos[ids[i]], c = pos[ids[j]], ra = rel[ids[i]], rc = rel[ids[j]];
-        var ox = Math.min(a.x + ra.r, c.x + rc.r) - Math.max(a.x + ra.l, c.x + rc.l) + margin;
-        var oy = Math.min(a.y + ra.b, c.y + rc.b) - Math.max(a.y + ra.t, c.y + rc.t) + margin;
+        var gap = hop[ids[i] + "|" + ids[j]] ? hopGap : margin;  // room for the hop's number
+        var ox = Math.min(a.x + ra.r, c.x + rc.r) - Math.max(a.x + ra.l, c.x + rc.l) + gap;
+        var oy = Math.min(a.y + ra.b, c.y + rc.b) - Math.max(a.y + ra.t, c.y + rc.t) + gap;
         if (ox <= 0 || oy <= 0) continue;
         moved = true;
         if (ox < oy) { var dx = (c.x >= a.x ? 1 : -1) * ox / 2; a.x -= dx; c.x += dx; }
@@ -56,7 +61,7 @@ function finish() {
     return {id: e.id, font: Object.assign({}, e.font, {size: %(hop)d / scale, strokeWidth: 4 / scale})};
   }));
   network.redraw();  // label boxes measured with the new fonts
-  separate(labelled.map(function (n) { return n.id; }), %(margin)d / scale);
+  separate(labelled.map(function (n) { return n.id; }), %(margin)d / scale, 3 * %(hop)d / scale);
   network.once("afterDrawing", function () {
     container.style.visibility = "visible";
     document.body.setAttribute("data-settled", "1");

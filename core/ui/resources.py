@@ -9,6 +9,7 @@ Example:
 """
 from __future__ import annotations
 
+import logging
 import os
 import threading
 
@@ -20,8 +21,10 @@ from core.ui.auth import require_access
 
 _OPEN: dict[str, Library] = {}
 _WARM: set[str] = set()
-_LOCK = threading.Lock()
+_LOCK = threading.Lock()  # opening
+_WARMING = threading.Lock()  # warming: a second caller waits for the first, then finds it done
 WARM_QUESTION = "How do I install it?"
+_LOG = logging.getLogger("folio.warm")
 
 
 def shared_library(data_dir: str) -> Library:
@@ -35,27 +38,31 @@ def shared_library(data_dir: str) -> Library:
         return _OPEN[data_dir]
 
 
-def warm_library(data_dir: str) -> None:
-    """Load what the first question needs, once per process: the embedding model, each
-    store and the reader answer one question (no LLM call: retrieval and the offline reader only)."""
-    with _LOCK:
-        if data_dir in _WARM:
-            return
-        _WARM.add(data_dir)
+def warm_library(data_dir: str) -> Library:
+    """The shared Library, with what the first question needs loaded, once per process: the
+    embedding model, each store and the offline reader answer one question (never an LLM call).
+    A failed warm-up is logged: it only costs the first question its time."""
     library = shared_library(data_dir)
-    library.embedder.embed_query(WARM_QUESTION)
-    result = library.retrieve(WARM_QUESTION)
-    if not library.settings.llm.configured and library.llm is None and result.chunks:
-        library.ask(WARM_QUESTION, k=3)
+    with _WARMING:
+        if data_dir in _WARM:
+            return library
+        _WARM.add(data_dir)
+        try:
+            library.embedder.embed_query(WARM_QUESTION)
+            result = library.retrieve(WARM_QUESTION)
+            if not library.settings.llm.configured and library.llm is None and result.chunks:
+                library.ask(WARM_QUESTION, k=3)
+        except Exception:  # noqa: BLE001 - e.g. an empty library; the pages say what is wrong
+            _LOG.warning("warm-up of %s stopped early", data_dir, exc_info=True)
+    return library
 
 
 @st.cache_resource(show_spinner="Opening the library…")
 def open_library(data_dir: str) -> Library:
-    """The Library in `data_dir` for the pages (see `shared_library`); warmed in the background
-    when the server's start did not warm it already (core.ui.serving)."""
-    library = shared_library(data_dir)
-    threading.Thread(target=warm_library, args=(data_dir,), name="folio-warm-up", daemon=True).start()
-    return library
+    """The Library in `data_dir` for the pages, warm: the server's start began warming it
+    (core.ui.serving), so a page opened later does not wait, and the first question is
+    answered as fast as the next ones."""
+    return warm_library(data_dir)
 
 
 def data_dir() -> str:

@@ -22,12 +22,15 @@ from __future__ import annotations
 import json
 import logging
 import os
+import sys
 import threading
+import time
 from contextlib import asynccontextmanager
 
 PAGE_PATHS = ("Library", "Compare", "Graph", "Evaluate")  # app.py's st.Page url_path values
 _CANONICAL = {p.lower(): p for p in PAGE_PATHS}
 _LOG = logging.getLogger("folio.serving")
+WARM_LINE = "Folio: library opened and warmed at server start"  # in the server's output
 
 
 def canonical_path(path: str) -> str | None:
@@ -111,10 +114,12 @@ def warm_up() -> None:
 
     if refusal(config.get_option("server.address"), os.environ.get(PASSWORD_ENV, ""), None):
         return
+    start = time.perf_counter()
     try:
         resources.warm_library(resources.data_dir())
-    except Exception:  # noqa: BLE001 - a failed warm-up only costs the first question time
-        _LOG.exception("warm-up failed; the first question opens the library instead")
+        print(f"{WARM_LINE} in {time.perf_counter() - start:.1f} s", file=sys.stderr, flush=True)
+    except Exception:  # noqa: BLE001 - e.g. a library that cannot open: the first page says why
+        _LOG.exception("warm-up failed; the first page opens the library instead")
 
 
 @asynccontextmanager

@@ -50,7 +50,7 @@ def route_spec(relative: Mapping[str, float]) -> dict:
     return {
         "data": {"values": values},
         "mark": {"type": "bar"},
-        "height": {"step": 24},
+        "height": 24 * len(values),  # a number: {"step": 24} made Vega drop Streamlit's "fit-y" with a warning
         "encoding": {
             "x": {"field": "score", "type": "quantitative", "scale": {"domain": [0, 1]},
                   "title": "score relative to the best retrieved chunk"},
