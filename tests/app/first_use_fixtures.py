@@ -11,21 +11,13 @@ import pymupdf
 
 TITLE = "Shared MIME-info Database"
 BUILD_QUESTION = "How do I build the database tools from a release tarball?"
-LABELS = ("i", "ii", "1", "2", "3", "4", "5", "6")  # printed labels of PDF pages 1-8
+LABELS = ("i", "ii", "1", "2", "3")  # printed labels of PDF pages 1-5
 COMMANDS = ("$ ./configure --prefix=/usr", "$ make", "$ make install")
 PAGES = (
     "Shared MIME-info Database specification. This document describes the format of the database.",
     "Contents. 1 Introduction. 2 Unified system. 3 Building from source.",
     "1 Introduction. Many programs and desktops use the MIME system to represent the types of files.",
     "2 Unified system. The glob patterns are stored in the globs2 file with a weight for each pattern.",
-)
-AFTER = (  # sections that share words with the build section, so the graph has paths to walk
-    "4 Installing the database. After make install, run update-mime-database on the shared "
-    "mime folder to rebuild the database cache from the package files.",
-    "5 The database cache. update-mime-database writes the mime.cache file; programs read the "
-    "cache instead of the package files, so rebuild the cache after installing a package.",
-    "6 Troubleshooting the build. When ./configure stops, install the missing build tools and "
-    "run ./configure again before make; the database tools need a C compiler.",
 )
 
 
@@ -35,7 +27,7 @@ def utf16_hex(text: str) -> str:
 
 
 def make_mime_spec_pdf(path: Path) -> Path:
-    """Eight pages labelled LABELS in UTF-16; page 5 ('3') holds the build commands."""
+    """Five pages labelled LABELS in UTF-16; page 5 ('3') holds the build commands."""
     doc = pymupdf.open()
     doc.set_metadata({"title": TITLE})
     for text in PAGES:
@@ -48,8 +40,6 @@ def make_mime_spec_pdf(path: Path) -> Path:
         page.insert_text((90, 180 + 14 * n), line, fontname="cour", fontsize=10)
     page.insert_textbox(pymupdf.Rect(72, 240, 520, 300), "Then run update-mime-database to rebuild the cache.",
                         fontsize=11, fontname="helv")
-    for text in AFTER:
-        doc.new_page().insert_textbox(pymupdf.Rect(72, 72, 520, 300), text, fontsize=12, fontname="helv")
     nums = "".join(f"{i}<</P{utf16_hex(label)}>>" for i, label in enumerate(LABELS))
     doc.xref_set_key(doc.pdf_catalog(), "PageLabels", f"<</Nums[{nums}]>>")
     doc.save(path)
