@@ -42,6 +42,9 @@ def retriever_picker(library, key: str, label: str = "Retriever", default: str |
     return st.sidebar.selectbox(label, names, index=index, key=key)
 
 
+AXIS_PX = 52  # x axis labels and title under the bars
+
+
 def route_spec(relative: Mapping[str, float]) -> dict:
     """A Vega-Lite spec of horizontal bars, one per route family (score relative to the best
     retrieved chunk). Written as a dict: altair's schema validation cost ~70 ms per chart,
@@ -50,7 +53,9 @@ def route_spec(relative: Mapping[str, float]) -> dict:
     return {
         "data": {"values": values},
         "mark": {"type": "bar"},
-        "height": 24 * len(values),  # a number: {"step": 24} made Vega drop Streamlit's "fit-y" with a warning
+        # a number, not {"step": 24} (Vega then dropped Streamlit's "fit-y" with a console warning);
+        # fitted, the height holds the x axis and its title too: 24 px per bar plus AXIS_PX
+        "height": 24 * len(values) + AXIS_PX,
         "encoding": {
             "x": {"field": "score", "type": "quantitative", "scale": {"domain": [0, 1]},
                   "title": "score relative to the best retrieved chunk"},
