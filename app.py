@@ -9,11 +9,10 @@ import streamlit as st
 
 from core.errors import FolioError
 from core.types import Answer
-from core.ui import chat, evidence
+from core.ui import chat, evidence, serving
 from core.ui.auth import require_access
 from core.ui.labels import explain_note
 from core.ui.page_view import show_on_page
-from core.ui import serving
 from core.ui.resources import get_library
 from core.ui.text import md_escape, md_escape_block
 from core.ui.widgets import retriever_picker, route_chart, show_chunk, sidebar_status
