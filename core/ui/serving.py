@@ -4,9 +4,9 @@
 serves it; every browser session still runs app.py as its page script. On top of
 Streamlit's own server this adds:
 
-- **warm-up at server start** (`warm_up`, run from the lifespan in a thread): the library
-  opens, the embedder encodes a query and every store answers one question, so the first
-  page and the first question of the first session do not pay for it;
+- **warm-up at server start** (`warm_up`, run from the lifespan in a thread; on this
+  machine without a password only): the library opens, the embedder encodes a query and
+  every store answers one question, so the first question does not pay for it;
 - **no 404s on deep links**: opened at `/Library`, Streamlit's page first asks
   `/Library/_stcore/health` and `/Library/_stcore/host-config` (404, logged as console
   errors) before it tries the server root. Each HTML page gets
@@ -105,14 +105,16 @@ class _HtmlInjector:
 def warm_up() -> None:
     """Open the library and answer one question through each store, once per server.
 
-    Skipped when the access gate would refuse every page (served on a network without a
-    password: nothing is opened before someone may see it)."""
+    Only when the app serves this machine without a password: behind a password (or refused
+    on a network) nothing is opened before someone has logged in; the first page after the
+    login warms it then."""
     from streamlit import config
 
     from core.ui import resources
     from core.ui.auth import PASSWORD_ENV, refusal
 
-    if refusal(config.get_option("server.address"), os.environ.get(PASSWORD_ENV, ""), None):
+    password = os.environ.get(PASSWORD_ENV, "")
+    if password or refusal(config.get_option("server.address"), password, None):
         return
     start = time.perf_counter()
     try:

@@ -96,7 +96,7 @@ def chat_checks(page, url: str) -> tuple[float, float]:
     body.get_by_text("$ make install").wait_for()
     assert f"Building from source · {PAGE_5} · text" in body.inner_text()
     assert "\n".join(COMMANDS) in body.inner_text()  # the verbatim block kept its lines
-    chart = body.locator("canvas, svg").first  # the route chart: a bar per route, not squashed
+    chart = body.locator(".vega-embed").first  # the route chart: a bar per route, not squashed
     chart.wait_for(timeout=30_000)
     assert chart.bounding_box()["height"] >= 5 * 20, chart.bounding_box()
     raw = body.get_by_text("raw:").inner_text()
