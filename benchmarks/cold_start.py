@@ -54,15 +54,20 @@ def main() -> None:
     parser.add_argument("--data-dir", required=True)
     parser.add_argument("--code", action="append", required=True, help="a checkout holding app.py")
     parser.add_argument("--question", action="append", required=True)
+    parser.add_argument("--delay", type=float, default=0.0,
+                        help="seconds between the server's first answer and opening the page")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     rows = []
     for code in args.code:
         root = Path(code).resolve()
         with start_app(args.data_dir, root=root) as url:
-            row = {"code": str(root), **first_use(url, args.question), "load": os.getloadavg()[0]}
+            time.sleep(args.delay)  # a user who opens the page a while after the server started
+            row = {"code": str(root), "delay_s": args.delay, **first_use(url, args.question),
+                   "load": os.getloadavg()[0]}
         rows.append(row)
-        print(f"{root}: page shown {row['page_shown_s']} s, answers {row['answers_s']} s "
+        print(f"{root} (opened {args.delay:g} s after start): page shown {row['page_shown_s']} s, "
+              f"answers {row['answers_s']} s "
               f"(load average {row['load']:.1f})", flush=True)
     if args.json:
         print(json.dumps(rows))
