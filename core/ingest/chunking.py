@@ -90,8 +90,8 @@ def _node_pieces(node: SectionNode, settings: ChunkingSettings) -> Iterator[dict
         run = []
         if block is not None and block.kind == "table":
             yield from _table_pieces(block, path, settings.max_words)
-        elif block is not None:
-            yield dict(text=block.text, embed_text=f"{path}\n{block.text}", kind="image",
+        elif block is not None:  # an image's description, a form field, an annotation's note
+            yield dict(text=block.text, embed_text=f"{path}\n{block.text}", kind=block.kind,
                        page_start=block.page, page_end=block.page)
 
 

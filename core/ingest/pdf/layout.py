@@ -42,7 +42,7 @@ class Line:
 class Item:
     """A layout element in reading order: a run of text lines, a table or an image."""
 
-    kind: Literal["lines", "table", "image"]
+    kind: Literal["lines", "table", "image", "form", "annotation"]
     bbox: Box
     lines: tuple[Line, ...] = ()
     markdown: str = ""

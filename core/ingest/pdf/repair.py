@@ -89,7 +89,7 @@ def rebuild_page_tree(path: Path, out: Path) -> None:
     doc = pymupdf.open(path, filetype="pdf")
     with doc:
         pages, first = _page_objects(doc)
-        if not pages or not doc.pdf_catalog():
+        if not pages:
             raise ValueError("no page objects")
         pages.sort(key=lambda x: (x != first, x))
         tree = doc.get_new_xref()
@@ -97,7 +97,13 @@ def rebuild_page_tree(path: Path, out: Path) -> None:
         doc.update_object(tree, f"<< /Type /Pages /Kids [{kids}] /Count {len(pages)} >>")
         for x in pages:
             doc.xref_set_key(x, "Parent", f"{tree} 0 R")
-        doc.xref_set_key(doc.pdf_catalog(), "Pages", f"{tree} 0 R")
+        catalog = doc.pdf_catalog()
+        if not 0 < catalog < doc.xref_length() or doc.xref_get_key(catalog, "Type") != ("name", "/Catalog"):
+            # the catalog is lost too: a new one, named by the trailer
+            catalog = doc.get_new_xref()
+            doc.update_object(catalog, "<< /Type /Catalog >>")
+            doc.xref_set_key(-1, "Root", f"{catalog} 0 R")
+        doc.xref_set_key(catalog, "Pages", f"{tree} 0 R")
         doc.save(out, garbage=1)
 
 
