@@ -17,6 +17,7 @@ Example:
 from __future__ import annotations
 
 import re
+from typing import Sequence
 
 import pymupdf
 
@@ -84,6 +85,18 @@ def _annotations(page: pymupdf.Page) -> list[Item]:
             author = _clean(info.get("title"))
             items.append(Item(ANNOTATION, tuple(annot.rect), markdown=f"{kind}{f' ({author})' if author else ''}: {note}"))
     return items
+
+
+def place_marks(ordered: Sequence[Item], marks: Sequence[Item]) -> list[Item]:
+    """Items in reading order with each mark put before the first item that starts below its
+    middle (by height alone: a note in the margin is no column of text; a highlight's note
+    follows the line it marks)."""
+    out = list(ordered)
+    for mark in sorted(marks, key=lambda m: m.bbox[1]):
+        middle = (mark.bbox[1] + mark.bbox[3]) / 2
+        at = next((i for i, it in enumerate(out) if it.kind not in MARKERS and it.bbox[1] > middle), len(out))
+        out.insert(at, mark)
+    return out
 
 
 def page_marks(page: pymupdf.Page) -> list[Item]:

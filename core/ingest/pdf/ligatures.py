@@ -17,11 +17,11 @@ from __future__ import annotations
 import re
 
 import pymupdf
+from pdfminer.glyphlist import glyphname2unicode  # the Adobe Glyph List (pdfminer: via pdfplumber)
 
 _LETTERS = re.compile(r"^[A-Za-z]{2,4}$")
 _UNI = re.compile(r"^uni([0-9A-Fa-f]{4})$")
 _DIFF_ITEM = re.compile(r"(\d+)|/([^\s/\[\]]+)")
-_UNKNOWN = 0xFFFD
 
 
 def _component(name: str) -> str:
@@ -31,8 +31,7 @@ def _component(name: str) -> str:
         return chr(int(uni.group(1), 16))
     if len(name) == 1 and name.isalpha():
         return name
-    code = pymupdf.glyph_name_to_unicode(name)
-    return chr(code) if code and code != _UNKNOWN else ""
+    return glyphname2unicode.get(name, "")
 
 
 def ligature_text(name: str) -> str:

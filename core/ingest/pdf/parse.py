@@ -27,7 +27,7 @@ from core.ingest.pdf import images as im
 from core.ingest.pdf.layout import Item, Line, drop_lines, group_blocks, inside, read_lines, reading_order
 from core.ingest.pdf.running import running_lines
 from core.ingest.pdf.markdown import MarkdownWriter
-from core.ingest.pdf.forms import page_marks
+from core.ingest.pdf.forms import page_marks, place_marks
 from core.ingest.pdf.images import ImageInfo
 from core.ingest.pdf.ligatures import fix_ligature_fonts
 from core.ingest.pdf.ocr import OcrJob, OcrResult, apply_ocr
@@ -119,8 +119,8 @@ def pdf_to_markdown(path: Path, assets_dir: Path, *, on_page: Callable[[int, int
         title, headings, title_keys = _structure(doc, path, pages, drop, toc)
         writer = MarkdownWriter(headings, drop, assets_dir, describe_image)
         for n, page in enumerate(doc):
-            items = _page_items(pages[n], tables[n], images[n], drop) + page_marks(page)
-            writer.page(n + 1, reading_order(items, page.rect.width))
+            items = _page_items(pages[n], tables[n], images[n], drop)
+            writer.page(n + 1, place_marks(reading_order(items, page.rect.width), page_marks(page)))
         return ParsedPdf(title, doc.page_count, writer.markdown(), tuple(writer.images),
                          ocred.notes + tuple(warnings), ocred.source_path, dict(ocred.confidence))
     finally:
