@@ -1,4 +1,4 @@
-"""Page layout for the PDF pipeline: text lines with font facts, margins, reading order.
+"""Page layout for the PDF pipeline: text lines with font facts, blocks, reading order.
 
 The PDF pipeline works on `Line`s (one visual line of text with its size, weight and box)
 grouped into `Item`s (a text block, a table or an image) that are put in reading order.
