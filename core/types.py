@@ -14,7 +14,7 @@ import hashlib
 from dataclasses import dataclass, field
 from typing import Literal, Mapping
 
-ChunkKind = Literal["text", "table", "image"]
+ChunkKind = Literal["text", "table", "image", "form", "annotation"]
 EdgeKind = Literal["structural", "keyword", "semantic"]
 AnswerMode = Literal["llm", "extractive", "unsupported"]
 

@@ -126,12 +126,13 @@ class Indexer(StoreWriter):
                  ) -> tuple[Document, Status, StageClock, tuple[str, ...]]:
         """`add_pdf` with a scratch folder `work` for the OCR'd copy."""
         from core.ingest.chunking import chunk_markdown
-        from core.ingest.pdf import check_pdf, pdf_to_markdown
+        from core.ingest.pdf import pdf_to_markdown
+        from core.ingest.pdf.repair import readable_pdf
 
         clock = StageClock()
         name = str(path)
         progress(ProgressEvent(name, "check", 0, 1))
-        check_pdf(path, self.settings.max_file_mb)
+        readable = readable_pdf(path, self.settings.max_file_mb, work / "repair")  # a repaired copy if need be
         doc_id = file_sha256(path)[:16]
         existing = self.catalog.document(doc_id)
         if existing and existing.status == "ready":
@@ -142,7 +143,7 @@ class Indexer(StoreWriter):
         assets = self.settings.data_dir / "assets" / doc_id
         try:
             parsed = pdf_to_markdown(
-                path, assets, on_page=lambda i, n: progress(ProgressEvent(name, "parse", i, n)),
+                readable.path, assets, on_page=lambda i, n: progress(ProgressEvent(name, "parse", i, n)),
                 ocr=self._ocr_job(name, work, progress, clock), describe_image=self.describe_image,
             )
         except IngestError:
@@ -150,7 +151,7 @@ class Indexer(StoreWriter):
         except Exception as exc:  # a parser crash on one bad file must not stop the batch
             raise IngestError(name, f"could not parse ({type(exc).__name__}: {exc})") from exc
         clock.lap("parse")
-        notes = list(parse_notes(parsed.warnings))
+        notes = [readable.note] * bool(readable.note) + list(parse_notes(parsed.warnings))
         notes += [n for n in [self.describe_image.take_note() if self.describe_image else ""] if n]
         markdown = parsed.markdown
         if self.formatter is not None:
@@ -166,7 +167,8 @@ class Indexer(StoreWriter):
         clock.lap("chunk")
         from core.evidence.ingest import keep_evidence
         slack = self.settings.markdown.window if self.formatter is not None else 0
-        evidence = keep_evidence(self.settings.data_dir, path, parsed, sections, chunks, slack)
+        kept = readable.path if readable.repaired else path  # the page view cannot show a broken file
+        evidence = keep_evidence(self.settings.data_dir, kept, parsed, sections, chunks, slack)
         clock.lap("boxes")
         keywords = self.keywords.extract_chunks_later(chunks)  # spaCy beside the embedder
         embeddings = self.embed_chunks(chunks, name, progress)
