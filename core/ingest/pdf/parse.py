@@ -22,6 +22,7 @@ from typing import Callable, Mapping
 import pymupdf
 
 from core.errors import IngestError
+from core.ingest.files import checked_size
 from core.ingest.pdf import headings as hd
 from core.ingest.pdf import images as im
 from core.ingest.pdf.layout import Item, Line, drop_lines, group_blocks, inside, read_lines, reading_order, running_lines
@@ -54,13 +55,7 @@ class ParsedPdf:
 
 def check_pdf(path: Path, max_mb: int) -> None:
     """Raise IngestError with one short reason when `path` is not a readable, open PDF."""
-    if not path.is_file():
-        raise IngestError(str(path), "not a file")
-    size = path.stat().st_size
-    if size == 0:
-        raise IngestError(str(path), "empty file")
-    if size > max_mb * 1024 * 1024:
-        raise IngestError(str(path), f"larger than {max_mb} MB ({size / 1048576:.1f} MB); raise FOLIO_MAX_FILE_MB")
+    size = checked_size(path, max_mb)
     with path.open("rb") as fh:
         head = fh.read(1024)
         fh.seek(max(0, size - 2048))
