@@ -66,7 +66,11 @@ def parse_html(text: str):
     text = text.lstrip("\ufeff")
     if text.lstrip().startswith("<?xml"):
         text = text.split("?>", 1)[1]  # lxml refuses str input with an encoding declaration
-    return lxml.html.document_fromstring(text)
+    root = lxml.html.document_fromstring(text)
+    for el in root.iter():
+        if isinstance(el.tag, str) and "}" in el.tag:
+            el.tag = el.tag.rsplit("}", 1)[1]  # XHTML (EPUB): plain names, so find("body"), iter("tr") work
+    return root
 
 
 def tag_of(el) -> str:
