@@ -3,6 +3,7 @@ pictures and pages; then the Markdown goes through the same section parser as PD
 from __future__ import annotations
 
 import re
+import zipfile
 
 import pytest
 
@@ -117,3 +118,40 @@ def test_one_extension_list_for_walk_upload_and_cli():
     assert not accepted("old.doc") and not accepted("photo.jpg") and accepted("x.pdf")
     assert set(upload_types()) == {e[1:] for e in EXTENSIONS}
     assert upload_suffix("Plan 2024.PPTX") == ".pptx" and upload_suffix("../../etc/passwd") == ".pdf"
+
+
+def test_epub_with_ncx_repeated_spine_files_and_a_contents_page(tmp_path):
+    """As a real Debian book is made: manifest items naming one file under #fragments (so the
+    spine repeats it), an EPUB 2 NCX, XHTML namespaces, and a contents page of link headings."""
+    xhtml = '<?xml version="1.0" encoding="utf-8"?><html xmlns="http://www.w3.org/1999/xhtml"><body>{}</body></html>'
+    files = {
+        "OEBPS/toc.xhtml": xhtml.format('<h1 class="toc">Contents</h1><h4><a href="ch1.xhtml">1. Boot</a></h4>'),
+        "OEBPS/ch1.xhtml": xhtml.format('<h1>1. Boot</h1><p>Press a key.</p><p id="o5"><b>1.1 Menus</b></p>'
+                                        '<table><tr><th>Key</th><th>Action</th></tr><tr><td>F1</td><td>help</td>'
+                                        '</tr></table>'),
+    }
+    opf = ('<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="2.0"><metadata '
+           'xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title>Live Manual</dc:title></metadata><manifest>'
+           '<item id="t" href="toc.xhtml" media-type="application/xhtml+xml"/>'
+           '<item id="a" href="ch1.xhtml" media-type="application/xhtml+xml"/>'
+           '<item id="b" href="ch1.xhtml#o5" media-type="application/xhtml+xml"/>'
+           '<item id="ncx" href="toc.ncx" media-type="application/x-dtbncx+xml"/></manifest>'
+           '<spine toc="ncx"><itemref idref="t"/><itemref idref="a"/><itemref idref="b"/></spine></package>')
+    ncx = ('<?xml version="1.0"?><ncx xmlns="http://www.daisy.org/z3986/2005/ncx/"><navMap>'
+           '<navPoint id="n1"><navLabel><text>1. Boot</text></navLabel><content src="ch1.xhtml"/>'
+           '<navPoint id="n2"><navLabel><text>1.1 Menus</text></navLabel><content src="ch1.xhtml#o5"/></navPoint>'
+           '</navPoint></navMap></ncx>')
+    path = tmp_path / "live.epub"
+    with zipfile.ZipFile(path, "w") as zf:
+        zf.writestr("mimetype", "application/epub+zip")
+        zf.writestr("META-INF/container.xml", '<?xml version="1.0"?><container xmlns="urn:oasis:names:tc:'
+                    'opendocument:xmlns:container" version="1.0"><rootfiles><rootfile full-path="OEBPS/content.opf" '
+                    'media-type="application/oebps-package+xml"/></rootfiles></container>')
+        zf.writestr("OEBPS/content.opf", opf)
+        zf.writestr("OEBPS/toc.ncx", ncx)
+        for name, text in files.items():
+            zf.writestr(name, text)
+    parsed = reader_for("epub")(path, tmp_path / "assets", FormatSettings())
+    assert parsed.title == "Live Manual"
+    assert headings(parsed.markdown) == [(1, "1. Boot"), (2, "1.1 Menus")]
+    assert parsed.markdown.count("Press a key.") == 1 and "| F1 | help |" in parsed.markdown
