@@ -48,6 +48,17 @@ def soffice() -> str | None:
     return shutil.which("soffice") or shutil.which("libreoffice")
 
 
+def _profile() -> Path:
+    """This process's LibreOffice profile folder (LibreOffice locks a profile, so processes
+    never share one); reused by every conversion of the process, deleted when it exits."""
+    import atexit
+
+    profile = Path(tempfile.gettempdir()) / f"folio-lo-{os.getuid()}-{os.getpid()}"
+    if not profile.exists():
+        atexit.register(shutil.rmtree, profile, True)
+    return profile
+
+
 def render_office(source: Path, work: Path, settings: FormatSettings) -> Rendition:
     """Convert an Office/OpenDocument/RTF file to PDF with LibreOffice (see module doc)."""
     import time
@@ -57,7 +68,7 @@ def render_office(source: Path, work: Path, settings: FormatSettings) -> Renditi
         return Rendition(None, why_not="no page image: rendering is off (FOLIO_RENDER=0)")
     if program is None:
         return Rendition(None, why_not=NO_LIBREOFFICE)
-    profile = Path(tempfile.gettempdir()) / f"folio-lo-{os.getuid()}-{os.getpid()}"  # one per process: LO locks it
+    profile = _profile()
     out = work / "rendition"
     out.mkdir(parents=True, exist_ok=True)
     cmd = [program, f"-env:UserInstallation={profile.as_uri()}", "--headless", "--invisible", "--norestore",
