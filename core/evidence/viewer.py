@@ -114,6 +114,8 @@ class EvidenceViewer:
         doc = self.catalog.document(chunk.doc_id)
         if doc is not None and doc.kind in SLIDES:  # a slide's number is its page
             return f"slide {first}" if first == last else f"slides {first}-{last}"
+        if doc is not None and doc.kind not in ("pdf", "corpus") and not doc.pages:
+            return "no pages (read without LibreOffice)"  # 'p. 1' would name a page nobody can see
         printed = [labels.get(first, ""), labels.get(last, "")]
         if not all(printed) or printed == [str(first), str(last)]:
             return chunk.pages_label

@@ -101,6 +101,7 @@ def test_office_files_read_without_libreoffice_show_their_section_text(make_libr
     assert chunk.heading_path == ("Field Guide to Birds", "Methods")
     place = lib.evidence.locate(chunk.chunk_id)
     assert place.original is not None and place.rendition is None
+    assert lib.evidence.pages_label(chunk) == "no pages (read without LibreOffice)"
     with pytest.raises(OriginalMissing, match="guide.docx has no page image: LibreOffice was not installed"):
         lib.evidence.render(chunk.chunk_id)
     assert section_html(["<b>x</b>", chunk.text], 1) == f"<p>&lt;b&gt;x&lt;/b&gt;</p><p><mark>{chunk.text}</mark></p>"
