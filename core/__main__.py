@@ -45,16 +45,21 @@ def _library():
 
 
 @app.command()
-def ingest(paths: List[Path] = typer.Argument(..., help="PDF files or folders of PDFs")) -> None:
-    """Add PDFs (and every PDF in the given folders) to the library. Exit status 0 when every
-    file was added or skipped (already there), 1 when any failed, 2 when none was found."""
+def ingest(paths: List[Path] = typer.Argument(..., help="files or folders: PDF, DOCX, PPTX, XLSX, ODT, ODP, "
+                                                          "ODS, RTF, HTML, Markdown, TXT, EPUB")) -> None:
+    """Add documents (and every document in the given folders) to the library; files of other
+    types are listed as skipped. Exit status 0 when every file was added or skipped (already
+    there, or of another type), 1 when any failed, 2 when none was found."""
     from core.cli_jobs import follow
-    from core.ingest.files import find_pdfs
+    from core.ingest.files import find_documents
 
     lib = _library()
-    files = find_pdfs(paths, lib.settings.walk)  # bounded (FOLIO_WALK_*); Ctrl-C stops it
+    found = find_documents(paths, lib.settings.walk)  # bounded (FOLIO_WALK_*); Ctrl-C stops it
+    files = found.files
+    for line in found.skipped_lines():
+        typer.echo(line)
     if not files:
-        _fail("no PDF files found in " + ", ".join(map(str, paths)))
+        _fail("no PDF or other document files found in " + ", ".join(map(str, paths)))
     job_id = lib.enqueue(files, start=False)  # the job table: the app's Library page shows it too
     with render.IngestProgress(files=len(files)) as bar:
         outcomes = follow(lib, job_id, bar)

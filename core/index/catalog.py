@@ -208,9 +208,9 @@ class Catalog(GraphTables, JobTables, MetaTables, PageTables):
             self._db.execute("UPDATE documents SET origin=? WHERE doc_id=?", (origin, doc_id))
 
     def documents_from(self, origin: str) -> list[Document]:
-        """Ready PDF documents that came from `origin` (a path, or 'upload:<name>')."""
+        """Ready file documents (any format) that came from `origin` (a path, or 'upload:<name>')."""
         with self._lock:
-            rows = self._db.execute(f"SELECT {_DOC_COLS} FROM documents WHERE origin=? AND kind='pdf' "
+            rows = self._db.execute(f"SELECT {_DOC_COLS} FROM documents WHERE origin=? AND kind!='corpus' "
                                     "AND status='ready' ORDER BY added_at", (origin,)).fetchall()
         return [_row_to_doc(r) for r in rows]
 

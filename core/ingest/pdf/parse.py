@@ -22,6 +22,7 @@ from typing import Callable, Mapping
 import pymupdf
 
 from core.errors import IngestError
+from core.ingest.files import checked_size
 from core.ingest.pdf import headings as hd
 from core.ingest.pdf import images as im
 from core.ingest.pdf.layout import Item, Line, drop_lines, group_blocks, inside, read_lines, reading_order
@@ -73,13 +74,7 @@ def check_pdf(path: Path, max_mb: int) -> None:
 def check_file(path: Path, max_mb: int) -> bool:
     """Raise IngestError when `path` is missing, empty, too large or not a PDF; return True
     when it lacks the end-of-file marker (a truncated file)."""
-    if not path.is_file():
-        raise IngestError(str(path), "not a file")
-    size = path.stat().st_size
-    if size == 0:
-        raise IngestError(str(path), "empty file")
-    if size > max_mb * 1024 * 1024:
-        raise IngestError(str(path), f"larger than {max_mb} MB ({size / 1048576:.1f} MB); raise FOLIO_MAX_FILE_MB")
+    size = checked_size(path, max_mb)
     with path.open("rb") as fh:
         head = fh.read(1024)
         fh.seek(max(0, size - 2048))
