@@ -37,7 +37,8 @@ QUESTION = f"What did the warden record at {PLACE}?"
 
 
 def write_pdfs(root: Path) -> dict[str, Path]:
-    """Write the three PDFs under `root`; returns title -> path."""
+    """Write the three PDFs under `root` (a numbered heading per page, so each page is a
+    section of its own); returns title -> path."""
     out = {}
     for rel, (title, pages) in DOCS.items():
         path = root / rel
@@ -48,7 +49,8 @@ def write_pdfs(root: Path) -> dict[str, Path]:
             page = pdf.new_page(width=595, height=842)
             if n == 1:
                 page.insert_text((72, 80), title, fontsize=18, fontname="hebo")
-            page.insert_textbox(pymupdf.Rect(72, 110, 523, 400), text, fontsize=11, fontname="helv")
+            page.insert_text((72, 110), f"{n} {('Spring', 'Winter')[n - 1]} visit", fontsize=14, fontname="hebo")
+            page.insert_textbox(pymupdf.Rect(72, 130, 523, 400), text, fontsize=11, fontname="helv")
         pdf.save(path)
         pdf.close()
         out[title] = path
