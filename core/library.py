@@ -152,7 +152,9 @@ class Library(Writing, JobQueueing):
     def resolve_scope(self, scope: Scope | None) -> ResolvedScope:
         """The document ids a scope covers (None = all) and how to say it; NotFound for an
         unknown document name or a folder no document came from."""
-        return (scope or Scope()).resolve(self.catalog.documents())
+        if scope is None or scope.everything:
+            return Scope().resolve(())  # no catalog read on the common path
+        return scope.resolve(self.catalog.documents())
 
     def retrieve(self, question: str, retriever: str | None = None, k: int | None = None,
                  scope: Scope | None = None) -> RetrievalResult:

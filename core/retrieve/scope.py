@@ -15,8 +15,8 @@ Example:
     >>> found = Scope(folders=("/papers/birds",)).resolve(docs)
     >>> sorted(found.doc_ids), found.label
     (['d1'], 'in 1 document under /papers/birds')
-    >>> Scope().resolve(docs).doc_ids is None
-    True
+    >>> Scope().resolve(docs)
+    ResolvedScope(doc_ids=None, label='in every document')
 """
 from __future__ import annotations
 
@@ -83,8 +83,9 @@ class Scope:
         """The ids of the scope's documents among `docs` (the ready documents); NotFound for
         a name that matches no document or a folder no document came from."""
         if self.everything:
-            return ResolvedScope(None, f"in all {len(docs)} document{'s' * (len(docs) != 1)}")
-        ids = {find_document(docs, ref).doc_id for ref in self.documents}
+            return ResolvedScope(None, "in every document")
+        known = {d.doc_id for d in docs}  # ids (what the app passes) without a scan per name
+        ids = {ref if ref in known else find_document(docs, ref).doc_id for ref in self.documents}
         shown = []
         for folder in self.folders:
             path = folder_path(folder)

@@ -36,7 +36,7 @@ def test_chat_searches_the_chosen_document_and_follow_ups_keep_it(monkeypatch, l
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=240)
     at.run()
     assert not at.exception, at.exception
-    assert any(_plain(c.value) == "Searching in all 3 documents" for c in at.sidebar.caption)
+    assert any(_plain(c.value) == "Searching in every document" for c in at.sidebar.caption)
     at.sidebar.radio(key="scope_mode").set_value("Documents").run()
     at.sidebar.multiselect(key="scope_docs").set_value([owl]).run()
     assert any(_plain(c.value) == "Searching in 1 document" for c in at.sidebar.caption)
