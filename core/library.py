@@ -31,7 +31,7 @@ from core.library_jobs import JobQueueing
 from core.library_write import Writing
 from core.live import LiveStores
 from core.retrieve.base import RetrievalContext, Retriever, make_retriever
-from core.retrieve.scope import ResolvedScope, Scope, find_document, noted
+from core.retrieve.scope import ResolvedScope, Scope, find_document, noted, resolved
 from core.trash import Trash
 from core.types import Answer, Chunk, Document, RetrievalResult
 
@@ -154,6 +154,10 @@ class Library(Writing, JobQueueing):
         unknown document name or a folder no document came from."""
         if scope is None or scope.everything:
             return Scope().resolve(())  # no catalog read on the common path
+        if not scope.folders:  # ids, as the app gives them: one indexed lookup, no scan
+            ids = self.catalog.ready_doc_ids(scope.documents)
+            if ids == set(scope.documents):
+                return resolved(ids)
         return scope.resolve(self.catalog.documents())
 
     def retrieve(self, question: str, retriever: str | None = None, k: int | None = None,

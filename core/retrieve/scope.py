@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Iterable, Sequence
 
 import numpy as np
+from scipy import sparse
 
 from core.errors import NotFound
 from core.types import Document, RetrievalResult
@@ -95,9 +96,15 @@ class Scope:
                                "run `python -m core documents --json` to see their sources")
             ids |= under
             shown.append(str(path))
-        n = len(ids)
-        label = f"in {n} document{'s' * (n != 1)}" + (f" under {', '.join(shown)}" if shown else "")
-        return ResolvedScope(frozenset(ids), label)
+        return resolved(ids, shown)
+
+
+def resolved(doc_ids: Iterable[str], folders: Sequence[str] = ()) -> ResolvedScope:
+    """The resolved scope of these document ids, labelled "in 3 documents [under FOLDER]"."""
+    ids = frozenset(doc_ids)
+    n = len(ids)
+    label = f"in {n} document{'s' * (n != 1)}" + (f" under {', '.join(folders)}" if folders else "")
+    return ResolvedScope(ids, label)
 
 
 def noted(result: RetrievalResult, found: ResolvedScope) -> RetrievalResult:
@@ -136,38 +143,45 @@ def in_scope(ctx, chunk_ids: Iterable[str]) -> set[str]:
 
 def scoped_graph(graph, catalog, doc_ids: frozenset[str] | None):
     """`graph` without the chunk nodes outside `doc_ids` and every edge touching them, so a
-    walk cannot step outside the scope (node numbering unchanged; cached on the graph)."""
+    walk cannot step outside the scope (node numbering unchanged; the last few views are
+    cached on the graph, so a chat that keeps its scope cuts the graph once)."""
     if doc_ids is None:
         return graph
     key = ("scope", doc_ids)
-    view = graph.cache.get(key)
+    view = graph.cache.pop(key, None)  # popped and put back: the most recent goes last
     if view is None:
         view = _cut(graph, _keep_mask(graph, catalog, doc_ids))
         views = [k for k in graph.cache if k[0] == "scope"]
         for old in views[:max(0, len(views) - MAX_CACHED_VIEWS + 1)]:
             graph.cache.pop(old, None)
-        graph.cache[key] = view
+    graph.cache[key] = view
     return view
 
 
 def _keep_mask(graph, catalog, doc_ids: frozenset[str]) -> np.ndarray:
-    """Nodes kept: the scope's chunks and the page/section nodes (never results themselves)."""
-    keep = ~np.asarray(graph.is_chunk, dtype=bool)
+    """The scope's chunk nodes. Page and section nodes keep no edges in a view: walks step
+    from chunk to chunk only (`ChunkGraph.combined`, `iier.neighbour_kinds`)."""
+    keep = np.zeros(graph.size, dtype=bool)
     rows = [graph.index[c] for c in catalog.chunk_ids_of(sorted(doc_ids)) if c in graph.index]
     keep[np.asarray(rows, dtype=np.int64)] = True
     return keep
 
 
 def _cut(graph, keep: np.ndarray):
-    """A ChunkGraph over the same ids whose matrices drop every edge with an end not kept."""
+    """A ChunkGraph over the same ids whose matrices hold only the edges between kept nodes;
+    reads only the kept rows, so a small scope costs little in a large library."""
     from core.index.graph import ChunkGraph
 
+    kept = np.flatnonzero(keep)
+
     def cut(m):
-        m = m.tocsr(copy=True)
-        rows = np.repeat(np.arange(m.shape[0]), np.diff(m.indptr))
-        m.data[~(keep[rows] & keep[m.indices])] = 0
-        m.eliminate_zeros()
-        return m
+        rows = m.tocsr()[kept]
+        inside = keep[rows.indices]
+        counts = np.zeros(m.shape[0], dtype=np.int64)
+        counts[kept] = np.bincount(np.repeat(np.arange(len(kept)), np.diff(rows.indptr))[inside],
+                                   minlength=len(kept))
+        indptr = np.concatenate(([0], np.cumsum(counts)))
+        return sparse.csr_matrix((rows.data[inside], rows.indices[inside], indptr), shape=m.shape)
 
     return ChunkGraph(graph.ids, graph.index, {k: cut(m) for k, m in graph.adj.items()},
                       cut(graph.mention), cut(graph.mention_in), graph.labels,

@@ -30,7 +30,8 @@ def test_edges_out_of_scope_are_cut_and_the_rest_kept():
     assert [n for n, _, _ in view.neighbours("a2")] == ["a1"]
     assert view.neighbours("b1") == [] and not view.is_chunk[view.index["b1"]]
     assert view.mention.nnz == 0 and g.mention.nnz == 1  # the unscoped graph is untouched
-    assert [n for n, _, _ in view.neighbours("a1", chunks_only=False)] == ["a2", "page:A:1"]
+    assert [n for n, _, _ in view.neighbours("a1", chunks_only=False)] == ["a2"]  # walks go chunk to chunk
+    assert [n for n, _, _ in g.neighbours("a1", chunks_only=False)] == ["a2", "page:A:1", "b1", "c1"]
     assert view.combined(("structural", "keyword", "semantic")).nnz == 2  # a1-a2 both ways
 
 
@@ -41,4 +42,5 @@ def test_views_are_cached_per_scope_and_bounded():
     assert scoped_graph(g, cat, frozenset({"A"})) is first
     for i in range(MAX_CACHED_VIEWS + 3):
         scoped_graph(g, cat, frozenset({"A", f"x{i}"}))
+        assert scoped_graph(g, cat, frozenset({"A"})) is first  # the one in use stays cached
     assert sum(1 for k in g.cache if k[0] == "scope") <= MAX_CACHED_VIEWS
