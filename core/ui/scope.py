@@ -52,17 +52,21 @@ def _common_parts(a: Path, b: Path) -> list[str]:
 
 
 def _restore(docs: Sequence[Document], folders: dict[str, int]) -> None:
-    """Put the saved choice back into this page's widgets (dropping what no longer exists)."""
+    """Put the saved choice into this page's widgets before they are drawn (a page switch
+    gives them fresh state), dropping documents removed and folders emptied since."""
     mode, chosen_folders, chosen_docs = st.session_state.get(SAVED, (MODES[0], [], []))
     ids = {d.doc_id for d in docs}
-    defaults = {"mode": mode, "folders": [f for f in chosen_folders if f in folders],
-                "docs": [d for d in chosen_docs if d in ids]}
-    for name, key in KEYS.items():
-        if key not in st.session_state:
-            st.session_state[key] = defaults[name]
-        elif name != "mode":  # a document removed (or a folder emptied) since it was chosen
-            valid = folders if name == "folders" else ids
-            st.session_state[key] = [v for v in st.session_state[key] if v in valid]
+    st.session_state[KEYS["mode"]] = mode
+    st.session_state[KEYS["folders"]] = [f for f in chosen_folders if f in folders]
+    st.session_state[KEYS["docs"]] = [d for d in chosen_docs if d in ids]
+
+
+def _save() -> None:
+    """Keep the widgets' choice (runs on change, before the page runs again)."""
+    mode, chosen_folders, chosen_docs = st.session_state.get(SAVED, (MODES[0], [], []))
+    state = st.session_state
+    st.session_state[SAVED] = (state.get(KEYS["mode"], mode), list(state.get(KEYS["folders"], chosen_folders)),
+                               list(state.get(KEYS["docs"], chosen_docs)))
 
 
 def scope_picker(library) -> Scope:
@@ -72,18 +76,17 @@ def scope_picker(library) -> Scope:
     folders = folder_choices(docs)
     _restore(docs, folders)
     side = st.sidebar
-    mode = side.radio("Search in", MODES, horizontal=True, key=KEYS["mode"])
+    mode = side.radio("Search in", MODES, horizontal=True, key=KEYS["mode"], on_change=_save)
     chosen_folders = chosen_docs = []
     if mode == "Folders":
         chosen_folders = side.multiselect(
-            "Folders", list(folders), key=KEYS["folders"], placeholder="Choose folders",
+            "Folders", list(folders), key=KEYS["folders"], placeholder="Choose folders", on_change=_save,
             format_func=lambda f: f"{f} ({folders[f]})")
     elif mode == "Documents":
         titles = {d.doc_id: f"{d.title} · {Path(d.source).name}" for d in docs}
         chosen_docs = side.multiselect(
-            "Documents", list(titles), key=KEYS["docs"], placeholder="Type to search documents",
+            "Documents", list(titles), key=KEYS["docs"], placeholder="Type to search documents", on_change=_save,
             format_func=titles.__getitem__)
-    st.session_state[SAVED] = (mode, list(chosen_folders), list(chosen_docs))
     scope = Scope(documents=tuple(chosen_docs), folders=tuple(chosen_folders))
     try:
         side.caption(md_escape("Searching " + library.resolve_scope(scope).label))

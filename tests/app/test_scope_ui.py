@@ -1,4 +1,5 @@
-"""Chat's "Search in": one chosen document limits the answer and its follow-up, and says so."""
+"""Chat's "Search in": one chosen document limits the answer and its follow-up, says so, and
+Compare keeps the same choice."""
 from __future__ import annotations
 
 import re
@@ -47,5 +48,8 @@ def test_chat_searches_the_chosen_document_and_follow_ups_keep_it(monkeypatch, l
     assert len(searched) == 2  # the question and its follow-up
     cited = [_plain(e.label) for e in at.main.expander]
     assert cited and all("Owl Field Notes" in label for label in cited)
-    at.sidebar.radio(key="scope_mode").set_value("Everything").run()
-    assert at.session_state["scope_saved"][0] == "Everything"
+    at.switch_page("app_pages/compare.py").run()  # Compare searches the same document
+    assert not at.exception, at.exception
+    assert at.sidebar.radio(key="scope_mode").value == "Documents"
+    assert at.sidebar.multiselect(key="scope_docs").value == [owl]
+    assert any(_plain(c.value) == "Searching in 1 document" for c in at.sidebar.caption)
