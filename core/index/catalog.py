@@ -270,6 +270,15 @@ class Catalog(GraphTables, JobTables, MetaTables, PageTables):
         rows = self._rows_in("SELECT source_id, chunk_id FROM chunks WHERE source_id IN ({marks})", source_ids)
         return dict(rows)
 
+    def chunk_ids_of(self, doc_ids: Sequence[str]) -> list[str]:
+        """Chunk ids of the given documents (a scope's chunks)."""
+        return [r[0] for r in self._rows_in("SELECT chunk_id FROM chunks WHERE doc_id IN ({marks})", doc_ids)]
+
+    def ready_doc_ids(self, doc_ids: Sequence[str]) -> set[str]:
+        """Which of the given ids are ready documents (a scope named by ids, without a scan)."""
+        sql = "SELECT doc_id FROM documents WHERE status='ready' AND doc_id IN ({marks})"
+        return {r[0] for r in self._rows_in(sql, list(doc_ids))}
+
     def sections(self, doc_id: str) -> list[Section]:
         """A document's section tree, in insertion order."""
         with self._lock:
