@@ -15,7 +15,7 @@ set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 TARGET="${1:?usage: fetch_manuals.sh DIR}"
 mkdir -p "$TARGET" && TARGET="$(cd "$TARGET" && pwd)"
-WORK="$(mktemp -d /tmp/evalsets-fetch.XXXXXX)"
+WORK="$(mktemp -d -t evalsets-fetch.XXXXXX)"
 chmod 755 "$WORK"  # apt's _apt user writes the downloads here
 trap 'rm -rf "$WORK"' EXIT
 
