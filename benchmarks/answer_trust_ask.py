@@ -19,6 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository r
 import argparse
 import json
 import os
+import time
 from typing import Iterator
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
@@ -36,15 +37,15 @@ def read_jsonl(path: Path) -> list[dict]:
     return [json.loads(line) for line in path.read_text("utf-8").splitlines() if line.strip()]
 
 
-def plan(pdfqa: Path) -> list[tuple[str, str, list[dict]]]:
-    """(set name, library role, rows) for every set asked as single questions."""
-    pdfqa_rows = read_jsonl(pdfqa / "questions.jsonl")
-    return [
-        ("new-manuals", "new", read_jsonl(SETS / "new-manuals.jsonl")),
-        ("unanswerable", "new", read_jsonl(SETS / "unanswerable.jsonl")),
-        ("pdfqa-dev-absent", "new", pdfqa_rows),  # pdfqa-dev asked of a library without its manuals
-        ("pdfqa-dev", "pdfqa", pdfqa_rows),
-    ]
+def wait_until_complete(lib: Library, expected: int, timeout_s: float = 3600.0) -> None:
+    """Wait (polling, with a deadline) until `lib` holds `expected` documents: a library still
+    being ingested by another process may be asked only once it is whole (documents are
+    committed whole, one at a time)."""
+    deadline = time.monotonic() + timeout_s
+    while len(lib.documents()) < expected:
+        if time.monotonic() > deadline:
+            raise SystemExit(f"the library holds {len(lib.documents())} of {expected} documents after {timeout_s:.0f} s")
+        time.sleep(10)
 
 
 def ask_row(lib: Library, set_name: str, row: dict, retriever: str | None, history=()):
@@ -88,12 +89,23 @@ def main() -> None:
     ap.add_argument("--limit", type=int, default=0, help="only the first N rows of each set")
     args = ap.parse_args()
     libs = {"new": Library.open(args.new_lib), "pdfqa": Library.open(args.pdfqa_lib)}
-    with args.out.open("w", encoding="utf-8") as fh:
-        for name, role, rows in plan(bench_dir() / "pdfqa-dev"):
-            for row in rows[: args.limit or None]:
-                fh.write(json.dumps(ask_row(libs[role], name, row, args.retriever)[0], ensure_ascii=False) + "\n")
+    pdfqa = bench_dir() / "pdfqa-dev"
+    with args.out.open("w", encoding="utf-8") as fh:  # a line per answer, flushed: a cut run still scores
+        def write(row: dict) -> None:
+            fh.write(json.dumps(row, ensure_ascii=False) + "\n")
+            fh.flush()
+
+        pdfqa_rows = read_jsonl(pdfqa / "questions.jsonl")[: args.limit or None]
+        for name, path in (("new-manuals", SETS / "new-manuals.jsonl"), ("unanswerable", SETS / "unanswerable.jsonl")):
+            for row in read_jsonl(path)[: args.limit or None]:
+                write(ask_row(libs["new"], name, row, args.retriever)[0])
         for out in conversations(libs["new"], args.retriever, args.limit):
-            fh.write(json.dumps(out, ensure_ascii=False) + "\n")
+            write(out)
+        wait_until_complete(libs["pdfqa"], len(json.loads((pdfqa / "manifest.json").read_text("utf-8"))))
+        for row in pdfqa_rows:
+            write(ask_row(libs["pdfqa"], "pdfqa-dev", row, args.retriever)[0])
+        for row in pdfqa_rows:  # pdfqa-dev asked of a library without its manuals: should decline
+            write(ask_row(libs["new"], "pdfqa-dev-absent", row, args.retriever)[0])
 
 
 if __name__ == "__main__":

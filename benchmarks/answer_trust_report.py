@@ -61,12 +61,14 @@ def rewrites(rows: Sequence[Row]) -> dict:
 
 
 def determinism(first: Sequence[Row], second: Sequence[Row]) -> dict:
-    """How many answers (text and understood-as) differ between two runs, and which."""
+    """How many answers (text and understood-as) differ between two runs, and which; only
+    the answers both runs have are compared (a run cut short compares what it asked)."""
     def keyed(rows: Sequence[Row]) -> dict[str, str]:
         return {f"{r['set']}/{r['id']}": f"{r['text']}\n{r['understood_as']}" for r in rows}
     a, b = keyed(first), keyed(second)
-    diff = differing(a, b)
-    return {"answers": len(a), "differing": len(diff), "ids": diff[:20]}
+    both = set(a) & set(b)
+    diff = differing({k: a[k] for k in both}, {k: b[k] for k in both})
+    return {"answers": len(both), "differing": len(diff), "ids": diff[:20]}
 
 
 def markdown_table(header: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
