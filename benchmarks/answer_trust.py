@@ -113,6 +113,20 @@ def score_retrievers(args: argparse.Namespace, qs: dict[str, list]) -> dict[str,
     return out
 
 
+def retrieval(args: argparse.Namespace, qs: dict[str, list]) -> dict[str, dict[str, dict]]:
+    """The retriever scores, kept in WORK_DIR/retrieval.json; a --score-only run reuses that
+    file when it scored the same retrievers (answers do not change retrieval)."""
+    cache = args.work_dir / "retrieval.json"
+    if args.score_only and cache.is_file():
+        kept = json.loads(cache.read_text("utf-8"))
+        if kept.get("retrievers") == args.retrievers and kept.get("limit") == args.limit:
+            return kept["results"]
+    results = score_retrievers(args, qs)
+    cache.write_text(json.dumps({"retrievers": args.retrievers, "limit": args.limit, "results": results}, indent=1),
+                     "utf-8")
+    return results
+
+
 def load_average() -> str:
     """The 1/5/15-minute load averages, for the record beside any timing."""
     return " ".join(f"{x:.2f}" for x in os.getloadavg())
@@ -156,7 +170,7 @@ def main() -> None:
     result: dict = {"command": portable(" ".join(sys.argv), folders(bench_dir(), args.work_dir)),
                     "retriever": args.retriever or "library default", "load_before": load_before}
     if args.retrievers:
-        result["retrieval"] = score_retrievers(args, qs)
+        result["retrieval"] = retrieval(args, qs)
     rows = finish(workers[0], outs[0]) if workers else read_rows(outs[0])
     result["ask_seconds"] = round(time.perf_counter() - start, 1)
     result.update(sets=score_sets(rows, qs["new"], qs["pdfqa"], qs["convo"]), rewrites=rewrites(rows))

@@ -30,6 +30,7 @@ from core.eval.trust import span_text  # noqa: E402
 from core.library import Library  # noqa: E402
 
 SETS = Path(__file__).resolve().parent / "answer_sets"
+PARTS = ("new-manuals", "unanswerable", "conversations", "pdfqa-dev", "pdfqa-dev-absent")
 
 
 def read_jsonl(path: Path) -> list[dict]:
@@ -87,6 +88,7 @@ def main() -> None:
     ap.add_argument("--out", type=Path, required=True)
     ap.add_argument("--retriever", default=None, help="default: the library's default retriever")
     ap.add_argument("--limit", type=int, default=0, help="only the first N rows of each set")
+    ap.add_argument("--sets", default=",".join(PARTS), help="which parts to ask, in this order: " + ", ".join(PARTS))
     args = ap.parse_args()
     libs = {"new": Library.open(args.new_lib), "pdfqa": Library.open(args.pdfqa_lib)}
     pdfqa = bench_dir() / "pdfqa-dev"
@@ -96,15 +98,17 @@ def main() -> None:
             fh.flush()
 
         pdfqa_rows = read_jsonl(pdfqa / "questions.jsonl")[: args.limit or None]
-        for name, path in (("new-manuals", SETS / "new-manuals.jsonl"), ("unanswerable", SETS / "unanswerable.jsonl")):
-            for row in read_jsonl(path)[: args.limit or None]:
+        parts = args.sets.split(",")
+        for name in ("new-manuals", "unanswerable"):
+            for row in read_jsonl(SETS / f"{name}.jsonl")[: args.limit or None] if name in parts else []:
                 write(ask_row(libs["new"], name, row, args.retriever)[0])
-        for out in conversations(libs["new"], args.retriever, args.limit):
+        for out in conversations(libs["new"], args.retriever, args.limit) if "conversations" in parts else []:
             write(out)
-        wait_until_complete(libs["pdfqa"], len(json.loads((pdfqa / "manifest.json").read_text("utf-8"))))
-        for row in pdfqa_rows:
+        if "pdfqa-dev" in parts:
+            wait_until_complete(libs["pdfqa"], len(json.loads((pdfqa / "manifest.json").read_text("utf-8"))))
+        for row in pdfqa_rows if "pdfqa-dev" in parts else []:
             write(ask_row(libs["pdfqa"], "pdfqa-dev", row, args.retriever)[0])
-        for row in pdfqa_rows:  # pdfqa-dev asked of a library without its manuals: should decline
+        for row in pdfqa_rows if "pdfqa-dev-absent" in parts else []:  # asked of a library without its manuals
             write(ask_row(libs["new"], "pdfqa-dev-absent", row, args.retriever)[0])
 
 
