@@ -50,10 +50,14 @@ def wait_until_complete(lib: Library, expected: int, timeout_s: float = 3600.0) 
 
 
 def ask_row(lib: Library, set_name: str, row: dict, retriever: str | None, history=()):
-    """One answer as a result row (and the Answer, for a follow-up's history)."""
-    answer = lib.ask(row["question"], retriever, 5, history=history)
-    return {"set": set_name, "id": row["id"], "question": row["question"], "text": answer.text, "understood_as": answer.understood_as,
-            "span": span_text(answer)}, answer
+    """One answer as a result row (and the Answer, for a follow-up's history; None when the
+    reader raised: the row then holds the error and an empty text, which scores as a miss)."""
+    out = {"set": set_name, "id": row["id"], "question": row["question"]}
+    try:
+        answer = lib.ask(row["question"], retriever, 5, history=history)
+    except Exception as exc:  # noqa: BLE001 - one failing question must not end the run; it is recorded
+        return {**out, "text": "", "understood_as": "", "span": None, "error": f"{type(exc).__name__}: {exc}"}, None
+    return {**out, "text": answer.text, "understood_as": answer.understood_as, "span": span_text(answer)}, answer
 
 
 def page_hit5(lib: Library, question: str, row: dict, retriever: str | None, files: dict) -> float:
@@ -63,17 +67,19 @@ def page_hit5(lib: Library, question: str, row: dict, retriever: str | None, fil
     return page_hit_at_k(first_page_hit_rank(chunks, evidence, files), 5)
 
 
-def conversations(lib: Library, retriever: str | None, limit: int = 0) -> Iterator[dict]:
+def conversations(lib: Library, retriever: str | None, limit: int = 0, ids: str = "") -> Iterator[dict]:
     """Each follow-up / self-contained row (the first `limit` of each kind when given): the
     first question, then the second with it as history; with page_hit@5 of the question as
-    understood and of its standalone form."""
+    understood and of its standalone form. `ids` (comma-separated) keeps only those rows."""
     files = document_files(lib.catalog.documents())
-    rows = read_jsonl(SETS / "followups.jsonl")
+    rows = [r for r in read_jsonl(SETS / "followups.jsonl") if not ids or r["id"] in ids.split(",")]
     if limit:
         rows = [r for kind in ("follow-up", "self-contained") for r in [x for x in rows if x["kind"] == kind][:limit]]
     for row in rows:
-        _, first = ask_row(lib, "first", {"id": row["id"], "question": row["first"]}, retriever)
-        out, _ = ask_row(lib, row["kind"], row, retriever, history=[first])
+        first_row, first = ask_row(lib, "first", {"id": row["id"], "question": row["first"]}, retriever)
+        out, _ = ask_row(lib, row["kind"], row, retriever, history=[first or (row["first"], "")])
+        if first is None:
+            out["first_error"] = first_row["error"]
         understood = out["understood_as"] or row["question"]
         out["page_hit5"] = page_hit5(lib, understood, row, retriever, files)
         out["standalone_page_hit5"] = page_hit5(lib, row["standalone"], row, retriever, files)
@@ -88,6 +94,7 @@ def main() -> None:
     ap.add_argument("--out", type=Path, required=True)
     ap.add_argument("--retriever", default=None, help="default: the library's default retriever")
     ap.add_argument("--limit", type=int, default=0, help="only the first N rows of each set")
+    ap.add_argument("--ids", default="", help="conversation rows to ask (comma-separated ids; default all)")
     ap.add_argument("--sets", default=",".join(PARTS), help="which parts to ask, in this order: " + ", ".join(PARTS))
     args = ap.parse_args()
     libs = {"new": Library.open(args.new_lib), "pdfqa": Library.open(args.pdfqa_lib)}
@@ -102,7 +109,7 @@ def main() -> None:
         for name in ("new-manuals", "unanswerable"):
             for row in read_jsonl(SETS / f"{name}.jsonl")[: args.limit or None] if name in parts else []:
                 write(ask_row(libs["new"], name, row, args.retriever)[0])
-        for out in conversations(libs["new"], args.retriever, args.limit) if "conversations" in parts else []:
+        for out in conversations(libs["new"], args.retriever, args.limit, args.ids) if "conversations" in parts else []:
             write(out)
         if "pdfqa-dev" in parts:
             wait_until_complete(libs["pdfqa"], len(json.loads((pdfqa / "manifest.json").read_text("utf-8"))))
