@@ -174,6 +174,8 @@ def main() -> None:
     rows = finish(workers[0], outs[0]) if workers else read_rows(outs[0])
     result["ask_seconds"] = round(time.perf_counter() - start, 1)
     result.update(sets=score_sets(rows, qs["new"], qs["pdfqa"], qs["convo"]), rewrites=rewrites(rows))
+    result["errors"] = {f"{r['set']}/{r['id']}": r.get("error") or "first question: " + r["first_error"]
+                        for r in rows if r.get("error") or r.get("first_error")}
     if len(workers) == 2 or (args.score_only and outs[1].is_file()):
         result["determinism"] = determinism(rows, finish(workers[1], outs[1]) if workers else read_rows(outs[1]))
     result["load_after"] = load_average()
@@ -189,6 +191,9 @@ def report_text(result: dict) -> str:
              f"{result['ask_seconds']} s wall (two runs and the retriever scoring side by side; load before "
              f"{result['load_before']})", "", sets_table(result["sets"]), "",
              "Follow-ups (rewrite):", "", rewrite_table(result["rewrites"])]
+    if result.get("errors"):
+        parts += ["", f"The reader raised on {len(result['errors'])} questions (scored as misses): "
+                      + "; ".join(f"{k}: {v}" for k, v in result["errors"].items())]
     if "determinism" in result:
         d = result["determinism"]
         parts += ["", f"Determinism: two fresh processes (PYTHONHASHSEED 1 and 2): {d['differing']} of "
