@@ -108,13 +108,24 @@ class ReaderResult:
     first_words: int = 28
     quote_words: int = 14
     margin: float = 0.0  # the answer's lead over the next candidate answer
+    max_words: int = 40  # the whole answer's word budget: quotes that would pass it are left out
 
     def render(self) -> str:
         """First line: the answering sentence(s), each quoted with its [n] (the answer in bold
-        when confident); then each other quote on its own line. A decline says "The
+        when confident); then each other quote on its own line, as long as the answer stays
+        within `max_words` words. A decline says "The
         documents do not say …" and shows the closest passages as closest evidence."""
         if not self.supported or not self.readings:
             return decline_lines(self.missing, [(q.text, q.number) for q in self.quotes], self.quote_words)
         lines = [" ".join(r.line(self.confident, self.first_words) for r in self.readings)]
-        lines += [quote_line(q.text, q.number, None, self.quote_words) for q in self.quotes]
+        for q in self.quotes:  # other quotes while the whole answer stays within its word budget
+            line = quote_line(q.text, q.number, None, self.quote_words)
+            if _words(lines) + len(line.split()) > self.max_words:
+                break
+            lines.append(line)
         return "\n".join(lines)
+
+
+def _words(lines: Sequence[str]) -> int:
+    """Words the user reads in `lines`, citation marks and '…' not counted."""
+    return sum(1 for line in lines for w in line.split() if not re.fullmatch(r"\[\d+\]|…", w))
