@@ -31,7 +31,7 @@ from core.answer import judge, nlp
 from core.answer.candidates import Tagger, rank_candidates
 from core.answer.decline import coverage, missing_names
 from core.answer.quote import DECLINE_GENERIC
-from core.answer.reading import ReaderResult, ReaderSentence, Reading, other_quotes, reading_of
+from core.answer.reading import ReaderResult, ReaderSentence, other_quotes, reading_of
 from core.answer.question import QuestionInfo, analyse_question, question_parts
 from core.answer.terms import content_terms, idf_weights, stem, tokens, weighted_overlap
 from core.answer.units import Unit, next_units, section_defaults, split_units, with_neighbours

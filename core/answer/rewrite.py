@@ -30,6 +30,9 @@ _WH = frozenset("WDT WP WP$ WRB".split())
 _ABOUT = re.compile(r"^\s*(?:and\s+|so\s+|but\s+)?(?:what|how)\s+about\s+(.+?)\s*\??\s*$", re.IGNORECASE)
 ATTRIBUTES = frozenset("default value values type version size limit port path format unit units timeout range "
                        "syntax meaning purpose name location maximum minimum length encoding".split())
+_ATTRIBUTE = re.compile(rf"\bthe (?:\w+ )?(?:{'|'.join(sorted(ATTRIBUTES))})\b(?! of\b)", re.IGNORECASE)
+_VAGUE = frozenset("be do have get use set work mean happen need change make uses sets works means happens needs "
+                   "changes makes used changed made".split())  # verbs that name no topic
 _QUESTION_START = re.compile(r"^(?:what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|can|"
                              r"could|should|would|will|has|have|may|must|in|on|at|for|with|from|by|to|of)\b", re.I)
 
@@ -89,7 +92,13 @@ def leans_on_context(question: str) -> bool:
         return False
     if words[0].lower_ in CONNECTORS or any(_refers_back(t) for t in words):
         return True
-    return not any(t.pos_ in ("VERB", "AUX") for t in words) and len(words) <= 4
+    if not any(t.pos_ in ("VERB", "AUX") for t in words) and len(words) <= 4:
+        return True
+    # "What is the default?": nothing named, no word beyond what kind of thing is asked
+    named = [t for t in words if t.pos_ in ("PROPN", "NUM") or (t.text[:1].isupper() and t.i > 0 and t.text != "I")
+             or re.search(r"[\d_:/=\\.-]", t.text)]
+    topical = [t for t in words if t.pos_ in ("NOUN", "ADJ", "VERB") and t.lower_ not in ATTRIBUTES | _VAGUE]
+    return not named and not topical
 
 
 def _refers_back(tok) -> bool:
@@ -165,6 +174,8 @@ def rewrite(question: str, earlier: str) -> str:
         text = _about(question, earlier, subject, " ".join(t.text for t in words))
     else:
         text = _substitute(question, subject)
+        if subject not in text:  # "What is the default?": the attribute of the subject
+            text = _ATTRIBUTE.sub(lambda m: f"{m.group(0)} of {subject}", text, count=1)
         if subject not in text:  # nothing referred back: the rewrite would not stand alone
             return ""
     text = text.strip()

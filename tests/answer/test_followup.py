@@ -35,16 +35,17 @@ def lib(make_library, tmp_path):
 
 def test_which_questions_lean_on_the_conversation():
     for follow_up in ("and how do I quit it?", "and what is its default?", "What about the server?", "default?",
-                      "What does that option do?", "on Windows?"):
+                      "What does that option do?", "on Windows?", "What is the default port?", "How do I change the value?"):
         assert leans_on_context(follow_up), follow_up
     for fresh in ("How do I start R?", "Which port does the TFTP daemon listen on?", "Is there an option to disable "
-                  "colour?", "Which option makes sure that the data is encrypted?", "What is the default port?"):
+                  "colour?", "Which option makes sure that the data is encrypted?"):
         assert not leans_on_context(fresh), fresh
 
 
 @pytest.mark.parametrize("earlier, follow_up, rewritten", [
     ("How do I start R?", "and how do I quit it?", "How do I quit R?"),
     ("How do I start R?", "on Windows?", "How do I start R on Windows?"),
+    ("How do I start R?", "What is the default?", "What is the default of R?"),
     ("Which port does the TFTP daemon listen on?", "what about the client?",
      "Which port does the TFTP client listen on?"),
     ("Which port does the TFTP daemon listen on?", "default?", "What is the default of the TFTP daemon?"),
