@@ -14,13 +14,13 @@ from core.ui.auth import require_access
 from core.ui.page_view import show_on_page
 from core.ui.resources import get_library
 from core.ui.scope import scope_picker
-from core.ui.text import md_escape, md_escape_block
+from core.ui.text import md_escape, md_escape_answer, md_escape_block
 from core.ui.widgets import retriever_picker, route_chart, show_chunk, sidebar_status
 
 
 def render_answer(answer: Answer) -> None:
     """The answer text, its cost line, retrieval notes and one expander per citation."""
-    st.markdown(md_escape_block(answer.text))
+    st.markdown(md_escape_answer(answer.text))  # the reader's bold answer words stay bold
     res = answer.retrieval
     st.caption(md_escape(
         f"{answer.mode} · {res.retriever} · {answer.latency_ms:.0f} ms · LLM calls {answer.llm_calls}"

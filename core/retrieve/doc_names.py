@@ -67,7 +67,7 @@ def named_documents(question: str, docs: Sequence[Document]) -> list[str]:
             df[w] = df.get(w, 0) + 1
     scores = []
     for doc, names in zip(docs, vocab):
-        score = sum(math.log(len(docs) / df[w]) for w in names & asked)
+        score = sum(math.log(len(docs) / df[w]) for w in sorted(names & asked))  # fixed order: same float sum in every process
         whole = any(_phrase_in(n, question) for n in names_of(doc) if set(words(n)) - GENERIC)
         scores.append(score + (WHOLE_NAME if whole and score > 0 else 0.0))
     best = max(scores)
