@@ -116,3 +116,11 @@ def test_threshold_is_what_decides(embedder):
     score = ExtractiveReader(embedder).read(question, [(1, TFTP_OPTIONS)]).support
     assert ExtractiveReader(embedder, min_support=score).read(question, [(1, TFTP_OPTIONS)]).supported
     assert not ExtractiveReader(embedder, min_support=score + 0.01).read(question, [(1, TFTP_OPTIONS)]).supported
+
+
+def test_a_definition_named_by_the_second_form_of_called_reads_its_name():
+    """'… called X' matches the pattern's second group; the first is None (it crashed the reader)."""
+    from core.answer.spans import definition_spans
+
+    spans = definition_spans("The list of hosts is called a machinefile.", ["machinefile"])
+    assert spans and all(s.text for s in spans)
