@@ -77,7 +77,7 @@ class GraphSettings:
 class RetrieveSettings:
     """Retriever defaults."""
 
-    default_retriever: str = "hybrid"
+    default_retriever: str = "multiroute"  # answer first most often on the test sets (benchmarks/answer_sets/BASELINE.md)
     k: int = 10
     multiroute_alpha: float = 0.6
     multiroute_beta: float = 0.1
