@@ -1,19 +1,19 @@
-"""Follow-up questions: turn "and what is its default?" into a question that stands alone.
+"""Follow-up questions: turn "and how do I quit it?" into a question that stands alone.
 
-With an LLM, the last turns and the new question go to the model, which writes the
-standalone question (one call, cached like any other). Without one, a question that leans
-on the conversation (it starts with "and"/"what about", or refers back with "it", "its",
-"that option" …, and names little itself) carries over the previous question's key terms
-and its short answer: after "Which option of the ftp client reuses the TLS session?"
-answered "tls_ctrl_session_reuse", "and what is its default?" becomes
-"and what is its default? (tls_ctrl_session_reuse; option ftp client reuses TLS session)".
+Only earlier *questions* are read (their standalone forms), never earlier answers: an answer
+may be wrong, and its words would steer retrieval. A question that does not lean on the
+conversation (no "and …", "what about …", "it"/"its"/"that option", or a verb of its own)
+starts fresh and is never rewritten. With an LLM, the model writes the standalone question
+from the earlier questions (one call, cached like any other); without one, or when the
+model's reply is not a question, the rule-based rewrite of `rewrite` does. `readable` says
+whether the rewrite reads as a question a person would write: only then is it shown as
+"understood as"; otherwise the question is retrieved with the earlier subject added.
 
 Example:
     >>> from core.types import Turn
-    >>> earlier = [Turn("Which port does the TFTP daemon listen on?", "69 [1]")]
-    >>> standalone("and what about the client?", earlier, llm=None).text
-    'and what about the client? (69; port TFTP daemon listen)'
-    >>> standalone("Which port does FTP use?", earlier, llm=None).rewritten
+    >>> standalone("and how do I quit it?", [Turn("How do I start R?", "“… typing R …” [1]")], llm=None).text
+    'How do I quit R?'
+    >>> standalone("Which port does FTP use?", [Turn("How do I start R?")], llm=None).rewritten
     False
 """
 from __future__ import annotations
@@ -24,18 +24,10 @@ from typing import Sequence
 
 from core.answer.llm_protocol import ChatModel
 from core.answer.prompts import standalone_question_prompt
-from core.answer.terms import STOP, content_terms, stem, tokens
+from core.answer.rewrite import leans_on_context, reads_as_question, rewrite, subject_of
 from core.types import Turn
 
-_LEADING = re.compile(r"^\s*(?:and|but|so|also|then|ok(?:ay)?|what about|how about|and what about|and how about)\b",
-                      re.IGNORECASE)
-_BACK_REFERENCE = re.compile(r"\b(?:it|its|it's|that|this|these|those|they|them|their|there|he|she|his|her|"
-                             r"the same|such|the former|the latter|above)\b", re.IGNORECASE)
-_GENERIC = frozenset(stem(w) for w in "default value values type kind version option options setting "
-                     "work works mean means use used happen happens do does one ones make makes give gives "
-                     "let lets set sets turn turns take takes get gets return returns".split())
-MAX_CARRIED = 8
-MAX_TURNS = 3  # earlier turns shown to the LLM
+MAX_TURNS = 3  # earlier questions shown to the LLM
 
 
 @dataclass(frozen=True)
@@ -47,50 +39,31 @@ class Standalone:
     rewritten: bool = False
     llm_calls: int = 0
     llm_tokens: int = 0
+    readable: bool = True  # a question a person would write (shown as "understood as")
 
 
-def leans_on_context(question: str) -> bool:
-    """True when the question starts like a follow-up or refers back and names little itself."""
-    specific = content_terms(question) - _GENERIC
-    if len(specific) <= 1:
-        return True
-    return bool(_LEADING.search(question) or _BACK_REFERENCE.search(question)) and len(specific) <= 3
+def earlier_questions(history: Sequence[Turn]) -> list[str]:
+    """The standalone form of each earlier question, oldest first."""
+    return [t.understood_as or t.question for t in history if (t.understood_as or t.question).strip()]
 
 
-def short_answer(answer: str) -> str:
-    """The first line of an earlier answer without citations, when it is short (<= 6 words)."""
-    line = next((ln for ln in answer.splitlines() if ln.strip()), "")
-    line = re.sub(r"\s*\[\d+\]", "", line).strip()
-    return line if 0 < len(line.split()) <= 6 and not line.lower().startswith(("the evidence", "no passages")) else ""
-
-
-def carried_terms(previous: str, question: str) -> list[str]:
-    """Words of the previous question worth carrying: content words the new one lacks."""
-    have = content_terms(question)
-    out: list[str] = []
-    for word in tokens(previous):
-        low = stem(word)
-        if word.lower() in STOP or low in have or low in _GENERIC or len(word) < 2:
-            continue
-        if low not in {stem(w) for w in out}:
-            out.append(word)
-    return out[:MAX_CARRIED]
-
-
-def carry_over(question: str, history: Sequence[Turn]) -> Standalone:
-    """The offline rewrite: the previous turn's short answer and key terms appended."""
-    last = history[-1]
-    previous = last.understood_as or last.question
-    extra = [p for p in (short_answer(last.answer), " ".join(carried_terms(previous, question))) if p]
-    if not extra:
-        return Standalone(question)
-    return Standalone(f"{question.strip()} ({'; '.join(extra)})", rewritten=True)
+def offline(question: str, history: Sequence[Turn]) -> Standalone:
+    """The rule-based rewrite against the latest earlier question that has a subject; when no
+    rewrite reads as a question, the question with that subject added (not shown)."""
+    for earlier in reversed(earlier_questions(history)):
+        text = rewrite(question, earlier)
+        if text:
+            return Standalone(text, rewritten=True)
+        subject = subject_of(earlier)
+        if subject:
+            return Standalone(f"{question.strip()} {subject}", rewritten=True, readable=False)
+    return Standalone(question)
 
 
 def _clean_reply(reply: str) -> str:
     """The first line of a rewrite reply without labels or quotes."""
     line = next((ln for ln in reply.splitlines() if ln.strip()), "")
-    line = re.sub(r"^\s*(?:standalone question|rewritten question|question)\s*:\s*", "", line, flags=re.I)
+    line = re.sub(r"^\s*(?:standalone question|rewritten question|rewritten|question)\s*:\s*", "", line, flags=re.I)
     return line.strip().strip("\"'“”").strip()
 
 
@@ -99,13 +72,12 @@ def standalone(question: str, history: Sequence[Turn], llm: ChatModel | None) ->
     if not history or not leans_on_context(question):
         return Standalone(question)
     if llm is None:
-        return carry_over(question, history)
-    prompt = standalone_question_prompt([(t.understood_as or t.question, t.answer) for t in history[-MAX_TURNS:]],
-                                        question)
+        return offline(question, history)
+    prompt = standalone_question_prompt(earlier_questions(history)[-MAX_TURNS:], question)
     reply = llm.chat(prompt.system, prompt.user, max_tokens=96)
     calls, tokens_used = int(not reply.cached), reply.tokens
     text = _clean_reply(reply.text)
-    if not text.endswith("?") or len(text) > 4 * len(question) + 200:  # not a question: keep the offline rewrite
-        fallback = carry_over(question, history)
-        return Standalone(fallback.text, fallback.rewritten, calls, tokens_used)
+    if not reads_as_question(text, "") or len(text) > 4 * len(question) + 200:  # keep the offline rewrite
+        fallback = offline(question, history)
+        return Standalone(fallback.text, fallback.rewritten, calls, tokens_used, fallback.readable)
     return Standalone(text, text.strip() != question.strip(), calls, tokens_used)

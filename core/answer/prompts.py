@@ -113,18 +113,20 @@ def answer_prompt(
 
 
 _STANDALONE = (
-    "You rewrite the last question of a conversation so that it can be understood without the "
-    "conversation. Use the earlier turns only to resolve what the question refers to (it, its, "
-    "that option, the same, …) and to add the subject it leaves out. Keep its meaning and wording "
-    "otherwise. If it already stands alone, return it unchanged. Reply with the question only, on "
-    "one line.\n" + _DATA_RULE
+    "A person is asking questions about some documents, one after another. Their newest "
+    "question may lean on an earlier one: it says \"it\", \"its\", \"that option\", or \"what "
+    "about X\" instead of naming the thing. Write the newest question again so that someone who "
+    "never saw the earlier questions understands it: put in the thing it refers to, taken from "
+    "the earlier questions, and change nothing else. Write it as a person would ask it, as one "
+    "question ending with a question mark, on one line, and nothing more.\n" + _DATA_RULE
 )
 
 
-def standalone_question_prompt(turns: Sequence[tuple[str, str]], question: str) -> Prompt:
-    """Follow-ups: rewrite `question` into a standalone one, given earlier (question, answer) turns."""
-    block = "\n".join(fence(f"question: {q}\nanswer: {a}", "turn", n=i + 1) for i, (q, a) in enumerate(turns))
-    user = f"Earlier turns:\n{block or '(none)'}\n\nLast question:\n{fence(question, 'question')}\n\nStandalone question:"
+def standalone_question_prompt(earlier: Sequence[str], question: str) -> Prompt:
+    """Follow-ups: rewrite `question` into a standalone one, given the earlier questions only
+    (never earlier answers, which could carry a wrong answer's words into the question)."""
+    block = "\n".join(fence(q, "earlier", n=i + 1) for i, q in enumerate(earlier))
+    user = f"Earlier questions:\n{block or '(none)'}\n\nNewest question:\n{fence(question, 'question')}\n\nRewritten:"
     return Prompt(_STANDALONE, user)
 
 

@@ -24,7 +24,7 @@ from core.answer.reader import UNSUPPORTED_TEXT, ExtractiveReader
 from core.index.base import Embedder
 from core.types import Answer, AnswerMode, Citation, RetrievalResult, ScoredChunk, Turn
 
-NO_EVIDENCE_TEXT = "No passages were retrieved, so the evidence does not answer this question."
+NO_EVIDENCE_TEXT = "The documents do not say: no passage was retrieved for this question."
 MAX_TOKENS = {"short": 256, "long": 768}
 _CITE = re.compile(r"\[(\d+)\]")
 
@@ -122,11 +122,12 @@ def answer_turn(
     `history` (core.answer.followup), then retrieved with `retrieve` and answered.
 
     The Answer keeps the question as asked; `understood_as` holds the standalone question
-    when it differs; the rewrite's LLM calls and tokens are counted in.
+    when it differs and reads as a question a person would write; the rewrite's LLM calls and tokens are counted in.
     """
     asked = standalone(question, [as_turn(t) for t in history], llm)
     answer = answer_question(asked.text, retrieve(asked.text), llm, embedder, mode=mode, stream_to=stream_to)
-    return replace(answer, question=question, understood_as=asked.text if asked.rewritten else "",
+    shown = asked.text if asked.rewritten and asked.readable else ""  # only a rewrite that reads as a question
+    return replace(answer, question=question, understood_as=shown,
                    llm_calls=answer.llm_calls + asked.llm_calls, llm_tokens=answer.llm_tokens + asked.llm_tokens)
 
 

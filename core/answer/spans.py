@@ -162,7 +162,7 @@ def definition_spans(text: str, subject_terms: Iterable[str] = ()) -> list[Match
     subject = [t.lower() for t in subject_terms]
     for m in _DEFINES.finditer(text):
         named = _NAMED_AS.match(text, m.end())
-        if named and (not subject or any(t in named.group(1).lower() for t in subject)):
+        if named and (not subject or any(t in (named.group(1) or named.group(2) or "").lower() for t in subject)):
             start = _SUBJECT_START.search(text[: m.start()])
             span = _clip(text, start.start() if start else 0, m.start(), 1.0)
             out += [span] if span else []

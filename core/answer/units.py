@@ -49,7 +49,7 @@ class Unit:
     section: str = ""  # heading path and title: units of one section share it
 
 
-def _term_line(line: str) -> bool:
+def term_line(line: str) -> bool:
     """A definition-list term: short, no sentence punctuation, code-like or an option."""
     words = line.split()
     if not words or len(words) > 10 or line.endswith((".", ":", ";", ",")) and not line.endswith("()"):
@@ -121,7 +121,7 @@ def split_units(text: str, number: int, title: str = "", heading: str = "") -> l
         if _PROMPT.match(line):
             units.append(Unit(line, number, "code", _join(caption, heading, title), len(units), title, shown, section))
             continue
-        if _term_line(line):
+        if term_line(line):
             term = term + [line] if term and after_term else [line]
             after_term = True
             continue

@@ -43,7 +43,8 @@ def words(text: str) -> list[str]:
 def names_of(doc: Document) -> list[str]:
     """A document's names: title, file name, stem, and the stem without its version."""
     file = Path(doc.source.split("#", 1)[0]).name
-    stem = file[:-4] if file.lower().endswith(".pdf") else file
+    # 'guide' of guide.pdf, guide.docx, guide.epub (a version such as '.2' is not an extension)
+    stem = Path(file).stem if re.fullmatch(r"\.[A-Za-z]{2,8}", Path(file).suffix) else file
     return [n for n in dict.fromkeys([doc.title, file, stem, _VERSION.sub("", stem)]) if n.strip()]
 
 
@@ -66,7 +67,7 @@ def named_documents(question: str, docs: Sequence[Document]) -> list[str]:
             df[w] = df.get(w, 0) + 1
     scores = []
     for doc, names in zip(docs, vocab):
-        score = sum(math.log(len(docs) / df[w]) for w in names & asked)
+        score = sum(math.log(len(docs) / df[w]) for w in sorted(names & asked))  # fixed order: same float sum in every process
         whole = any(_phrase_in(n, question) for n in names_of(doc) if set(words(n)) - GENERIC)
         scores.append(score + (WHOLE_NAME if whole and score > 0 else 0.0))
     best = max(scores)

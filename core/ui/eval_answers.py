@@ -9,7 +9,7 @@ import pandas as pd
 import streamlit as st
 
 from core.eval.report import answer_rows
-from core.ui.text import md_escape, md_escape_block
+from core.ui.text import md_escape, md_escape_answer
 
 TABLE_COLUMNS = ("id", "question", "gold", "short_answer", "hit", "hit_first_line", "f1", "words", "ask_ms",
                  "llm_calls", "llm_tokens")
@@ -28,7 +28,7 @@ def show_answers(report, retriever: str) -> None:
     left, right = st.columns(2)
     with left:
         st.markdown("**Answer**")
-        st.markdown(md_escape_block(row["answer"]))
+        st.markdown(md_escape_answer(row["answer"]))  # the reader's bold answer words stay bold
         if row["understood_as"]:
             st.caption(md_escape(f"understood as: {row['understood_as']}"))
     with right:

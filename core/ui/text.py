@@ -28,6 +28,20 @@ def md_escape_block(text: str) -> str:
     return "\n\n".join("  \n".join(md_escape(line) for line in p.splitlines()) for p in paragraphs)
 
 
+def md_escape_answer(text: str) -> str:
+    """`md_escape_block` keeping an answer's own bold marks ('**69**': the words the offline
+    reader marks in its quoted sentence); everything else is escaped, and marks that do not
+    pair up are escaped too.
+
+    >>> md_escape_answer("“port **69**.” [1]")
+    '“port **69**\\\\.” \\\\[1\\\\]'
+    """
+    pieces = str(text).split("**")
+    if len(pieces) % 2 == 0:
+        return md_escape_block(text)
+    return md_escape_block("\x00".join(pieces)).replace("\x00", "**")  # NUL survives escaping untouched
+
+
 def shorten(text: str, limit: int = 80, keep_lines: bool = False) -> str:
     """Collapse whitespace and cut to `limit` characters with an ellipsis; `keep_lines` keeps
     line breaks (a code block's '$ ./configure' and '$ make' stay two lines)."""

@@ -43,8 +43,8 @@ def test_extractive_answer_with_citations(embedder):
 def test_unrelated_question_is_unsupported(embedder):
     seen = []
     answer = answer_question("What is the boiling point of mercury?", _result(), None, embedder, stream_to=seen.append)
-    assert (answer.mode, answer.text) == ("unsupported", UNSUPPORTED_TEXT)
-    assert seen == [UNSUPPORTED_TEXT]
+    assert answer.mode == "unsupported" and answer.text.startswith(UNSUPPORTED_TEXT)
+    assert seen == [answer.text]
 
 
 def test_no_evidence_is_unsupported(embedder):

@@ -82,9 +82,10 @@ def test_cli_eval_answers(corpus_library, tmp_path):  # noqa: F811
     out = json.loads(cli(data_dir, "eval", "--questions", str(q), "--retrievers", "bm25", "--k", "1",
                          "--answers", "--details", str(details), "--json").stdout)
     m = out["retrievers"]["bm25"]
-    assert (m["answer_hit"], m["answer_f1"], m["answer_em"], m["llm_calls"]) == (1.0, 1.0, 1.0, 0)
+    assert (m["answer_hit"], m["answer_hit_first_line"], m["llm_calls"]) == (1.0, 1.0, 0)
+    assert 0 < m["answer_f1"] < 1  # the first line is the quoted evidence sentence, not the bare name
     row = json.loads(details.read_text().splitlines()[0])
-    assert row["short_answer"] == "Charles Babbage" and row["gold"] == "Charles Babbage" and row["hit"] == 1.0
+    assert "Charles Babbage" in row["short_answer"] and row["gold"] == "Charles Babbage" and row["hit"] == 1.0
 
 
 def test_details_file_without_answers(tmp_path):

@@ -1,0 +1,71 @@
+"""Follow-up rewrite figures: how often a follow-up is rewritten, shown, and finds its page.
+
+Not collected by pytest. Each row holds `first` (the earlier question), `question` (as typed),
+`standalone` (the gold standalone form), `kind` (`follow-up` or `self-contained`) and
+`evidence` pages. Offline (no LLM), for every row:
+
+- `rewritten`: the question was rewritten (a self-contained one should never be);
+- `shown`: the rewrite reads as a question and is shown as "understood as";
+- page_hit@5 of what is retrieved (the rewrite, or the question as typed) beside page_hit@5
+  of the gold standalone form, with `--retriever` (default hybrid).
+
+    python benchmarks/answer_tuning/followups.py --data-dir LIB --questions followups.jsonl
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository root, for core
+
+import argparse
+import json
+import statistics
+
+from core.answer.followup import standalone
+from core.config import Settings
+from core.eval.pages import document_files, first_page_hit_rank, page_hit_at_k
+from core.library import Library
+from core.types import Turn
+
+
+def page_hit(lib: Library, text: str, evidence: list[tuple[str, int]], files: dict, retriever: str) -> float:
+    """page_hit@5 of `text`'s retrieval against the evidence pages."""
+    chunks = [sc.chunk for sc in lib.retrieve(text, retriever, 5).chunks]
+    return page_hit_at_k(first_page_hit_rank(chunks, evidence, files), 5)
+
+
+def main() -> None:
+    """Rewrite every follow-up offline and print the figures as JSON (rows with --rows)."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--data-dir", type=Path, required=True)
+    ap.add_argument("--questions", type=Path, required=True)
+    ap.add_argument("--retriever", default="hybrid")
+    ap.add_argument("--rows", type=Path)
+    args = ap.parse_args()
+    lib = Library(Settings.load(data_dir=args.data_dir))
+    files = document_files(lib.catalog.documents())
+    rows = []
+    for line in args.questions.read_text(encoding="utf-8").splitlines():
+        row = json.loads(line)
+        out = standalone(row["question"], [Turn(row["first"])], llm=None)
+        evidence = [(e["file"], int(e["page"])) for e in row.get("evidence", [])]
+        rows.append({"id": row["id"], "kind": row["kind"], "question": row["question"], "rewrite": out.text,
+                     "gold": row["standalone"], "rewritten": out.rewritten, "shown": out.rewritten and getattr(out, "readable", True),
+                     "hit": page_hit(lib, out.text, evidence, files, args.retriever),
+                     "gold_hit": page_hit(lib, row["standalone"], evidence, files, args.retriever)})
+    follow = [r for r in rows if r["kind"] == "follow-up"]
+    fresh = [r for r in rows if r["kind"] != "follow-up"]
+    mean = lambda xs: round(statistics.mean(xs), 3) if xs else None  # noqa: E731
+    print(json.dumps({
+        "follow_ups": {"n": len(follow), "rewritten": mean([float(r["rewritten"]) for r in follow]),
+                       "shown": mean([float(r["shown"]) for r in follow]),
+                       "page_hit@5": mean([r["hit"] for r in follow]),
+                       "standalone_page_hit@5": mean([r["gold_hit"] for r in follow])},
+        "self_contained": {"n": len(fresh), "rewritten": sum(r["rewritten"] for r in fresh)}}, indent=1))
+    if args.rows:
+        args.rows.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()

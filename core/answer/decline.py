@@ -1,0 +1,127 @@
+"""When the evidence does not answer: the rule the offline reader declines by.
+
+Two tests, read from the question's words only (never from a guess at the answer):
+
+- **names**: a question that names something (a capitalised or code-like word: "nginx's
+  worker_processes", "PostgreSQL", "OTP 23") asks about that thing; when no evidence passage
+  (text, title or heading) mentions it, the library does not hold the manual asked about.
+- **coverage**: the sentence chosen to answer, read with its definition term, heading, title
+  and its neighbours in the passage, must hold enough of the question's key words (weighted
+  by rarity in the evidence); a sentence that shares one common word is no answer.
+
+Example:
+    >>> missing_names("Which nginx directive sets worker_processes?", ["Set the port with the port option."])
+    ['worker_processes']
+    >>> missing_names("How does Ghostscript pick the rendering intent?", ["Ghostscript uses Perceptual."])
+    []
+"""
+from __future__ import annotations
+
+import functools
+import re
+from pathlib import Path
+from typing import Iterable, Sequence
+
+from core.errors import ConfigError
+
+from core.answer.question import QuestionInfo, excluded_terms, last_sentence
+from core.answer.terms import STOP, content_terms, stem, weighted_overlap
+
+# Words of a question that say what kind of thing is asked, not what it is about.
+GENERIC = frozenset(stem(w) for w in (
+    "default value values type kind version option options setting settings way ways work works mean means "
+    "use used using happen happens do does make makes give gives let lets set sets turn turns take takes "
+    "get gets return returns how what which when where who why first need needs want wants happen thing "
+    "things new run runs running change changes start starts command commands number called call file files "
+    "manual document documentation section page example instead else possible exactly").split())
+_ABBREVIATION = re.compile(r"^(?:[a-z]\.){1,2}[a-z]?\.?$|^(?:etc|vs|cf)\.?$", re.IGNORECASE)  # e.g, i.e.
+_NAME = re.compile(r"\d|[_:/=\\.#@+]|[a-z][A-Z]|^[A-Z]{2,}")
+
+
+@functools.cache
+def common_words() -> frozenset[str]:
+    """Everyday English words: the whole-word entries of the packaged embedding model's
+    vocabulary (empty without it). A lower-case word outside it ("vsftpd", "systemctl") is
+    a name too."""
+    try:
+        from core.index.embedder import packaged_model_path
+
+        vocab = Path(packaged_model_path()) / "vocab.txt"
+        return frozenset(w for w in vocab.read_text(encoding="utf-8").split() if w.isalpha())
+    except (ConfigError, OSError):
+        return frozenset()
+
+
+def _uncommon(word: str, common: frozenset[str]) -> bool:
+    """A lower-case word that is no everyday word, nor one with a plural or verb ending."""
+    if not common or not word.isalpha() or not word.islower() or len(word) < 3:
+        return False
+    forms = {word}
+    for ending, back in (("ies", "y"), ("es", ""), ("s", ""), ("ed", ""), ("ed", "e"), ("ing", ""), ("ing", "e"),
+                         ("er", ""), ("isation", "ization"), ("ise", "ize")):
+        if word.endswith(ending) and len(word) - len(ending) >= 3:
+            forms.add(word[: -len(ending)] + back)
+    return not forms & common
+
+
+def question_names(question: str) -> list[str]:
+    """Capitalised (not first), all-caps, code-like, numbered and uncommon lower-case words
+    of the asking sentence."""
+    words = [w.strip(".,;:!?()\"'“”") for w in last_sentence(question).split()]
+    common = common_words()
+    out: list[str] = []
+    for i, word in enumerate(words):
+        bare = re.sub(r"['’]s$", "", word)
+        if bare.lower() in STOP or bare == "I" or len(bare) < 2 or _ABBREVIATION.match(bare):
+            continue
+        if (i > 0 and bare[0].isupper()) or _NAME.search(bare) or _uncommon(bare, common):
+            out.append(bare)
+    return list(dict.fromkeys(out))
+
+
+def missing_names(question: str, texts: Iterable[str]) -> list[str]:
+    """The question's names that none of `texts` mentions, when they are at least half of
+    its names ([] otherwise: one name the evidence lacks, "Erlang" beside "TLS" and "OTP", is
+    retrieval's miss, not a manual the library lacks). Names and words are compared by their
+    letters and digits, case-insensitively: a name matches a word or a piece of one ("OTP" in
+    "OTP-23"), and a name of five or more letters also the inside of a word ("\\applyOutput"
+    in "ly:applyOutput"). Bare numbers and versions ("2.24") and names the question rules out
+    ("not the FTP client") are not counted."""
+    forms: set[str] = set()
+    for text in texts:
+        for word in text.split():
+            forms.add(_letters(word))
+            forms.update(p.lower() for p in re.split(r"[^A-Za-z0-9]+", word) if p)
+    joined = " ".join(forms)
+    ruled_out = excluded_terms(question)
+    names = [n for n in question_names(question) if re.search(r"[A-Za-z]", n) and stem(n) not in ruled_out]
+    missing = [n for n in names if not _seen(n, forms, joined)]
+    return missing if missing and 2 * len(missing) >= len(names) else []
+
+
+def _seen(name: str, forms: set[str], joined: str) -> bool:
+    """Whole, inside a longer word, or (a name in pieces: "255-minus") every piece seen."""
+    pieces = [p.lower() for p in re.split(r"[^A-Za-z0-9]+", name) if p]
+    whole = _letters(name)
+    return (whole in forms or (len(whole) >= 5 and whole in joined)
+            or (len(pieces) > 1 and all(p in forms for p in pieces)))
+
+
+def _letters(text: str) -> str:
+    """Lower-cased letters and digits only, so spelling variants of a name compare equal."""
+    return re.sub(r"[^a-z0-9]+", "", text.lower())
+
+
+def key_terms(q: QuestionInfo) -> list[str]:
+    """The question's content terms that say what it is about (kind words such as 'default'
+    or 'option' left out), sorted for a stable order."""
+    return sorted(t for t in q.terms if t not in GENERIC) or sorted(q.terms)
+
+
+def coverage(q: QuestionInfo, texts: Sequence[str], weights: dict[str, float], floor: float) -> float:
+    """Weighted share of the question's key terms that `texts` (a sentence and what it is
+    read with) hold together."""
+    found: set[str] = set()
+    for text in texts:
+        found |= content_terms(text)
+    return weighted_overlap(key_terms(q), found, weights, floor)

@@ -1,0 +1,131 @@
+"""What the offline reader found, and how it reads to the user.
+
+A `Reading` is the sentence that answers (one per part of a two-part question), with the
+answer's place in it; a `ReaderResult` renders the answer: the reading's sentence quoted
+first with its [n] (the answer words in bold when the reader is confident), then at most two
+other quotes; or, for a decline, "The documents do not say …" and the closest evidence.
+
+Example:
+    >>> r = Reading("69", "Defaults is the standardized number 69.", 1, (36, 38))
+    >>> ReaderResult("69", 1, (), 0.5, True, readings=(r,)).render()
+    '“Defaults is the standardized number **69**.” [1]'
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Sequence
+
+from core.answer.quote import clean_markup, decline_lines, quote_line
+from core.answer.terms import tokens
+from core.answer.units import Unit, term_line
+
+_NEGATION = re.compile(r"\b(?:not|no|never|cannot|can't|isn't|aren't|doesn't|don't|won't|unsupported|unable)\b|"
+                       r"\b\w+n't\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class ReaderSentence:
+    """One evidence unit as quoted, the number of its passage, and its match score."""
+
+    text: str
+    number: int
+    score: float
+
+
+@dataclass(frozen=True)
+class Reading:
+    """The sentence that answers: the short answer, the sentence, its passage number, the
+    answer's offsets in the sentence (None when it is not written there) and the definition
+    term the sentence is read with (when the answer is that term)."""
+
+    answer: str
+    sentence: str
+    number: int
+    mark: tuple[int, int] | None = None
+    prefix: str = ""
+
+    def line(self, bold: bool, max_words: int) -> str:
+        """The quoted sentence with its citation, cut around the answer, the answer in bold
+        when `bold`; a yes/no verdict comes first ("No: “… **not** …” [2]")."""
+        prefix = clean_markup(self.prefix)
+        if bold and prefix and self.mark is None and self.answer and self.answer in prefix:
+            prefix = prefix.replace(self.answer, f"**{self.answer}**", 1)
+        line = quote_line(self.sentence, self.number, self.mark, max_words, prefix, bold)
+        return f"{self.answer}: {line}" if self.answer in ("Yes", "No") else line  # the verdict, then its evidence
+
+
+def reading_of(answer: str, unit: Unit, anchor: int) -> Reading:
+    """The Reading for an answer found in `unit` at `anchor` (-1: not located by the span
+    finder: looked up in the sentence, then in its definition term; a "No" marks the
+    sentence's negation)."""
+    text = unit.text
+    if anchor >= 0 and text[anchor:anchor + len(answer)] == answer:
+        return Reading(answer, text, unit.number, (anchor, anchor + len(answer)))
+    if answer == "No":
+        neg = _NEGATION.search(text)
+        return Reading(answer, text, unit.number, (neg.start(), neg.end()) if neg else None)
+    at = text.lower().find(answer.lower()) if answer and answer != "Yes" else -1
+    if at >= 0:
+        return Reading(answer, text, unit.number, (at, at + len(answer)))
+    term = unit.context.split(" | ")[0] if unit.context else ""
+    if answer and term and answer in term and term_line(term):
+        return Reading(answer, text, unit.number, None, term)
+    return Reading(answer, text, unit.number, None)
+
+
+def other_quotes(readings: Sequence[Reading], ranked: Sequence[Unit], count: int, words: int) -> tuple[ReaderSentence, ...]:
+    """Up to `count` best-ranked units other than the readings' own sentences (≥ 3 words)."""
+    shown = {r.sentence for r in readings}
+    out: list[ReaderSentence] = []
+    for u in ranked:
+        if len(out) >= count:
+            break
+        if u.text in shown or len(tokens(u.text)) < 3:
+            continue
+        shown.add(u.text)
+        out.append(ReaderSentence(u.text, u.number, 0.0))
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class ReaderResult:
+    """The short answer and its citation number, the other quotes, the best unit's support
+    and whether the evidence answers, the question's kind, the ranked units, the answering
+    sentence(s) (`readings`), whether the answer words are marked (`confident`), and for a
+    decline the question's names that no passage mentions (`missing`)."""
+
+    answer: str
+    number: int
+    quotes: tuple[ReaderSentence, ...]
+    support: float
+    supported: bool
+    kind: str = "what"
+    sentences: tuple[ReaderSentence, ...] = field(default=())
+    readings: tuple[Reading, ...] = ()
+    confident: bool = True
+    missing: tuple[str, ...] = ()
+    first_words: int = 28
+    quote_words: int = 14
+    margin: float = 0.0  # the answer's lead over the next candidate answer
+    max_words: int = 40  # the whole answer's word budget: quotes that would pass it are left out
+
+    def render(self) -> str:
+        """First line: the answering sentence(s), each quoted with its [n] (the answer in bold
+        when confident); then each other quote on its own line, as long as the answer stays
+        within `max_words` words. A decline says "The
+        documents do not say …" and shows the closest passages as closest evidence."""
+        if not self.supported or not self.readings:
+            return decline_lines(self.missing, [(q.text, q.number) for q in self.quotes], self.quote_words)
+        lines = [" ".join(r.line(self.confident, self.first_words) for r in self.readings)]
+        for q in self.quotes:  # other quotes while the whole answer stays within its word budget
+            line = quote_line(q.text, q.number, None, self.quote_words)
+            if _words(lines) + len(line.split()) > self.max_words:
+                break
+            lines.append(line)
+        return "\n".join(lines)
+
+
+def _words(lines: Sequence[str]) -> int:
+    """Words the user reads in `lines`, citation marks and '…' not counted."""
+    return sum(1 for line in lines for w in line.split() if not re.fullmatch(r"\[\d+\]|…", w))
