@@ -48,6 +48,9 @@ def test_decode_label_keeps_plain_labels_and_decodes_hex():
 class _Catalog:
     """A catalog built before labels were decoded: it holds the hex text."""
 
+    def document(self, doc_id):
+        return None  # a PDF's pages: no slide numbering
+
     def page_infos(self, doc_id):
         return [PageInfo(n, label, 612, 792) for n, label in ((8, "<FEFF0034>"), (9, "<FEFF0035>"))]
 
