@@ -9,8 +9,9 @@ import streamlit as st
 
 from core.errors import FolioError
 from core.types import Answer
-from core.ui import chat, evidence
+from core.ui import chat, evidence, serving
 from core.ui.auth import require_access
+from core.ui.labels import explain_note
 from core.ui.page_view import show_on_page
 from core.ui.resources import get_library
 from core.ui.scope import scope_picker
@@ -26,7 +27,7 @@ def render_answer(answer: Answer) -> None:
         f"{answer.mode} · {res.retriever} · {answer.latency_ms:.0f} ms · LLM calls {answer.llm_calls}"
     ))
     for note in res.notes:
-        st.caption(md_escape(note))
+        st.caption(md_escape(explain_note(note)))  # jargon ("alpha=0.500 ...") in plain words
     ranked = evidence.scored_by_id(res)
     maxima = evidence.group_maxima(res.chunks)
     for cite in answer.citations:
@@ -118,4 +119,8 @@ def main() -> None:
     nav.run()
 
 
-main()
+if __name__ == "__main__":  # a page run: Streamlit runs this file as __main__ in every session
+    main()
+else:  # imported by `streamlit run app.py`, which serves this st.App (core/ui/serving.py:
+    # warm-up at server start, no 404s on deep links, page paths in any case)
+    app = st.App(__file__, **serving.app_options())

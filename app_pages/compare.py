@@ -10,7 +10,7 @@ import streamlit as st
 
 from core.errors import FolioError
 from core.retrieve.base import RETRIEVERS
-from core.ui import compare
+from core.ui import compare, labels
 from core.ui.labelled import question_label, questions_from_bytes
 from core.ui.page_view import show_on_page
 from core.ui.resources import get_library
@@ -38,7 +38,25 @@ def pick_question():
     return q.question, q
 
 
-def render_cell(cell: compare.CompareCell) -> None:
+def open_page(chunk) -> None:
+    """Remember the chunk whose page the dialog shows (it stays open across reruns)."""
+    st.session_state["cmp_page"] = chunk
+    st.session_state["cmp_page-offset"] = 0
+
+
+def close_page() -> None:
+    """The dialog was dismissed: show it no more."""
+    st.session_state.pop("cmp_page", None)
+
+
+@st.dialog("Show on page", width="large", on_dismiss=close_page)
+def page_dialog(chunk) -> None:
+    """The cited page full size, the chunk highlighted, with page navigation and download."""
+    st.markdown(f"**{md_escape(labels.place(chunk))}**")
+    show_on_page(get_library(), chunk, key="cmp_page", toggle=False)
+
+
+def render_cell(cell: compare.CompareCell, col_name: str) -> None:
     """One ranked chunk: rank, shift, shared/gold marks, source, text snippet and route scores."""
     marks = [f"**{cell.rank}.**", compare.shift_label(cell.shift)]
     if cell.shared_with:
@@ -46,14 +64,13 @@ def render_cell(cell: compare.CompareCell) -> None:
     if cell.gold:
         marks.append(":material/check_circle: gold")
     chunk = cell.chunk
-    path = " > ".join(chunk.heading_path) or chunk.doc_title
     with st.container(border=True):
         st.markdown(" ".join(m for m in marks if m))
-        st.caption(md_escape(f"{shorten(path, 70)} · {chunk.pages_label}"))
-        st.markdown(md_escape_block(shorten(chunk.text, 240)))
-        routes = ", ".join(f"{k} {v:.3g}" for k, v in cell.routes.items())
-        st.caption(md_escape(f"score {cell.score:.4g} · {routes}"))
-        show_on_page(get_library(), chunk, key=f"cmp-{id(cell)}")
+        st.caption(md_escape(labels.place(chunk)))
+        st.markdown(md_escape_block(shorten(chunk.text, 240, keep_lines=True)))
+        st.caption(md_escape(f"score {cell.score:.4g} · {labels.route_line(cell.routes)}"))
+        st.button("Show on page", key=f"cmp-page-{col_name}-{cell.rank}", icon=":material/description:",
+                  help="the page with this chunk highlighted, full size", on_click=open_page, args=(chunk,))
 
 
 def render_column(col: compare.CompareColumn, k: int) -> None:
@@ -67,10 +84,12 @@ def render_column(col: compare.CompareColumn, k: int) -> None:
         if key in col.metrics:
             line += f" · {key} {col.metrics[key]:.2f}"
     st.caption(md_escape(line))
-    for note in col.notes:
-        st.caption(md_escape(note))
+    if col.notes:
+        with st.expander("Details", icon=":material/info:"):
+            for note in col.notes:
+                st.caption(md_escape(labels.explain_note(note)))
     for cell in col.cells:
-        render_cell(cell)
+        render_cell(cell, col.retriever)
 
 
 def main() -> None:
@@ -96,6 +115,8 @@ def main() -> None:
         for col, slot in zip(columns, st.columns(len(columns))):
             with slot:
                 render_column(col, shown_k)
+    if "cmp_page" in st.session_state:
+        page_dialog(st.session_state["cmp_page"])
 
 
 main()

@@ -14,6 +14,7 @@ from core.retrieve.base import RETRIEVERS
 from core.ui.eval_answers import show_answers
 from core.ui.labelled import questions_from_bytes, questions_from_path
 from core.ui.page_view import drill_down
+from core.ui.questions_format import example_jsonl, format_markdown
 from core.ui.resources import get_library
 from core.ui.scope import scope_picker
 from core.ui.tables import leaderboard_rows, question_rows
@@ -35,6 +36,17 @@ def load_set(library):
     except FolioError as exc:
         st.error(md_escape(str(exc)))
     return None
+
+
+def format_help(expanded: bool) -> None:
+    """The questions-file format: fields, one example line, and the example to download."""
+    with st.expander("Questions file format (JSONL): fields and an example", expanded=expanded,
+                     icon=":material/help:"):
+        st.markdown(format_markdown())
+        st.code(example_jsonl().splitlines()[0], language="json", wrap_lines=True)
+        st.download_button("Download an example questions file", data=example_jsonl(),
+                           file_name="questions-example.jsonl", mime="application/jsonl",
+                           icon=":material/download:", key="eval_example", on_click="ignore")
 
 
 def parse_ks(text: str) -> tuple[int, ...] | None:
@@ -100,6 +112,7 @@ def main() -> None:
     questions = load_set(library)
     if questions:
         st.caption(f"{len(questions)} questions loaded")
+    format_help(expanded=not questions)
     names = st.multiselect("Retrievers", list(RETRIEVERS), default=["dense", "bm25", "hybrid"], key="eval_names")
     ks = parse_ks(st.text_input("k values", "2,5,10", key="eval_ks"))
     if ks is None:

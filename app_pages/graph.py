@@ -10,7 +10,7 @@ import pandas as pd
 import streamlit as st
 
 from core.errors import FolioError
-from core.ui import graph_view as gv
+from core.ui import graph_view as gv, labels
 from core.ui.graph_html import to_html
 from core.ui.page_view import show_on_page
 from core.ui.resources import get_library
@@ -19,7 +19,8 @@ from core.ui.widgets import retriever_picker, show_chunk, sidebar_status
 
 LEGEND = ("Edges: grey structural · orange keyword · blue semantic · **bold red, numbered** = the path "
           "walked (hop order). Nodes: red = retrieved (bigger = higher score) · ★ = seed · thick border "
-          "= on the path · squares = page/section nodes.")
+          "= on the path · squares = page/section nodes. Retrieved, seed and path nodes are named; "
+          "hover over any node to read it.")
 WALKERS = (f"Retrievers that walk a graph path (numbered hops): {', '.join(gv.PATH_RETRIEVERS)} "
            f"({gv.DEFAULT_RETRIEVER} by default; rgnn needs an LLM). The others rank chunks without "
            "walking: their view shows the neighbourhood and no path.")
@@ -36,21 +37,21 @@ def node_reader(library, view: gv.GraphView, chunks: dict) -> None:
     options = [n for n in view.nodes if n.kind == "chunk" and n.node_id in chunks]
     if not options:
         return
-    labels = {n.node_id: f"{'#' + str(n.rank) + ' ' if n.rank else ''}{shorten(chunks[n.node_id].doc_title, 40)}"
-              f" · {chunks[n.node_id].pages_label} · {shorten(chunks[n.node_id].text, 60)}" for n in options}
-    picked = st.selectbox("Read a node's chunk", list(labels), format_func=labels.get, key="graph_node")
+    names = {n.node_id: f"{'#' + str(n.rank) + ' ' if n.rank else ''}{labels.place(chunks[n.node_id], library, 60)}"
+             f" · {shorten(chunks[n.node_id].text, 60)}" for n in options}
+    picked = st.selectbox("Read a node's chunk", list(names), format_func=names.get, key="graph_node")
     show_chunk(chunks[picked])
     show_on_page(library, chunks[picked], key=f"graph-{picked}")
 
 
-def hops_table(result) -> None:
-    """The walked path as a table (step, from, to, edge kind, score)."""
+def hops_table(result, chunks: dict) -> None:
+    """The walked path as a table: hop number (as drawn), step, from and to by heading and
+    page, edge kind, score."""
     if not result.hops:
         st.caption(md_escape(f"{result.retriever} walked no graph path (no hops to draw). "
                              f"Retrievers that walk one: {', '.join(gv.PATH_RETRIEVERS)}."))
         return
-    st.dataframe(pd.DataFrame([{"step": h.step, "from": h.source, "to": h.target, "kind": h.kind,
-                                "score": round(h.score, 4)} for h in result.hops]), hide_index=True)
+    st.dataframe(pd.DataFrame(gv.hop_rows(result, chunks, labels.pages_label)), hide_index=True)
 
 
 def main() -> None:
@@ -74,7 +75,7 @@ def main() -> None:
     if "graph_result" not in st.session_state:
         return
     result, (edges, chunks) = st.session_state["graph_result"]
-    view = gv.build_view(result, edges, chunks, kinds)
+    view = gv.build_view(result, edges, chunks, kinds, pages=labels.pages_label)
     if view.capped:
         st.info(view.message)
     st.caption(md_escape(f"{result.retriever}: {len(result.chunks)} chunks, {len(result.seeds)} seeds, "
@@ -82,7 +83,7 @@ def main() -> None:
     st.caption(LEGEND)
     st.iframe(to_html(view), height=640)
     node_reader(library, view, chunks)
-    hops_table(result)
+    hops_table(result, chunks)
 
 
 main()

@@ -13,7 +13,7 @@ import pandas as pd
 import streamlit as st
 
 from core.errors import FolioError
-from core.ui.queue import file_line, job_title, shown_files
+from core.ui.queue import file_line, job_summary, job_title, shown_files
 from core.ui.resources import get_library
 from core.evidence.originals import originals_line
 from core.ui.tables import document_rows
@@ -35,13 +35,17 @@ def queued(message: str) -> None:
 
 def upload_section(library) -> None:
     """Drag-and-drop upload of many PDFs: saved under safe names for the worker, then queued."""
+    generation = st.session_state.setdefault("uploads_generation", 0)  # a new key empties the uploader
     files = st.file_uploader("Drop documents here: PDF, Word, PowerPoint, Excel, OpenDocument, RTF, HTML, "
-                             "Markdown, text, EPUB", type=upload_types(), accept_multiple_files=True, key="uploads")
+                             "Markdown, text, EPUB", type=upload_types(), accept_multiple_files=True,
+                             key=f"uploads-{generation}")
     if files and st.button(f"Add {len(files)} file(s)", type="primary", key="add_uploads"):
         saved = save_uploads(files, root=library.incoming_dir())
         library.enqueue([s.path for s in saved], names={str(s.path): s.original_name for s in saved})
         queued(f"Queued {len(saved)} file(s): they are added in the background (progress below); "
                "questions keep being answered meanwhile")
+        st.session_state["uploads_generation"] = generation + 1
+        st.rerun()
 
 
 def folder_section(library) -> None:
@@ -69,32 +73,39 @@ def folder_section(library) -> None:
                 st.error(md_escape(str(exc)))
 
 
+def file_lines(job) -> None:
+    """One line per file of a job: progress while it waits or runs, else its outcome."""
+    files, hidden = shown_files(job)
+    for f in files:
+        view, text, fraction = file_line(f, job.kind)
+        if view == "progress":
+            st.progress(fraction, text=md_escape(text))
+        else:
+            ALERT[view](md_escape(text))
+    if hidden:
+        done = sum(f.status not in ("queued", "running") for f in job.files)
+        st.caption(f"{done} of {len(job.files)} files done; {hidden} more not shown")
+
+
 @st.fragment(run_every=QUEUE_POLL_S)
 def queue_section(library) -> None:
-    """The job queue, shared by every session: running and waiting jobs with each file's
-    progress, then the last finished ones; reloads the page when the library changed."""
+    """The job queue, shared by every session, newest first: running and waiting jobs with
+    each file's progress, then the last finished ones folded to one line each (their files
+    inside); reloads the page when the library changed."""
     if library.catalog.generation() != st.session_state.get("seen_generation"):
         st.rerun(scope="app")  # documents were added or removed: redraw the table too
     library.start_worker()  # jobs left by a worker that stopped get a new one
-    jobs = library.jobs(limit=20)
-    shown = [j for j in jobs if not j.finished] + [j for j in jobs if j.finished][:RECENT_JOBS]
-    if not shown:
-        return
-    st.subheader("Queue")
-    for job in sorted(shown, key=lambda j: j.job_id):
+    jobs = library.jobs(limit=20)  # newest first
+    for job in (j for j in jobs if not j.finished):
         st.markdown(md_escape(job_title(job)))
-        files, hidden = shown_files(job)
-        for f in files:
-            view, text, fraction = file_line(f, job.kind)
-            if view == "progress":
-                st.progress(fraction, text=md_escape(text))
-            else:
-                ALERT[view](md_escape(text))
-        if hidden:
-            done = sum(f.status not in ("queued", "running") for f in job.files)
-            st.caption(f"{done} of {len(job.files)} files done; {hidden} more not shown")
-        if not job.finished and st.button("Cancel", key=f"cancel_{job.job_id}"):
+        file_lines(job)
+        if st.button("Cancel", key=f"cancel_{job.job_id}"):
             library.cancel_job(job.job_id)
+    for job in [j for j in jobs if j.finished][:RECENT_JOBS]:
+        failed = job.status != "done" or any(f.status == "error" for f in job.files)
+        with st.expander(md_escape(job_summary(job)), key=f"job_{job.job_id}",
+                         icon=":material/error:" if failed else ":material/check_circle:"):
+            file_lines(job)
 
 
 def documents_section(library) -> None:

@@ -30,6 +30,13 @@ def origin_of(path: Path, name: str | None) -> str:
     return f"{UPLOAD}{name}" if name is not None else str(Path(path).expanduser().resolve())
 
 
+def known_as(doc: Document) -> str:
+    """A document as the user knows it: '"Title" (file.pdf)', or the file name alone when the
+    title is the file name (duplicate messages used to give the hex id)."""
+    name = Path(doc.source).name
+    return name if doc.title in ("", name, Path(name).stem) else f'"{doc.title}" ({name})'
+
+
 class Writing:
     """Changes to the library (mixin of `Library`)."""
 
@@ -86,7 +93,7 @@ class Writing:
         seconds = time.perf_counter() - start
         progress(ProgressEvent(str(path), "done", 1, 1, status))
         if status == "duplicate":
-            return AddOutcome(str(path), status, f"already in the library as {doc.doc_id}", doc, seconds)
+            return AddOutcome(str(path), status, f"already in the library as {known_as(doc)}", doc, seconds)
         msg = "; ".join([f"{doc.pages} pages, {doc.chunks} chunks", *notes])
         return AddOutcome(str(path), status, msg, doc, seconds, dict(clock.seconds))
 

@@ -44,6 +44,8 @@ def test_same_file_twice_is_added_once(make_library, tmp_path):
     assert lib.add([pdf])[0].status == "added"
     second = lib.add([copy])[0]
     assert second.status == "duplicate" and "already in the library" in second.message
+    first = lib.documents()[0]  # named by title and file as the user knows them, not by a hex id
+    assert second.message == f'already in the library as "{first.title}" (a.pdf)', second.message
     assert len(lib.documents()) == 1
 
 

@@ -22,6 +22,7 @@ from typing import Mapping, Sequence
 
 import pymupdf
 
+from core.evidence.page_labels import decode_label
 from core.types import Chunk, ChunkBox, DocGeometry, PageInfo, Section
 
 # Same text flags as the parser (core.ingest.pdf.layout): ligatures expanded, mediabox clip.
@@ -168,7 +169,7 @@ def section_number(title: str, lines: Sequence[str]) -> str:
 def page_label(page: pymupdf.Page) -> str:
     """The printed page label (PDF page labels: 'iv', 'A-3'), else the physical number."""
     try:
-        label = page.get_label()
+        label = decode_label(page.get_label())  # UTF-16 labels come back as hex: <FEFF0034>
     except Exception:  # noqa: BLE001 - a broken label tree must not fail the ingest
         label = ""
     return label.strip() or str(page.number + 1)

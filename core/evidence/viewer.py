@@ -12,6 +12,7 @@ from pathlib import Path
 
 from core.errors import NotFound, OriginalMissing
 from core.evidence.originals import OriginalStore
+from core.evidence.page_labels import decode_label
 from core.evidence.render import PageCache
 from core.types import Chunk, ChunkBox, Citation, Document
 
@@ -101,15 +102,20 @@ class EvidenceViewer:
         boxes = tuple(self.catalog.boxes(chunk_id))
         pages = tuple(sorted({b.page for b in boxes})) or tuple(
             range(chunk.page_start, max(chunk.page_start, chunk.page_end) + 1))
-        labels = {p.page: p.label for p in self.catalog.page_infos(doc.doc_id)}
+        labels = self.page_labels(doc.doc_id)
         return ChunkPlace(chunk, doc, pages, labels, boxes, self.originals.path(doc.original),
                           self.originals.rendition(doc.original))
+
+    def page_labels(self, doc_id: str) -> dict[int, str]:
+        """Physical page -> printed label (decoded: libraries built before labels were decoded
+        hold `<FEFF0034>` for '4')."""
+        return {p.page: decode_label(p.label) for p in self.catalog.page_infos(doc_id)}
 
     def pages_label(self, chunk: Chunk) -> str:
         """A chunk's pages as printed, with the physical pages when they differ: 'p. 9 · PDF
         page 10', 'pp. iii-1 · PDF pages 3-4'; 'p. 10' when the labels are the physical numbers
         or unknown (corpus passages, libraries built before labels were kept)."""
-        labels = {p.page: p.label for p in self.catalog.page_infos(chunk.doc_id)}
+        labels = self.page_labels(chunk.doc_id)
         first, last = chunk.page_start, max(chunk.page_start, chunk.page_end)
         doc = self.catalog.document(chunk.doc_id)
         if doc is not None and doc.kind in SLIDES:  # a slide's number is its page

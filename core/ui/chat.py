@@ -67,8 +67,9 @@ def llm_picker(library) -> None:
         return
     models = ollama_models(url)
     if not models:
-        st.sidebar.caption(md_escape(f"No local Ollama server at {url}; start one (`ollama serve`) to use "
-                                     "a local LLM here."))
+        # only the URL is escaped: the command stays Markdown code, not literal backticks
+        st.sidebar.caption(f"No local Ollama server at {md_escape(url)}; start one (`ollama serve`) to use "
+                           "a local LLM here.")
         return
     pick = st.sidebar.selectbox("Local LLM (Ollama)", models, key="chat_ollama_model")
     if st.sidebar.button(f"Use {pick}", key="chat_ollama_use", type="primary"):

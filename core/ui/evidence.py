@@ -8,7 +8,7 @@ retrieved chunk" whatever the route's raw scale (cosine ~0.5, BM25 ~10).
 
 Example:
     >>> route_groups({"vector": 0.5, "fulltext": 7.0, "rrf": 0.03})
-    {'vector': 0.5, 'full-text': 7.0}
+    {'vector': 0.5, 'full text': 7.0}
 """
 from __future__ import annotations
 
@@ -16,12 +16,12 @@ from typing import Iterable, Mapping
 
 from core.types import RetrievalResult, ScoredChunk
 
-GROUPS = ("vector", "full-text", "keyword", "graph", "structure")
+GROUPS = ("vector", "full text", "keywords", "graph", "structure")  # as core.ui.labels names routes
 # family -> (exact names first, then substrings); the first key found gives the value
 _PATTERNS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "vector": (("vector", "dense", "cosine"), ("vector", "dense", "cosine", "semantic")),
-    "full-text": (("fulltext", "bm25", "lexical"), ("fulltext", "bm25", "lexical", "text")),
-    "keyword": (("keywords", "keyword"), ("keyword",)),
+    "full text": (("fulltext", "bm25", "lexical"), ("fulltext", "bm25", "lexical", "text")),
+    "keywords": (("keywords", "keyword"), ("keyword",)),
     "graph": (("graph",), ("graph", "gnn", "kgp", "iier", "hop", "propag", "chain", "path", "edge")),
     "structure": (("structure",), ()),  # the page/section/table/figure a question named
 }

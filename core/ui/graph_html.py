@@ -21,19 +21,18 @@ import math
 from functools import lru_cache
 from importlib import resources
 
+from core.ui.graph_script import FINISH_JS, FONT_PX, HOP_PX
 from core.ui.graph_view import EDGE_COLOURS, HOP_COLOUR, GraphView
 
 VIS_DIR = ("templates", "lib", "vis-9.1.2")
 SPACING = 45.0  # layout units per sqrt(node): about one label width between neighbours
 MIN_HALF_SPAN = 300.0  # small views still span ~600 units: fitting them fills a 620 px frame
-LABEL_ALL_UP_TO = 40  # larger views label only retrieved, seed and path nodes (others: tooltip)
 OPTIONS = {
     "physics": {"enabled": False},  # positions come from layout(); nothing moves after the first paint
     "layout": {"improvedLayout": False},
     "interaction": {"hover": True, "tooltipDelay": 150},
     "edges": {"smooth": False},
 }
-FONT_PX = 14
 
 _PAGE = """<!DOCTYPE html>
 <html><head><meta charset="utf-8">
@@ -44,19 +43,14 @@ div.vis-tooltip {{ max-width: 420px; white-space: pre-wrap; }}</style>
 </head><body><div id="graph"></div>
 <script>
 var data = {data};
+var container = document.getElementById("graph");
+{finish}
+stretchToFrame(data.nodes, container.clientWidth, container.clientHeight);
 var nodes = new vis.DataSet(data.nodes);
 var edges = new vis.DataSet(data.edges);
-var container = document.getElementById("graph");
 var network = new vis.Network(container, {{nodes: nodes, edges: edges}}, data.options);
-// Node and label sizes are known once drawn: fit after the first (hidden) drawing, show the next.
-network.once("afterDrawing", function () {{
-  network.once("afterDrawing", function () {{
-    container.style.visibility = "visible";
-    document.body.setAttribute("data-settled", "1");
-  }});
-  network.fit({{animation: false}});
-  network.redraw();
-}});
+// Node and label sizes are known once drawn: finish after the first (hidden) drawing, show the next.
+network.once("afterDrawing", finish);
 network.on("resize", function () {{ network.fit({{animation: false}}); }});
 </script></body></html>
 """
@@ -101,24 +95,21 @@ def layout(view: GraphView) -> dict[str, tuple[float, float]]:
 def network_data(view: GraphView) -> dict:
     """The nodes, edges and options handed to vis-network (positions fixed, text plain)."""
     pos = layout(view)
-    label_all = len(view.nodes) <= LABEL_ALL_UP_TO
-    # a large view is fitted zoomed out: larger text keeps its labels readable (half the shrink)
-    font = round(FONT_PX * math.sqrt(half_span(len(view.nodes)) / MIN_HALF_SPAN))
     nodes = []
     for n in view.nodes:
         colour = "#d62728" if n.rank else ("#8c564b" if n.kind == "chunk" else "#c7c7c7")
         shape = "star" if n.seed else ("dot" if n.kind == "chunk" else "square")
         x, y = pos.get(n.node_id, (0.0, 0.0))
-        label = n.label if label_all or n.rank or n.seed or n.on_path else ""
+        label = n.label if n.rank or n.seed or n.on_path else ""  # the others: on hover (title)
         nodes.append({"id": n.node_id, "label": label, "title": n.title, "x": x, "y": y, "size": n.size,
                       "shape": shape, "color": colour, "borderWidth": 4 if n.on_path else 1,
-                      "font": {"size": font}})
+                      "font": {"size": FONT_PX}})  # resized for the fitted zoom (graph_script)
     edges = []
     for e in view.edges:
         if e.step is not None:
             edges.append({"from": e.source, "to": e.target, "title": e.title, "label": str(e.step), "width": 6,
                           "color": HOP_COLOUR, "arrows": "to",
-                          "font": {"size": round(font * 1.3), "color": HOP_COLOUR, "strokeWidth": 4}})
+                          "font": {"size": HOP_PX, "color": HOP_COLOUR, "strokeWidth": 4, "align": "top"}})
         else:
             edges.append({"from": e.source, "to": e.target, "title": e.title, "width": 1.5,
                           "color": EDGE_COLOURS.get(e.kind, "#777777")})
@@ -128,4 +119,4 @@ def network_data(view: GraphView) -> dict:
 def to_html(view: GraphView, height_px: int = 620) -> str:
     """Self-contained HTML (vis.js inlined, no remote tags) drawing the view, already laid out."""
     js, css = _vis_assets()
-    return _PAGE.format(css=css, js=js, height=height_px, data=script_json(network_data(view)))
+    return _PAGE.format(css=css, js=js, height=height_px, data=script_json(network_data(view)), finish=FINISH_JS)

@@ -13,7 +13,7 @@ Example:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Mapping, Sequence
+from typing import Callable, Mapping, Sequence
 
 from core.types import Chunk, Edge, RetrievalResult
 from core.ui.text import shorten
@@ -27,6 +27,11 @@ HOP_COLOUR = "#c0392b"
 # (benchmarks/RESULTS.md: musique and hotpotqa-dev recall@5 and all_recall@5), no LLM needed.
 PATH_RETRIEVERS = ("gnn", "iier", "kgp", "rgnn")
 DEFAULT_RETRIEVER = "gnn"
+PagesLabel = Callable[[Chunk], str]
+
+
+def _physical(chunk: Chunk) -> str:
+    return chunk.pages_label
 
 
 @dataclass(frozen=True)
@@ -45,7 +50,9 @@ class ViewNode:
 
 @dataclass(frozen=True)
 class ViewEdge:
-    """An edge as drawn; `step` is the hop number when it is part of the walked path."""
+    """An edge as drawn; `step` is the hop's number (its place in the walk, 1, 2, ...) when it
+    is part of the walked path: gnn's hops all carry propagation step 1, so that step alone
+    would number them all "1"."""
 
     source: str
     target: str
@@ -109,26 +116,32 @@ def _pick_nodes(result: RetrievalResult, edges: Sequence[Edge], cap: int) -> tup
     return everything[:cap], len(everything)
 
 
-def _node_text(node_id: str, chunk: Chunk | None, rank: int | None) -> tuple[str, str]:
-    """(label, tooltip) as plain text."""
+def node_name(node_id: str, chunks: Mapping[str, Chunk], pages: PagesLabel = _physical) -> str:
+    """A node as a reader knows it: 'Manual > Build · p. 4 · PDF page 8' for a chunk (its
+    heading path and pages), 'PDF page 4' or 'section' for structure nodes."""
+    chunk = chunks.get(node_id)
     if chunk is None:
         kind = node_kind(node_id)
-        if kind == "page":
-            name = "page " + node_id.rsplit(":", 1)[-1]
-        else:
-            name = kind
-        return name, node_id
+        return "PDF page " + node_id.rsplit(":", 1)[-1] if kind == "page" else kind
+    return f"{' > '.join(chunk.heading_path) or chunk.doc_title} · {pages(chunk)}"
+
+
+def _node_text(node_id: str, chunk: Chunk | None, rank: int | None, pages: PagesLabel) -> tuple[str, str]:
+    """(label, tooltip) as plain text."""
+    if chunk is None:
+        return node_name(node_id, {}), node_id
     prefix = f"#{rank} " if rank else ""
     name = chunk.heading_path[-1] if chunk.heading_path else (chunk.doc_title or chunk.chunk_id)
     label = prefix + shorten(name, 28)
-    path = " > ".join(chunk.heading_path) or chunk.doc_title
-    title = f"{path} ({chunk.pages_label})\n{shorten(chunk.text, 280)}"
+    title = f"{node_name(node_id, {node_id: chunk}, pages)}\n{shorten(chunk.text, 280)}"
     return label, title
 
 
 def build_view(result: RetrievalResult, edges: Sequence[Edge], chunks: Mapping[str, Chunk],
-               kinds: Sequence[str] = EDGE_KINDS, max_nodes: int = MAX_NODES) -> GraphView:
-    """Choose and describe what to draw; edges of kinds not in `kinds` are hidden (hops stay)."""
+               kinds: Sequence[str] = EDGE_KINDS, max_nodes: int = MAX_NODES,
+               pages: PagesLabel = _physical) -> GraphView:
+    """Choose and describe what to draw; edges of kinds not in `kinds` are hidden (hops stay).
+    `pages` writes a chunk's pages (the app passes `core.ui.labels.pages_label`)."""
     edges = [e for e in edges if e.kind in kinds]
     kept, total = _pick_nodes(result, edges, max_nodes)
     keep = set(kept)
@@ -139,7 +152,7 @@ def build_view(result: RetrievalResult, edges: Sequence[Edge], chunks: Mapping[s
     nodes = []
     for node_id in kept:
         rank, score = ranks.get(node_id, (None, None))
-        label, title = _node_text(node_id, chunks.get(node_id), rank)
+        label, title = _node_text(node_id, chunks.get(node_id), rank, pages)
         size = 12 + 28 * max(0.0, score) / top if score is not None and top > 0 else 7
         nodes.append(ViewNode(node_id, label, title, node_kind(node_id), round(size, 2), rank,
                               node_id in seeds, node_id in on_path))
@@ -150,11 +163,11 @@ def _view_edges(result: RetrievalResult, edges: Sequence[Edge], keep: set[str]) 
     """Hop edges (bold, numbered) plus the catalog edges between kept nodes, each pair once."""
     out: list[ViewEdge] = []
     seen: set[frozenset] = set()
-    for hop in result.hops:
+    for number, hop in enumerate(result.hops, start=1):
         if hop.source in keep and hop.target in keep:
             seen.add(frozenset((hop.source, hop.target)))
-            tip = f"hop {hop.step}: {hop.kind} edge, score {hop.score:.3f}"
-            out.append(ViewEdge(hop.source, hop.target, hop.kind, hop.score, tip, hop.step))
+            tip = f"hop {number} (step {hop.step}): {hop.kind} edge, score {hop.score:.3f}"
+            out.append(ViewEdge(hop.source, hop.target, hop.kind, hop.score, tip, number))
     for e in edges:
         pair = frozenset((e.source, e.target))
         if e.source in keep and e.target in keep and pair not in seen and len(pair) == 2:
@@ -163,3 +176,11 @@ def _view_edges(result: RetrievalResult, edges: Sequence[Edge], keep: set[str]) 
             out.append(ViewEdge(e.source, e.target, e.kind, e.weight, shorten(tip, 200)))
     return out
 
+
+
+def hop_rows(result: RetrievalResult, chunks: Mapping[str, Chunk], pages: PagesLabel = _physical) -> list[dict]:
+    """The walked path as table rows, numbered as in the drawing, each end named by
+    heading and page (`node_name`), not by its id."""
+    return [{"hop": number, "step": h.step, "from": node_name(h.source, chunks, pages),
+             "to": node_name(h.target, chunks, pages), "edge": h.kind, "score": round(h.score, 4)}
+            for number, h in enumerate(result.hops, start=1)]

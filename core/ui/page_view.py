@@ -22,6 +22,7 @@ import streamlit as st
 from core.errors import FolioError
 from core.evidence.viewer import ChunkPlace
 from core.types import Chunk
+from core.ui.labels import place
 from core.ui.text import md_escape, shorten
 
 ZOOMS = (1.0, 1.5, 2.0, 3.0)
@@ -35,9 +36,10 @@ def pages_to_show(place: ChunkPlace, offset: int) -> tuple[int, ...]:
     return (min(max(1, place.pages[0] + offset), place.page_count),)
 
 
-def show_on_page(library, chunk: Chunk, key: str) -> None:
-    """A 'Show on page' toggle and, when on, the page viewer for `chunk` (see module doc)."""
-    if not st.toggle("Show on page", key=f"{key}-show", help="the page with this chunk highlighted"):
+def show_on_page(library, chunk: Chunk, key: str, toggle: bool = True) -> None:
+    """A 'Show on page' toggle and, when on, the page viewer for `chunk` (see module doc);
+    `toggle=False` shows the viewer at once (in a dialog that was opened for it)."""
+    if toggle and not st.toggle("Show on page", key=f"{key}-show", help="the page with this chunk highlighted"):
         return
     try:
         place = library.evidence.locate(chunk.chunk_id)
@@ -118,6 +120,5 @@ def drill_down(library, rows: Sequence, key: str, top: int = 3) -> None:
     if not chunks:
         st.caption("The top results are corpus passages; pages are shown for PDF documents.")
     for rank, chunk in enumerate(chunks, start=1):
-        st.markdown(md_escape(f"{rank}. {shorten(' > '.join(chunk.heading_path) or chunk.doc_title, 70)} · "
-                              f"{chunk.pages_label} · {shorten(chunk.text, 120)}"))
+        st.markdown(md_escape(f"{rank}. {place(chunk, library)} · {shorten(chunk.text, 120)}"))
         show_on_page(library, chunk, key=f"{key}-{row.qid}-{chunk.chunk_id}")

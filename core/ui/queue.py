@@ -10,8 +10,14 @@ Example:
     ('progress', 'a.pdf — embedding 3/12', 0.65)
     >>> shown_files(job, most=20)[1]
     0
+    >>> done = Job(2, "add", "done", finished_at="2026-11-24T04:00:00+00:00",
+    ...            files=(JobFile(0, "/in/a.pdf", "a.pdf", status="added"),))
+    >>> job_summary(done, now=datetime(2026, 11, 24, 4, 3, 5, tzinfo=timezone.utc))
+    'Added 1 file: 1 added, 0 failed · 3 min ago'
 """
 from __future__ import annotations
+
+from datetime import datetime, timezone
 
 from core.ingest.pipeline import ProgressEvent
 from core.types import Job, JobFile
@@ -55,3 +61,40 @@ def shown_files(job: Job, most: int = 20) -> tuple[list[JobFile], int]:
     keep += [f for f in job.files if f.status == "queued"][: max(0, most - len(keep))]
     keep = sorted(keep[:most], key=lambda f: f.position)
     return keep, len(job.files) - len(keep)
+
+
+_DONE_VERB = {"add": "Added", "corpus": "Loaded corpus", "reindex": "Re-indexed"}
+
+
+def ago(iso: str, now: datetime | None = None) -> str:
+    """'just now', '3 min ago', '2 h ago', '4 days ago' for an ISO 8601 time ('' if unknown)."""
+    try:
+        then = datetime.fromisoformat(iso)
+    except (TypeError, ValueError):
+        return ""
+    seconds = ((now or datetime.now(timezone.utc)) - then).total_seconds()
+    if seconds < 60:
+        return "just now"
+    if seconds < 3600:
+        return f"{int(seconds // 60)} min ago"
+    if seconds < 86400:
+        return f"{int(seconds // 3600)} h ago"
+    return f"{int(seconds // 86400)} days ago"
+
+
+def job_summary(job: Job, now: datetime | None = None) -> str:
+    """A finished job in one line: 'Added 20 files: 20 added, 0 failed · 3 min ago'."""
+    n = len(job.files)
+    what = f"{_DONE_VERB.get(job.kind, job.kind)} {n} file{'s' if n != 1 else ''}"
+    if job.kind == "reindex" and job.files:
+        what = f"Re-indexed {job.files[0].name}"
+    status = [f.status for f in job.files]
+    counts = [f"{sum(s in ('added', 'replaced', 're-indexed') for s in status)} added",
+              f"{status.count('error')} failed"]
+    counts += [f"{status.count(s)} {label}" for s, label in
+               (("duplicate", "already in the library"), ("cancelled", "cancelled")) if s in status]
+    line = f"{what}: {', '.join(counts)}" if job.kind != "reindex" else what
+    if job.status != "done":
+        line += f" — {job.status}" + (f": {job.message}" if job.message else "")
+    when = ago(job.finished_at or job.created_at, now)
+    return f"{line} · {when}" if when else line

@@ -42,7 +42,9 @@ def md_escape_answer(text: str) -> str:
     return md_escape_block("\x00".join(pieces)).replace("\x00", "**")  # NUL survives escaping untouched
 
 
-def shorten(text: str, limit: int = 80) -> str:
-    """Collapse whitespace and cut to `limit` characters with an ellipsis."""
-    flat = " ".join(str(text).split())
+def shorten(text: str, limit: int = 80, keep_lines: bool = False) -> str:
+    """Collapse whitespace and cut to `limit` characters with an ellipsis; `keep_lines` keeps
+    line breaks (a code block's '$ ./configure' and '$ make' stay two lines)."""
+    lines = str(text).splitlines() if keep_lines else [str(text)]
+    flat = "\n".join(" ".join(line.split()) for line in lines if line.strip())
     return flat if len(flat) <= limit else flat[: max(1, limit - 1)].rstrip() + "…"

@@ -12,6 +12,7 @@ import streamlit as st
 from core.retrieve.base import RETRIEVERS
 from core.types import Chunk
 from core.ui.evidence import GROUPS
+from core.ui.labels import heading, pages_label, route_line
 from core.ui.text import md_escape, md_escape_block
 
 
@@ -41,6 +42,9 @@ def retriever_picker(library, key: str, label: str = "Retriever", default: str |
     return st.sidebar.selectbox(label, names, index=index, key=key)
 
 
+AXIS_PX = 52  # x axis labels and title under the bars
+
+
 def route_spec(relative: Mapping[str, float]) -> dict:
     """A Vega-Lite spec of horizontal bars, one per route family (score relative to the best
     retrieved chunk). Written as a dict: altair's schema validation cost ~70 ms per chart,
@@ -49,7 +53,9 @@ def route_spec(relative: Mapping[str, float]) -> dict:
     return {
         "data": {"values": values},
         "mark": {"type": "bar"},
-        "height": {"step": 24},
+        # a number, not {"step": 24} (Vega then dropped Streamlit's "fit-y" with a console warning);
+        # fitted, the height holds the x axis and its title too: 24 px per bar plus AXIS_PX
+        "height": 24 * len(values) + AXIS_PX,
         "encoding": {
             "x": {"field": "score", "type": "quantitative", "scale": {"domain": [0, 1]},
                   "title": "score relative to the best retrieved chunk"},
@@ -67,11 +73,10 @@ def route_chart(relative: Mapping[str, float], raw: Mapping[str, float]) -> None
         st.caption("This retriever reported no per-route scores.")
         return
     st.vega_lite_chart(spec=route_spec(relative), width="stretch")
-    st.caption(md_escape("raw: " + ", ".join(f"{k} {v:.3g}" for k, v in raw.items())))
+    st.caption(md_escape("raw: " + route_line(raw)))
 
 
 def show_chunk(chunk: Chunk) -> None:
     """Heading path, pages and the chunk's text, all escaped."""
-    path = " > ".join(chunk.heading_path) or chunk.doc_title
-    st.markdown(f"**{md_escape(path)}** · {md_escape(chunk.pages_label)} · {md_escape(chunk.kind)}")
+    st.markdown(f"**{md_escape(heading(chunk))}** · {md_escape(pages_label(chunk))} · {md_escape(chunk.kind)}")
     st.markdown(md_escape_block(chunk.text))

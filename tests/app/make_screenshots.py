@@ -21,6 +21,7 @@ def shoot(page, url: str, question: dict, qfile: Path, out: Path) -> None:
     """Visit each page, act, and save a screenshot."""
     page.set_viewport_size({"width": 1500, "height": 1700})  # the answer and its first citation, opened
     page.goto(url + "/", timeout=120_000)
+    page.get_by_test_id("stChatInputTextArea").wait_for(timeout=300_000)  # the server's warm-up may still run
     page.get_by_test_id("stChatInputTextArea").fill(question["question"])
     page.get_by_test_id("stChatInputTextArea").press("Enter")
     page.get_by_test_id("stExpander").first.wait_for(timeout=300_000)

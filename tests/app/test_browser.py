@@ -83,8 +83,11 @@ def _library_step(page, server: str, files: list[Path], shots: Path) -> float:
     page.locator("input[type=file]").set_input_files([str(f) for f in files], timeout=120_000)
     start = time.perf_counter()
     page.get_by_role("button", name=f"Add {len(files)} file(s)").click()
+    done = page.get_by_test_id("stExpander").filter(has_text=f"{len(files)} added, 0 failed")
+    done.wait_for(timeout=600_000)  # the finished job, folded to one line
+    done.locator("summary").click()
     for f in files:
-        page.get_by_text(f"{f.name}: added").wait_for(timeout=600_000)
+        done.get_by_text(f"{f.name}: added").wait_for()
     page.get_by_test_id("stDataFrame").wait_for()
     page.screenshot(path=str(shots / "library.png"), full_page=True)
     return start

@@ -25,11 +25,11 @@ def _result(name, chunks, **kw):
 def test_route_groups_and_relative_scores():
     assert evidence.route_groups({"vector": .5, "vector_norm": 1.0, "fulltext": 7.0, "keywords": 2.0,
                                   "gnn_distance": .2, "rrf": .03}) == {
-        "vector": .5, "full-text": 7.0, "keyword": 2.0, "graph": .2}
+        "vector": .5, "full text": 7.0, "keywords": 2.0, "graph": .2}
     res = _result("m", [(A, 1, {"vector": .8, "fulltext": 10.0}), (B, .5, {"vector": .4, "fulltext": 2.5})])
     maxima = evidence.group_maxima(res.chunks)
-    assert maxima == {"vector": .8, "full-text": 10.0}
-    assert evidence.relative_routes(res.chunks[1], maxima) == {"vector": .5, "full-text": .25}
+    assert maxima == {"vector": .8, "full text": 10.0}
+    assert evidence.relative_routes(res.chunks[1], maxima) == {"vector": .5, "full text": .25}
     assert evidence.scored_by_id(res)[B.chunk_id][0] == 2
 
 

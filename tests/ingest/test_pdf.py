@@ -192,3 +192,24 @@ def test_body_size_running_head_set_low_on_the_page_is_removed(tmp_path):
     assert "www.example.com" not in result.markdown
     assert all(f"Body text of page {n} " in result.markdown for n in range(1, 6))
     assert not re.search(r"^\d+$", result.markdown, re.M)
+
+
+def test_code_lines_keep_their_line_breaks(tmp_path):
+    """A verbatim block in a fixed-width font reads line by line in its chunk ('$ ./configure'
+    then '$ make'), while the prose around it is still joined into paragraphs."""
+    from core.config import ChunkingSettings
+    from core.ingest.chunking import chunk_markdown
+
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 90), "To build from source run these commands in the", fontname="helv", fontsize=11)
+    page.insert_text((72, 104), "unpacked folder before the first start.", fontname="helv", fontsize=11)
+    for n, line in enumerate(("$ ./configure", "$ make", "$ make install")):
+        page.insert_text((90, 130 + 14 * n), line, fontname="cour", fontsize=10)
+    page.insert_text((72, 190), "The binary lands in the bin folder.", fontname="helv", fontsize=11)
+    doc.save(tmp_path / "build.pdf")
+    parsed = pdf_to_markdown(tmp_path / "build.pdf", tmp_path / "assets")
+    _, chunks = chunk_markdown("d", "Build", parsed.markdown, ChunkingSettings())
+    text = "\n".join(c.text for c in chunks)
+    assert "$ ./configure\n$ make\n$ make install" in text, text
+    assert "run these commands in the unpacked folder" in text  # prose lines still joined

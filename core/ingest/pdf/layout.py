@@ -21,6 +21,7 @@ Box = tuple[float, float, float, float]
 _TEXT_FLAGS = pymupdf.TEXT_PRESERVE_WHITESPACE | pymupdf.TEXT_MEDIABOX_CLIP
 _BOLD_FONT = re.compile(r"bold|black|heavy|semibold|demi|-bd\b|\.b\b", re.I)
 _SPACES = re.compile(r"\s+")
+_MONO_FONT = re.compile(r"mono|courier|typewriter|consol|menlo|inconsolata|cmtt|sfTT|LMMono|NimbusMon", re.I)
 MISSING_GLYPH = "\ufffd"  # what MuPDF gives for a glyph whose font has no Unicode map
 
 
@@ -36,6 +37,7 @@ class Line:
     index: int  # order of the line on its page (MuPDF's order)
     block: int  # MuPDF block number on the page
     upright: bool = True  # False for rotated or vertical text (margin notes, stamps, labels)
+    mono: bool = False  # every glyph in a fixed-width font: a code or verbatim line
 
 
 @dataclass(frozen=True)
@@ -92,7 +94,7 @@ def _join_row(a: Line, b: Line) -> Line:
     main = a if len(a.text) > len(b.text) else b
     box = (a.bbox[0], min(a.bbox[1], b.bbox[1]), b.bbox[2], max(a.bbox[3], b.bbox[3]))
     return Line(f"{a.text} {b.text}", box, main.size, a.bold and b.bold if a.size == b.size else main.bold,
-                a.page, a.index, a.block)
+                a.page, a.index, a.block, mono=a.mono and b.mono)
 
 
 def _make_line(raw: dict, page_no: int, index: int, block: int, upright: bool = True) -> Line | None:
@@ -107,7 +109,8 @@ def _make_line(raw: dict, page_no: int, index: int, block: int, upright: bool = 
         weights[(round(s["size"] * 2) / 2, bold)] += len(s["text"].strip())
     (size, bold), _ = weights.most_common(1)[0]
     all_bold = all(k[1] for k in weights)
-    return Line(text, tuple(raw["bbox"]), size, bold and all_bold, page_no, index, block, upright)
+    mono = all(s["flags"] & 8 or _MONO_FONT.search(s["font"]) for s in spans)  # 8: MuPDF's monospaced flag
+    return Line(text, tuple(raw["bbox"]), size, bold and all_bold, page_no, index, block, upright, mono)
 
 
 def group_blocks(lines: Iterable[Line]) -> list[Item]:

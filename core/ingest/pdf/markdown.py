@@ -93,6 +93,9 @@ class MarkdownWriter:
                 self._heading(self._headings[key])
                 if not self._headings[key].lines:  # placed before this line, not on it
                     para.append(ln.text)
+            elif key not in self._consumed and key not in self._hidden and ln.mono:
+                self._flush(para)  # a code or verbatim line keeps its line break ("$ ./configure", "$ make")
+                self._block(escape_line(ln.text))
             elif key not in self._consumed and key not in self._hidden:
                 para.append(ln.text)
         self._flush(para)
