@@ -168,7 +168,7 @@ def test_library_path_boxes_read_only_under_the_roots(app, tmp_path, monkeypatch
     assert "'..' is not allowed" in add(f"{root}/../outside/secret.pdf")[0]
     assert "outside the folders" in add(str(outside / "c.jsonl"), "corpus_path", "add_corpus")[0]
     assert add(str(root)) == []
-    assert any(_plain(s.value).startswith("Queued 1 PDF(s)") for s in at.success)
+    assert any(_plain(s.value).startswith("Queued 1 document(s)") for s in at.success)
     _run_until(at, lambda a: any(_plain(s.value).startswith("m.pdf: added") for s in a.success))
     assert list(at.dataframe[0].value["source"]) == ["m.pdf"]
 

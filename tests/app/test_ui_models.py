@@ -37,7 +37,7 @@ class _FakeLibrary:
     def __init__(self, results):
         self.results = results
 
-    def retrieve(self, question, name, k):
+    def retrieve(self, question, name, k, scope=None):
         if name == "rgnn":
             raise NeedsLLM("rgnn needs an LLM; set OPENAI_BASE_URL")
         return self.results[name]
