@@ -1,0 +1,143 @@
+"""Check each answer sentence against the evidence it cites: supported, partly, or not found.
+
+Offline and without an LLM call. Two signals, both measured on benchmarks/support_sentences.jsonl:
+- words: the share of the sentence's content words (stemmed, code tokens with their parts)
+  that occur in the cited chunks; a number of the sentence that the cited text lacks caps the
+  verdict at "partly" (a changed value is the commonest invention);
+- meaning: the cosine (all-MiniLM-L6-v2) between the sentence and its best piece of cited
+  text, asked only when the words alone leave the verdict open, so most sentences cost no
+  embedding at all.
+The score is their mean (the words alone when no embedder is given); `supported_at` and
+`partly_at` were tuned on the set's tuning half (benchmarks/support_check.py reports the test half).
+
+Generated answers get their not-found sentences marked in the text, "(not in the cited pages)",
+and `support_note` gives the footer's count.
+
+Example:
+    >>> check = SupportCheck(embedder=None)
+    >>> check.verdict("The bridge opened in 1932.", ["The bridge was opened in 1932. It is red."])[0]
+    'supported'
+    >>> check.verdict("The bridge opened in 1950.", ["The bridge was opened in 1932. It is red."])[0]
+    'partly'
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Sequence
+
+import numpy as np
+
+from core.answer.sentences import best_span, cited_texts, pieces, plain, split_answer
+from core.answer.terms import content_terms
+from core.index.base import Embedder
+from core.types import AnswerSentence, Citation, Verdict
+
+FLAG = "(not in the cited pages)"
+_NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)*")
+
+
+@dataclass(frozen=True)
+class SupportCheck:
+    """Verdicts for answer sentences (see the module doc). `embedder` may be None (words only)."""
+
+    embedder: Embedder | None
+    supported_at: float = 0.62
+    partly_at: float = 0.38
+    words_sure: float = 0.9  # words alone decide above this share ...
+    words_absent: float = 0.15  # ... and below this one
+
+    def verdict(self, sentence: str, cited: Sequence[str]) -> tuple[Verdict, float]:
+        """(verdict, score 0-1) of one sentence against the texts of the chunks it cites."""
+        if not cited:
+            return "not_found", 0.0
+        words = word_share(sentence, cited)
+        if self.embedder is None or words >= self.words_sure or words <= self.words_absent:
+            score = words
+        else:
+            score = (words + self.meaning(sentence, cited)) / 2
+        verdict: Verdict = ("supported" if score >= self.supported_at
+                            else "partly" if score >= self.partly_at else "not_found")
+        if verdict == "supported" and missing_numbers(sentence, cited):
+            verdict = "partly"
+        return verdict, round(float(score), 4)
+
+    def meaning(self, sentence: str, cited: Sequence[str]) -> float:
+        """Best cosine between the sentence and a piece of the cited texts (0 when none)."""
+        cands = [p for text in cited for p in pieces(text)][:40]
+        if not cands or self.embedder is None:
+            return 0.0
+        vectors = self.embedder.embed([plain(sentence), *cands])
+        return float(max(0.0, np.max(vectors[1:] @ vectors[0])))
+
+
+def word_share(sentence: str, cited: Sequence[str]) -> float:
+    """Share of the sentence's content words that occur in the cited texts (1.0 when it has none)."""
+    want = content_terms(plain(sentence))
+    if not want:
+        return 1.0
+    have = set().union(*(content_terms(t) for t in cited))
+    return len(want & have) / len(want)
+
+
+def missing_numbers(sentence: str, cited: Sequence[str]) -> set[str]:
+    """Numbers written in the sentence that none of the cited texts holds."""
+    have = {n for t in cited for n in _NUMBER.findall(t)}
+    return {n for n in _NUMBER.findall(plain(sentence)) if n not in have}
+
+
+def answer_sentences(text: str, question: str, citations: Sequence[Citation],
+                     check: SupportCheck) -> tuple[AnswerSentence, ...]:
+    """Every sentence of `text` with its citations, supporting span and verdict (no boxes:
+    `core.evidence.spans` adds them where the original PDF is kept)."""
+    by_number = {c.number: (c.chunk.chunk_id, c.chunk.text) for c in citations}
+    out = []
+    for sentence, numbers in split_answer(text):
+        cited = cited_texts(numbers, by_number)
+        if not cited:
+            out.append(AnswerSentence(sentence, numbers))
+            continue
+        span, chunk_id, _ = best_span(sentence, cited, question)
+        verdict, score = check.verdict(sentence, [t for _, t in cited])
+        out.append(AnswerSentence(sentence, numbers, span, chunk_id, (), verdict, score))
+    return tuple(out)
+
+
+def flag_unsupported(text: str, sentences: Sequence[AnswerSentence]) -> str:
+    """`text` with FLAG after every not-found sentence (generated answers)."""
+    at = 0
+    for s in sentences:
+        where = text.find(s.text, at)
+        if where < 0:
+            continue
+        at = where + len(s.text)
+        if s.verdict == "not_found":
+            text = f"{text[:at]} {FLAG}{text[at:]}"
+            at += len(FLAG) + 1
+    return text
+
+
+def support_note(sentences: Sequence[AnswerSentence]) -> str:
+    """The footer's count: '1 of 4 sentences not in the cited pages' ('' when none)."""
+    checked = [s for s in sentences if s.verdict]
+    missing = sum(s.verdict == "not_found" for s in checked)
+    if not missing:
+        return ""
+    return f"{missing} of {len(checked)} sentence{'s' if len(checked) != 1 else ''} not in the cited pages"
+
+
+def checked_answer(text: str, question: str, citations: Sequence[Citation], embedder: Embedder | None,
+                   generated: bool) -> tuple[str, tuple[AnswerSentence, ...]]:
+    """(answer text, its sentences): a generated answer is checked with the embedder and its
+    not-found sentences flagged; an extractive one (quotes of the evidence) by its words only."""
+    check = SupportCheck(embedder if generated else None)
+    sentences = answer_sentences(text, question, citations, check)
+    return (flag_unsupported(text, sentences) if generated else text), sentences
+
+
+
+def cited_span(sentences: Sequence[AnswerSentence], citation: Citation) -> str:
+    """The supporting span of the first sentence that cites `citation` and rests on its chunk
+    ('' when none does): what its Show on page marks strongly."""
+    return next((s.span_text for s in sentences
+                 if citation.number in s.citations and s.chunk_id == citation.chunk.chunk_id), "")
