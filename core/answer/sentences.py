@@ -69,25 +69,33 @@ def plain(sentence: str) -> str:
     return " ".join(_MARKUP.sub(" ", sentence).split())
 
 
-def pieces(text: str) -> list[str]:
+def pieces(text: str, headed: bool = False) -> list[str]:
     """A chunk's text as verbatim pieces: prose sentences (a sentence cut by a line break, as at
     a page break, made whole again), table rows (cells joined by ' | '), code and other lines;
-    headings and table rules are skipped."""
+    headings and table rules are skipped. `headed`: each row read with its header
+    ('Part: valve seal | Replacement: 12 months'), as a sentence about it reads (not verbatim)."""
     out: list[str] = []
     open_prose = False  # the last piece is prose cut mid-sentence (a page or column break)
+    header: list[str] | None = None
     for line in (ln.strip() for ln in text.splitlines()):
         if not line or line.startswith("<!--") or _RULE.fullmatch(line):
             continue
         if line.startswith("|"):
-            out.append(" | ".join(c.strip() for c in line.strip("|").split("|") if c.strip()))
-        elif not (line.startswith("#") and not line.startswith("#:")):
-            found = _line_sentences(line) or [line]
-            if open_prose and line[0].islower():
-                out[-1] = f"{out[-1]} {found.pop(0)}"
-            out += found
-            open_prose = not out[-1].rstrip("\"'”’)*`").endswith((".", "!", "?", ":"))
+            cells = [c.strip() for c in line.strip("|").split("|")]
+            if headed and header is not None:
+                cells = [f"{h}: {c}" if h else c for h, c in zip(header + [""] * len(cells), cells) if c]
+            header = cells if header is None else header
+            out.append(" | ".join(c for c in cells if c))
             continue
-        open_prose = False
+        header = None
+        if line.startswith("#") and not line.startswith("#:"):
+            open_prose = False
+            continue
+        found = _line_sentences(line) or [line]
+        if open_prose and line[0].islower():
+            out[-1] = f"{out[-1]} {found.pop(0)}"
+        out += found
+        open_prose = not out[-1].rstrip("\"'”’)*`").endswith((".", "!", "?", ":"))
     return [p for p in out if content_terms(p)]
 
 
