@@ -5,8 +5,8 @@
 The set (benchmarks/support_sentences.jsonl, built for Folio from real chunk texts of the
 pdfqa-dev manuals, see benchmarks/SUPPORT_SET.md) holds, per chunk, one sentence copied from it,
 one paraphrase and one invented sentence on the same topic, each with the chunk as its cited
-evidence and a fixed split (alternate chunks: tune / test). `--tune` searches the score
-weights and thresholds on the tune half only and prints the best; without it the check runs
+evidence and a fixed split (alternate chunks: tune / test). `--tune` searches the word
+weight and the thresholds on the tune half only (see `tune`) and prints them; without it the check runs
 with its defaults. Reported, test half first:
 - flag precision / recall: a sentence is flagged when its verdict is not_found; the
   invented sentences are the ones that should be;
@@ -67,17 +67,17 @@ def scores(check: SupportCheck, rows: list[dict]) -> dict[str, dict]:
 
 
 def tune(check: SupportCheck, rows: list[dict]) -> SupportCheck:
-    """Per word weight: the flag threshold with the best flag F1 on `rows`, then the lowest
-    supported threshold whose supported precision is >= 0.95; the weight with the best F1 wins."""
-    best, best_f1 = check, -1.0
+    """Per word weight: `partly_at` (below it: not found, flagged) is the highest score
+    threshold whose flags are >= 90% right on `rows`, `supported_at` the lowest whose
+    "supported" verdicts are >= 95% right; the weight that flags most invented sentences wins."""
+    grid = [x / 100 for x in range(30, 100)]
+    best, best_recall = check, -1.0
     for weight in (0.0, 0.25, 0.5, 0.75):
-        for part in [x / 100 for x in range(30, 91)]:
-            cand = replace(check, word_weight=weight, partly_at=part, supported_at=2.0)
-            flag = scores(cand, rows)["flag"]
-            f1 = 2 * flag["precision"] * flag["recall"] / (flag["precision"] + flag["recall"] or 1)
-            if f1 > best_f1:
-                best, best_f1 = cand, f1
-    for sup in [x / 100 for x in range(int(best.partly_at * 100), 100)]:
+        flags = {t: scores(replace(check, word_weight=weight, partly_at=t, supported_at=2.0), rows)["flag"] for t in grid}
+        good = [t for t in grid if flags[t]["precision"] >= 0.9 and flags[t]["recall"] > 0]
+        if good and flags[max(good)]["recall"] > best_recall:
+            best, best_recall = replace(check, word_weight=weight, partly_at=max(good)), flags[max(good)]["recall"]
+    for sup in [t for t in grid if t >= best.partly_at]:
         if scores(replace(best, supported_at=sup), rows)["supported"]["precision"] >= 0.95:
             return replace(best, supported_at=sup)
     return replace(best, supported_at=0.99)

@@ -96,22 +96,22 @@ def missing_numbers(sentence: str, cited: Sequence[str]) -> set[str]:
     return {n for n in _NUMBER.findall(plain(sentence)) if n not in have}
 
 
-def answer_sentences(text: str, question: str, citations: Sequence[Citation],
-                     check: SupportCheck) -> tuple[AnswerSentence, ...]:
+def answer_sentences(text: str, question: str, citations: Sequence[Citation], check: SupportCheck,
+                     infer: bool = False) -> tuple[AnswerSentence, ...]:
     """Every sentence of `text` with its citations, supporting span and verdict (no boxes:
-    `core.evidence.spans` adds them where the original PDF is kept)."""
+    `core.evidence.spans` adds them where the original PDF is kept). `infer`: a sentence that
+    cites nothing (a generated one) is checked against all the evidence and cites the passage
+    of its best span."""
     by_number = {c.number: (c.chunk.chunk_id, c.chunk.text) for c in citations}
-    split = [(sentence, numbers, cited_texts(numbers, by_number)) for sentence, numbers in split_answer(text)]
-    verdicts = iter(check.verdicts([(s, [t for _, t in cited]) for s, _, cited in split if cited]))
-    out = []
-    for sentence, numbers, cited in split:
-        if not cited:
-            out.append(AnswerSentence(sentence, numbers))
-            continue
-        span, chunk_id, _ = best_span(sentence, cited, question)
-        verdict, score = next(verdicts)
-        out.append(AnswerSentence(sentence, numbers, span, chunk_id, (), verdict, score))
-    return tuple(out)
+    number_of = {c.chunk.chunk_id: c.number for c in citations}
+    split = []
+    for sentence, numbers in split_answer(text):
+        cited = cited_texts(numbers or (tuple(by_number) if infer else ()), by_number)
+        span, chunk_id, _ = best_span(sentence, cited, question) if cited else ("", "", 0.0)
+        split.append((sentence, numbers or ((number_of[chunk_id],) if chunk_id else ()), cited, span, chunk_id))
+    verdicts = iter(check.verdicts([(s, [t for _, t in cited]) for s, _, cited, _, _ in split if cited]))
+    return tuple(AnswerSentence(sentence, numbers, span, chunk_id, (), *next(verdicts)) if cited
+                 else AnswerSentence(sentence, numbers) for sentence, numbers, cited, span, chunk_id in split)
 
 
 def flag_unsupported(text: str, sentences: Sequence[AnswerSentence]) -> str:
@@ -142,7 +142,7 @@ def checked_answer(text: str, question: str, citations: Sequence[Citation], embe
     """(answer text, its sentences): a generated answer is checked with the embedder and its
     not-found sentences flagged; an extractive one (quotes of the evidence) by its words only."""
     check = SupportCheck(embedder if generated else None)
-    sentences = answer_sentences(text, question, citations, check)
+    sentences = answer_sentences(text, question, citations, check, infer=generated)
     return (flag_unsupported(text, sentences) if generated else text), sentences
 
 

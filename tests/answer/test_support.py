@@ -63,17 +63,19 @@ def _result() -> RetrievalResult:
 def test_generated_answer_gets_verdicts_and_its_invented_sentence_flagged(tmp_path, embedder):
     reply = ("The flow sensor is calibrated every fourteen days in winter mode [1]. "
              "The valve seal is replaced every 12 months by a technician [2]. "
-             "The sensors are made in Sweden and are sold in boxes of six [1].")
+             "The sensors are made in Sweden and are sold in boxes of six [1].\n"
+             "Spare sensors are kept in the blue cabinet.")  # cites nothing: checked against all the evidence
     with OpenAIStub(reply=lambda body: reply) as stub:
         answer = answer_question("How often is the flow sensor calibrated in winter?", _result(),
                                  _llm(stub, tmp_path), embedder)
-    assert answer.mode == "llm" and len(answer.sentences) == 3
-    assert [s.verdict for s in answer.sentences] == ["supported", "supported", "not_found"]
-    assert answer.text.endswith(f"boxes of six [1]. {FLAG}") and answer.text.count(FLAG) == 1
+    assert answer.mode == "llm" and len(answer.sentences) == 4
+    assert [s.verdict for s in answer.sentences] == ["supported", "supported", "not_found", "supported"]
+    assert f"boxes of six [1]. {FLAG}\n" in answer.text and answer.text.count(FLAG) == 1
+    assert answer.sentences[3].citations == (1,) and answer.sentences[3].span_text.startswith("Spare sensors")
     assert answer.sentences[1].span_text == "valve seal | 12 months | technician"
     assert answer.sentences[1].chunk_id == answer.citations[1].chunk.chunk_id
     assert cited_span(answer.sentences, answer.citations[1]) == "valve seal | 12 months | technician"
-    assert support_note(answer.sentences) == "1 of 3 sentences not in the cited pages"
+    assert support_note(answer.sentences) == "1 of 4 sentences not in the cited pages"
 
 
 def test_extractive_answer_sentences_are_quotes_with_spans(embedder):
