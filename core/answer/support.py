@@ -7,7 +7,7 @@ Offline and without an LLM call. Two signals, both measured on benchmarks/suppor
 - meaning: the best cosine (all-MiniLM-L6-v2) between the sentence and a piece of cited text
   (a sentence, a table row read with its header) among the MAX_PIECES pieces sharing most of
   its words, one embedding batch per answer.
-The score is 0.25 words + 0.75 meaning (the words alone when no embedder is given, or when at
+The score is the mean of words and meaning (the words alone when no embedder is given, or when at
 least 90% of the sentence's words are in the cited text: a terse "It opened in 1937 [1]." has a
 low cosine with the sentence it rests on); a sentence with at most 15% of its words in the cited
 text is not found whatever it means. The weight and
@@ -47,9 +47,9 @@ class SupportCheck:
     """Verdicts for answer sentences (see the module doc). `embedder` may be None (words only)."""
 
     embedder: Embedder | None
-    supported_at: float = 0.74
-    partly_at: float = 0.73
-    word_weight: float = 0.25  # score = word_weight * words + (1 - word_weight) * meaning
+    supported_at: float = 0.73
+    partly_at: float = 0.72
+    word_weight: float = 0.5  # score = word_weight * words + (1 - word_weight) * meaning
     words_absent: float = 0.15  # below this share of its words the sentence is not found, whatever it means
     words_sure: float = 0.9  # from this share on the words alone decide (a terse "It opened in 1937 [1].")
 
