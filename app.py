@@ -14,6 +14,7 @@ from core.ui import chat, evidence
 from core.ui.auth import require_access
 from core.ui.page_view import show_on_page
 from core.ui.resources import get_library
+from core.ui.scope import scope_picker
 from core.ui.text import md_escape, md_escape_block
 from core.ui.widgets import retriever_picker, route_chart, show_chunk, sidebar_status
 
@@ -50,8 +51,8 @@ def show_reply(reply: Answer | str) -> None:
         render_answer(reply)
 
 
-def ask(library, question: str, retriever: str, k: int, mode: str, history=()) -> Answer | str:
-    """Ask with the answer streamed into a placeholder; a FolioError comes back as its message."""
+def ask(library, question: str, retriever: str, k: int, mode: str, history=(), scope=None) -> Answer | str:
+    """Ask (in `scope`) with the answer streamed into a placeholder; a FolioError comes back as its message."""
     placeholder = st.empty()
     pieces: list[str] = []
 
@@ -62,7 +63,7 @@ def ask(library, question: str, retriever: str, k: int, mode: str, history=()) -
 
     try:
         with st.spinner("Retrieving evidence…"):
-            answer = library.ask(question, retriever, k, mode=mode, stream_to=sink, history=history)
+            answer = library.ask(question, retriever, k, mode=mode, stream_to=sink, history=history, scope=scope)
     except FolioError as exc:
         placeholder.empty()
         return str(exc)
@@ -78,6 +79,7 @@ def chat_page() -> None:
     retriever = retriever_picker(library, key="chat_retriever")
     k = st.sidebar.slider("Evidence chunks (k)", 1, 20, 5, key="chat_k")
     mode = st.sidebar.radio("Answer length", ["short", "long"], horizontal=True, key="chat_mode")
+    scope = scope_picker(library)  # kept for follow-ups and shared with Compare and Evaluate
     sidebar_status(library)
     chat.llm_picker(library)
     chat.new_chat_button()
@@ -95,7 +97,7 @@ def chat_page() -> None:
         with st.chat_message("user"):
             st.markdown(md_escape(question))
         with st.chat_message("assistant"):
-            reply = ask(library, question, retriever, k, mode, chat.turns(history))
+            reply = ask(library, question, retriever, k, mode, chat.turns(history), scope)
         history.append((question, reply))
         # Drawn from the history, the answer keeps one place in the page from now on, so a
         # citation opened and its "Show on page" switched on stay open on the next run.

@@ -14,6 +14,7 @@ from core.ui import compare
 from core.ui.labelled import question_label, questions_from_bytes
 from core.ui.page_view import show_on_page
 from core.ui.resources import get_library
+from core.ui.scope import scope_picker
 from core.ui.text import md_escape, md_escape_block, shorten
 from core.ui.widgets import sidebar_status
 
@@ -77,6 +78,7 @@ def main() -> None:
     st.set_page_config(page_title="Folio — Compare", page_icon="📚", layout="wide")
     library = get_library()
     sidebar_status(library)
+    scope = scope_picker(library)
     st.title("Compare retrievers")
     question, labelled = pick_question()
     names = st.multiselect("Retrievers (2–6)", list(RETRIEVERS), default=DEFAULT, max_selections=6,
@@ -85,7 +87,7 @@ def main() -> None:
     ready = question.strip() and 2 <= len(names) <= 6
     if st.button("Compare", type="primary", disabled=not ready, key="cmp_run"):
         with st.spinner("Running retrievers…"):
-            runs = compare.run_compare(library, question, names, k)
+            runs = compare.run_compare(library, question, names, k, scope)
         st.session_state["cmp_result"] = (compare.compare_columns(runs, labelled, k), k)
     if "cmp_result" in st.session_state:
         columns, shown_k = st.session_state["cmp_result"]

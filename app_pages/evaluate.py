@@ -15,6 +15,7 @@ from core.ui.eval_answers import show_answers
 from core.ui.labelled import questions_from_bytes, questions_from_path
 from core.ui.page_view import drill_down
 from core.ui.resources import get_library
+from core.ui.scope import scope_picker
 from core.ui.tables import leaderboard_rows, question_rows
 from core.ui.text import md_escape
 from core.ui.typed_paths import typed_path
@@ -45,13 +46,13 @@ def parse_ks(text: str) -> tuple[int, ...] | None:
     return ks if ks and ks[0] >= 1 else None
 
 
-def run(library, questions, names, ks, answers=False):
-    """Evaluate with one progress bar across all retrievers (with answers: ask and grade each)."""
+def run(library, questions, names, ks, answers=False, scope=None):
+    """Evaluate (in `scope`) with one progress bar across all retrievers (with answers: ask and grade each)."""
     bar = st.progress(0.0, text="starting")
     retrievers, failed = {}, {}
     for name in names:
         try:
-            retrievers[name] = library.retriever(name)
+            retrievers[name] = library.retriever(name, scope)
         except FolioError as exc:
             failed[name] = str(exc)
     order = list(retrievers)
@@ -61,7 +62,7 @@ def run(library, questions, names, ks, answers=False):
         share = (order.index(name) + done / max(1, total)) / max(1, len(order))
         bar.progress(min(1.0, share), text=md_escape(f"{name}: {done}/{total} questions"))
 
-    answerer = (lambda name, question: library.ask(question, name, 5)) if answers else None
+    answerer = (lambda name, question: library.ask(question, name, 5, scope=scope)) if answers else None
     report = evaluate(retrievers, questions, ks, catalog=library.catalog, progress=on_progress, answerer=answerer)
     bar.progress(1.0, text="done")
     return report, failed
@@ -94,6 +95,7 @@ def main() -> None:
     st.set_page_config(page_title="Folio — Evaluate", page_icon="📚", layout="wide")
     library = get_library()
     sidebar_status(library)
+    scope = scope_picker(library)
     st.title("Evaluate retrievers")
     questions = load_set(library)
     if questions:
@@ -106,7 +108,7 @@ def main() -> None:
                           key="eval_answers")
     if st.button("Run", type="primary", disabled=not (questions and names and ks), key="eval_run"):
         try:
-            st.session_state["eval_report"] = run(library, questions, names, ks, answers)
+            st.session_state["eval_report"] = run(library, questions, names, ks, answers, scope)
         except (FolioError, ValueError) as exc:
             st.error(md_escape(str(exc)))
     if "eval_report" in st.session_state:

@@ -19,6 +19,7 @@ from core.evidence.originals import originals_line
 from core.ui.tables import document_rows
 from core.ui.text import md_escape
 from core.ui.typed_paths import find_typed_pdfs, typed_path
+from core.ingest.formats import upload_types
 from core.ui.uploads import save_uploads
 from core.ui.widgets import sidebar_status
 
@@ -34,7 +35,8 @@ def queued(message: str) -> None:
 
 def upload_section(library) -> None:
     """Drag-and-drop upload of many PDFs: saved under safe names for the worker, then queued."""
-    files = st.file_uploader("Drop PDFs here", type=["pdf"], accept_multiple_files=True, key="uploads")
+    files = st.file_uploader("Drop documents here: PDF, Word, PowerPoint, Excel, OpenDocument, RTF, HTML, "
+                             "Markdown, text, EPUB", type=upload_types(), accept_multiple_files=True, key="uploads")
     if files and st.button(f"Add {len(files)} file(s)", type="primary", key="add_uploads"):
         saved = save_uploads(files, root=library.incoming_dir())
         library.enqueue([s.path for s in saved], names={str(s.path): s.original_name for s in saved})
@@ -54,7 +56,7 @@ def folder_section(library) -> None:
             else:
                 try:
                     library.enqueue(files)
-                    queued(f"Queued {len(files)} PDF(s) from {path.strip()}")
+                    queued(f"Queued {len(files)} document(s) from {path.strip()}")
                 except FolioError as exc:
                     st.warning(md_escape(str(exc)))
         corpus = st.text_input("Corpus JSONL path", key="corpus_path")

@@ -26,7 +26,8 @@ import pymupdf
 
 from core.ingest.pdf import headings as hd
 from core.ingest.pdf import pdf_to_markdown
-from core.ingest.pdf.layout import page_lines, running_lines
+from core.ingest.pdf.layout import page_lines
+from core.ingest.pdf.running import running_lines
 
 
 def reference(doc: pymupdf.Document) -> list[tuple[int, str]]:

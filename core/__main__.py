@@ -9,6 +9,7 @@
     python -m core [--data-dir DIR] retrieve "question" --retriever NAME [--k 10] [--json]
     python -m core [--data-dir DIR] ask "question" [--retriever NAME] [--json]
     python -m core [--data-dir DIR] eval --questions q.jsonl --retrievers a,b [--k 2,5,10] [--answers] [--json]
+        (retrieve, ask and eval take a scope: --doc NAME (repeatable) and --folder PATH)
     python -m core [--data-dir DIR] train --questions q.jsonl --retriever gnn|iier
     python -m core [--data-dir DIR] show CHUNK_ID [--page N] [--span TEXT] [--out FILE.png] [--zoom 1.5]
 """
@@ -23,6 +24,7 @@ from typing import List, Optional
 import typer
 
 from core import cli_render as render
+from core.cli_scope import DOC_OPTION, FOLDER_OPTION, to_scope
 from core.errors import FolioError
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
@@ -45,16 +47,21 @@ def _library():
 
 
 @app.command()
-def ingest(paths: List[Path] = typer.Argument(..., help="PDF files or folders of PDFs")) -> None:
-    """Add PDFs (and every PDF in the given folders) to the library. Exit status 0 when every
-    file was added or skipped (already there), 1 when any failed, 2 when none was found."""
+def ingest(paths: List[Path] = typer.Argument(..., help="files or folders: PDF, DOCX, PPTX, XLSX, ODT, ODP, "
+                                                          "ODS, RTF, HTML, Markdown, TXT, EPUB")) -> None:
+    """Add documents (and every document in the given folders) to the library; files of other
+    types are listed as skipped. Exit status 0 when every file was added or skipped (already
+    there, or of another type), 1 when any failed, 2 when none was found."""
     from core.cli_jobs import follow
-    from core.ingest.files import find_pdfs
+    from core.ingest.files import find_documents
 
     lib = _library()
-    files = find_pdfs(paths, lib.settings.walk)  # bounded (FOLIO_WALK_*); Ctrl-C stops it
+    found = find_documents(paths, lib.settings.walk)  # bounded (FOLIO_WALK_*); Ctrl-C stops it
+    files = found.files
+    for line in found.skipped_lines():
+        typer.echo(line)
     if not files:
-        _fail("no PDF files found in " + ", ".join(map(str, paths)))
+        _fail("no PDF or other document files found in " + ", ".join(map(str, paths)))
     job_id = lib.enqueue(files, start=False)  # the job table: the app's Library page shows it too
     with render.IngestProgress(files=len(files)) as bar:
         outcomes = follow(lib, job_id, bar)
@@ -141,9 +148,10 @@ def trash(empty: bool = typer.Option(False, "--empty", help="delete the removed 
 @app.command()
 def retrieve(question: str, retriever: str = typer.Option("hybrid", "--retriever", "-r"),
              k: int = typer.Option(10, "--k"),
-             as_json: bool = typer.Option(False, "--json")) -> None:
+             as_json: bool = typer.Option(False, "--json"),
+             doc: Optional[List[str]] = DOC_OPTION, folder: Optional[List[str]] = FOLDER_OPTION) -> None:
     """Rank chunks for a question and show how each route scored them."""
-    result = _library().retrieve(question, retriever, k)
+    result = _library().retrieve(question, retriever, k, scope=to_scope(doc, folder))
     if as_json:
         typer.echo(json.dumps(render.result_dict(result), indent=1, ensure_ascii=False))
     else:
@@ -153,12 +161,19 @@ def retrieve(question: str, retriever: str = typer.Option("hybrid", "--retriever
 @app.command()
 def ask(question: str, retriever: Optional[str] = typer.Option(None, "--retriever", "-r"),
         k: int = typer.Option(5, "--k"), long: bool = typer.Option(False, "--long"),
-        as_json: bool = typer.Option(False, "--json")) -> None:
+        as_json: bool = typer.Option(False, "--json"),
+        doc: Optional[List[str]] = DOC_OPTION, folder: Optional[List[str]] = FOLDER_OPTION) -> None:
     """Answer a question with numbered citations (LLM if configured, else extractive)."""
     lib = _library()
+    from core.retrieve.scope import searched
+
+    scope = to_scope(doc, folder)
+    lib.resolve_scope(scope)  # an unknown name fails here, before any answer is streamed
     streaming = not as_json and lib.settings.llm.configured
-    answer = lib.ask(question, retriever, k, mode="long" if long else "short",
+    answer = lib.ask(question, retriever, k, mode="long" if long else "short", scope=scope,
                      stream_to=(lambda s: typer.echo(s, nl=False)) if streaming else None)
+    if searched(answer.retrieval) and not as_json:
+        typer.echo(f"(searched {searched(answer.retrieval)})")
     if as_json:
         typer.echo(json.dumps(render.answer_dict(answer), indent=1, ensure_ascii=False))
     else:
@@ -172,7 +187,8 @@ def evaluate(questions: Path = typer.Option(..., "--questions"),
              limit: int = typer.Option(0, "--limit", help="only the first N questions"),
              answers: bool = typer.Option(False, "--answers", help="also ask each question and grade the answer"),
              answer_k: int = typer.Option(5, "--answer-k", help="evidence chunks per answer (as `ask --k`)"),
-             details: Optional[Path] = typer.Option(None, "--details", help="write per-question rows (JSON Lines)")) -> None:
+             details: Optional[Path] = typer.Option(None, "--details", help="write per-question rows (JSON Lines)"),
+             doc: Optional[List[str]] = DOC_OPTION, folder: Optional[List[str]] = FOLDER_OPTION) -> None:
     """Score retrievers on a labelled question set (metrics of shared/bench/README.md)."""
     from core.eval.questions import read_questions
     from core.eval.report import write_details
@@ -185,10 +201,11 @@ def evaluate(questions: Path = typer.Option(..., "--questions"),
     lib = _library()
     qs = read_questions(questions)[: limit or None]
     names = [n.strip() for n in retrievers.split(",") if n.strip()]
-    built = {n: lib.retriever(n) for n in names}
+    scope = to_scope(doc, folder)
+    built = {n: lib.retriever(n, scope) for n in names}
     with render.EvalProgress(len(qs) * len(built)) as bar:
         report = run_eval(built, qs, ks=ks, catalog=lib.catalog, progress=bar.update,
-                          answerer=(lambda name, q: lib.ask(q, name, answer_k)) if answers else None)
+                          answerer=(lambda name, q: lib.ask(q, name, answer_k, scope=scope)) if answers else None)
     for warning in report.warnings:
         typer.echo(f"warning: {warning}", err=True)
     if details is not None:

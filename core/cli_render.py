@@ -98,11 +98,11 @@ def documents_table(docs: list[Document]) -> str:
         return "the library is empty; add PDFs with `python -m core ingest PATH`"
     rows = [f"{'id':16}  {'pages':>5}  {'chunks':>6}  {'PDF kept':>8}  {'added':19}  title (file) from"]
     for d in docs:
-        kept = megabytes(d.size_bytes) if d.original else ("no" if d.kind == "pdf" else "-")
+        kept = megabytes(d.size_bytes) if d.original else ("no" if d.kind != "corpus" else "-")
         where = f" from {d.origin}" if d.origin else ""
         rows.append(f"{d.doc_id:16}  {d.pages:>5}  {d.chunks:>6}  {kept:>8}  {d.added_at[:19]:19}  "
                     f"{d.title} ({d.source}){where}")
-    return "\n".join(rows + ([originals_line(docs)] if any(d.kind == "pdf" for d in docs) else []))
+    return "\n".join(rows + ([originals_line(docs)] if any(d.kind != "corpus" for d in docs) else []))
 
 
 def stats_text(stats: dict) -> str:

@@ -144,6 +144,17 @@ class WalkSettings:
 
 
 @dataclass(frozen=True)
+class FormatSettings:
+    """Reading files other than PDFs (`[formats]` in folio.toml): a spreadsheet with more than
+    `max_cells` cells is refused (FOLIO_MAX_CELLS); Office files are rendered to PDF pages by
+    LibreOffice unless `render` is off (FOLIO_RENDER=0), each within `render_timeout_s`."""
+
+    max_cells: int = 2_000_000
+    render: bool = True
+    render_timeout_s: float = 180.0
+
+
+@dataclass(frozen=True)
 class WorkerSettings:
     """The background job worker that adds files: its own process (default) or a thread of
     the app, at lower CPU priority and with fewer torch threads, so questions are not starved."""
@@ -170,6 +181,7 @@ class Settings:
     vision: VisionSettings = VisionSettings()
     walk: WalkSettings = WalkSettings()
     worker: WorkerSettings = WorkerSettings()
+    formats: FormatSettings = FormatSettings()
     max_file_mb: int = 200
 
     @staticmethod
@@ -213,6 +225,8 @@ class Settings:
             walk=section(WalkSettings, "walk", {"max_entries": "FOLIO_WALK_MAX_ENTRIES",
                                                 "max_pdfs": "FOLIO_WALK_MAX_PDFS", "seconds": "FOLIO_WALK_SECONDS"}),
             worker=section(WorkerSettings, "worker", {"mode": "FOLIO_WORKER"}),
+            formats=section(FormatSettings, "formats", {"max_cells": "FOLIO_MAX_CELLS", "render": "FOLIO_RENDER",
+                                                        "render_timeout_s": "FOLIO_RENDER_TIMEOUT"}),
             max_file_mb=int(env.get("FOLIO_MAX_FILE_MB", file_values.get("max_file_mb", 200))),
         )
 

@@ -32,6 +32,7 @@ from core.library_jobs import JobQueueing
 from core.library_write import Writing
 from core.live import LiveStores
 from core.retrieve.base import RetrievalContext, Retriever, make_retriever
+from core.retrieve.scope import ResolvedScope, Scope, find_document, noted, resolved
 from core.trash import Trash
 from core.types import Answer, Chunk, Document, RetrievalResult
 
@@ -85,15 +86,7 @@ class Library(Writing, JobQueueing):
     def find(self, ref: str) -> Document:
         """Resolve a document reference (id, id prefix, file name, title, or the path it came
         from); the error lists close candidates."""
-        docs = self.catalog.documents()
-        for test in (lambda d: d.doc_id == ref, lambda d: d.origin == ref, lambda d: d.source == ref,
-                     lambda d: d.title == ref, lambda d: d.doc_id.startswith(ref) and len(ref) >= 4):
-            hits = [d for d in docs if test(d)]
-            if len(hits) == 1:
-                return hits[0]
-            if len(hits) > 1:
-                raise NotFound(f"{ref!r} matches {len(hits)} documents; use the document id")
-        raise NotFound(f"no document {ref!r}; run `python -m core documents` to list them")
+        return find_document(self.catalog.documents(), ref)
 
     # ---- reading ---------------------------------------------------------------------
     def documents(self) -> list[Document]:
@@ -150,30 +143,48 @@ class Library(Writing, JobQueueing):
         return RetrievalContext(self.settings, self.embedder, self.vectors, self.text, self.catalog,
                                 self.graph, self.keywords, self.llm)
 
-    def retriever(self, name: str | None = None) -> Retriever:
-        """Build a retriever by name (default from settings) over the current library."""
+    def retriever(self, name: str | None = None, scope: Scope | None = None) -> Retriever:
+        """Build a retriever by name (default from settings) over the current library, limited
+        to the documents of `scope` (default: all, as they are now)."""
         self.live.sync()
-        return make_retriever(name or self.settings.retrieve.default_retriever, self.context())
+        ctx = replace(self.context(), scope=self.resolve_scope(scope).doc_ids)
+        return make_retriever(name or self.settings.retrieve.default_retriever, ctx)
 
-    def retrieve(self, question: str, retriever: str | None = None, k: int | None = None) -> RetrievalResult:
+    def resolve_scope(self, scope: Scope | None) -> ResolvedScope:
+        """The document ids a scope covers (None = all) and how to say it; NotFound for an
+        unknown document name or a folder no document came from."""
+        if scope is None or scope.everything:
+            return Scope().resolve(())  # no catalog read on the common path
+        if not scope.folders:  # ids, as the app gives them: one indexed lookup, no scan
+            ids = self.catalog.ready_doc_ids(scope.documents)
+            if ids == set(scope.documents):
+                return resolved(ids)
+        return scope.resolve(self.catalog.documents())
+
+    def retrieve(self, question: str, retriever: str | None = None, k: int | None = None,
+                 scope: Scope | None = None) -> RetrievalResult:
         """Rank chunks for a question with the named retriever, over what every process has
-        committed so far; never waits for a writer in another process."""
+        committed so far, in the documents of `scope` (default: all); never waits for a
+        writer in another process."""
         if not question.strip():
             raise FolioError("the question is empty")
         with self.live.reading():  # reloaded first if the library changed; no sync inside
-            built = make_retriever(retriever or self.settings.retrieve.default_retriever, self.context())
-            return built.retrieve(question, k or self.settings.retrieve.k)
+            found = self.resolve_scope(scope)
+            ctx = replace(self.context(), scope=found.doc_ids)
+            built = make_retriever(retriever or self.settings.retrieve.default_retriever, ctx)
+            return noted(built.retrieve(question, k or self.settings.retrieve.k), found)
 
     def ask(self, question: str, retriever: str | None = None, k: int | None = None,
-            mode: str = "short", stream_to=None, history=()) -> Answer:
-        """Retrieve evidence and answer with citations (LLM if configured, else extractive).
+            mode: str = "short", stream_to=None, history=(), scope: Scope | None = None) -> Answer:
+        """Retrieve evidence (in the documents of `scope`) and answer with citations (LLM if
+        configured, else extractive).
 
         `history`: earlier turns (Turn, Answer or (question, answer) pairs), oldest first; a
-        follow-up question is answered as the standalone question it stands for."""
+        follow-up question is answered as the standalone question it stands for, in the same scope."""
         from core.answer.qa import answer_turn
 
         start = time.perf_counter()
-        answer = answer_turn(question, lambda q: self.retrieve(q, retriever, k or 5), self.llm, self.embedder,
-                             mode=mode, stream_to=stream_to, history=history)
+        answer = answer_turn(question, lambda q: self.retrieve(q, retriever, k or 5, scope), self.llm,
+                             self.embedder, mode=mode, stream_to=stream_to, history=history)
         answer = with_span_boxes(answer, self.evidence)  # each sentence's span on its pages
         return replace(answer, latency_ms=(time.perf_counter() - start) * 1000)

@@ -44,7 +44,7 @@ class JobQueueing:
     def enqueue(self, paths: Iterable[str | Path], names: Mapping[str, str] | None = None,
                 origins: Mapping[str, str] | None = None, *, start: bool = True) -> int:
         """Queue PDFs and folders of PDFs for the worker; returns the job id at once (NotFound
-        when there is no PDF). `names` and `origins` as for `add`; `start=False` leaves
+        when there is no file Folio reads). `names` and `origins` as for `add`; `start=False` leaves
         starting a worker to the caller."""
         names = {str(Path(k).expanduser()): v for k, v in (names or {}).items()}
         origins = {str(Path(k).expanduser()): v for k, v in (origins or {}).items()}
@@ -53,7 +53,7 @@ class JobQueueing:
             name = names.get(str(path))
             rows.append((str(path), name or path.name, origins.get(str(path)) or origin_of(path, name)))
         if not rows:
-            raise NotFound("no PDF files found in " + ", ".join(map(str, paths)))
+            raise NotFound("no PDF or other document files found in " + ", ".join(map(str, paths)))
         return self._queue("add", rows, start)
 
     def enqueue_corpus(self, path: str | Path, *, start: bool = True) -> int:

@@ -78,7 +78,7 @@ class Writing:
         """Add one PDF recorded as `name`, from `origin` (see `origin_of`)."""
         start = time.perf_counter()
         try:
-            doc, status, clock, notes = self.indexer.add_pdf(path, progress, name, origin)
+            doc, status, clock, notes = self.indexer.add_file(path, progress, name, origin)
             self.trash.discard(doc.doc_id, files=False)  # in the library again: not a removed document
         except IngestError as exc:
             progress(ProgressEvent(str(path), "error", 1, 1, exc.reason))
@@ -130,7 +130,7 @@ class Writing:
         from core.ingest.chunking import chunk_markdown
 
         doc = self.find(ref)
-        if doc.kind == "pdf" and doc.markdown_path and Path(doc.markdown_path).is_file():
+        if doc.kind != "corpus" and doc.markdown_path and Path(doc.markdown_path).is_file():
             markdown = Path(doc.markdown_path).read_text("utf-8")
             sections, chunks = chunk_markdown(doc.doc_id, doc.title, markdown, self.settings.chunking)
         else:

@@ -14,7 +14,7 @@ import hashlib
 from dataclasses import dataclass, field
 from typing import Literal, Mapping
 
-ChunkKind = Literal["text", "table", "image"]
+ChunkKind = Literal["text", "table", "image", "form", "annotation"]
 EdgeKind = Literal["structural", "keyword", "semantic"]
 AnswerMode = Literal["llm", "extractive", "unsupported"]
 Verdict = Literal["supported", "partly", "not_found", ""]  # "" = not checked (no cited evidence)
@@ -37,7 +37,7 @@ class Document:
     title: str
     source: str  # original file name or corpus path
     pages: int
-    kind: Literal["pdf", "corpus"] = "pdf"
+    kind: str = "pdf"  # "corpus", "pdf", or another file format of core.ingest.formats ("docx", "epub", ...)
     status: Literal["pending", "ready"] = "ready"
     chunks: int = 0
     added_at: str = ""

@@ -14,7 +14,7 @@ def pdf_folder(tmp_path):
     folder = tmp_path / "papers"
     folder.mkdir()
     make_structured_pdf(folder / "manual.pdf")
-    for kind in ("encrypted", "truncated", "zero_pages", "image_only", "not_pdf", "empty"):
+    for kind in ("encrypted", "zero_pages", "image_only", "not_pdf", "empty"):  # truncated: tests/ingest/test_repair.py
         make_bad_pdf(folder / f"bad-{kind}.pdf", kind)
     return folder
 
@@ -25,7 +25,7 @@ def test_batch_adds_good_files_and_reports_each_bad_one(make_library, pdf_folder
     outcomes = {o.source.rsplit("/", 1)[-1]: o for o in lib.add([pdf_folder], progress=events.append)}
     assert outcomes["manual.pdf"].status == "added"
     bad = {name: o for name, o in outcomes.items() if name.startswith("bad-")}
-    assert len(bad) == 6 and all(o.status == "error" for o in bad.values())
+    assert len(bad) == 5 and all(o.status == "error" for o in bad.values())
     assert "password" in bad["bad-encrypted.pdf"].message or "encrypted" in bad["bad-encrypted.pdf"].message
     assert "no text layer" in bad["bad-image_only.pdf"].message
     assert "empty" in bad["bad-empty.pdf"].message

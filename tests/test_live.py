@@ -64,8 +64,11 @@ def test_ingest_exit_status(pdfs):
     assert ok.returncode == 0 and "1 of 1 files ok" in ok.stdout
     again = cli(data_dir, "ingest", str(pdfs / "a"), str(pdfs / "bad.pdf"), check=False)
     assert again.returncode == 1 and "skipped" in again.stdout and "FAILED" in again.stdout
-    none = cli(data_dir, "ingest", str(pdfs / "lib" / "markdown"), check=False)
-    assert none.returncode == 2 and "no PDF files found" in none.stderr
+    (pdfs / "other").mkdir()
+    (pdfs / "other" / "old.doc").write_bytes(b"\xd0\xcf\x11\xe0 a binary Word file")
+    none = cli(data_dir, "ingest", str(pdfs / "other"), check=False)
+    assert none.returncode == 2 and "no PDF or other document files found" in none.stderr
+    assert "skipped (type .doc" in none.stdout
 
 
 def test_remove_then_restore_gives_back_every_edge(make_library, pdfs):

@@ -56,5 +56,5 @@ def backfill(catalog, data_dir: Path, doc: Document, path: Path) -> Document:
 def geometry_for(data_dir: Path, doc: Document, sections: Sequence[Section],
                  chunks: Sequence[Chunk]) -> DocGeometry | None:
     """Geometry of re-cut chunks from the kept original (reindex); None when none was kept."""
-    pdf = OriginalStore(data_dir).path(doc.original)
+    pdf = OriginalStore(data_dir).rendition(doc.original)  # a PDF, or the pages of another format
     return document_geometry(pdf, chunks, sections) if pdf is not None else None

@@ -17,6 +17,7 @@ from core.evidence.spans import span_boxes
 from core.types import Chunk, ChunkBox, Citation, Document
 
 DEFAULT_ZOOM = 1.5
+SLIDES = ("pptx", "odp")  # document kinds whose pages are slides
 CACHE_FOLDER = "cache/pages"
 
 
@@ -31,6 +32,7 @@ class ChunkPlace:
     labels: dict[int, str]
     boxes: tuple[ChunkBox, ...]
     original: Path | None
+    rendition: Path | None = None  # the PDF showing its pages: the original PDF, or another format's rendition
 
     @property
     def page_count(self) -> int:
@@ -41,15 +43,22 @@ class ChunkPlace:
         """'p. 17 · PDF page 21' (the printed label and the physical page), or 'PDF page 21'
         when the label is the physical number or unknown."""
         label = self.labels.get(page, "")
+        if self.document.kind in SLIDES:
+            return f"slide {page}"
+        if self.document.kind != "pdf":
+            return f"page {page}"
         if label and label != str(page):
             return f"p. {label} · PDF page {page}"
         return f"PDF page {page}"
 
     def missing_message(self) -> str:
         """Why the page cannot be shown, and the fix ('' when it can)."""
+        name = Path(self.document.source).name
+        if self.original is not None and self.rendition is None:
+            return f"{name} has no page image: LibreOffice was not installed when it was added " \
+                   "(install libreoffice-writer-nogui, -impress-nogui, -calc-nogui and add it again)"
         if self.original is not None:
             return ""
-        name = Path(self.document.source).name
         if self.document.original:
             return (f"The kept copy of {name} is missing from the library folder; "
                     f"add {name} again to show its pages.")
@@ -95,7 +104,8 @@ class EvidenceViewer:
         pages = tuple(sorted({b.page for b in boxes})) or tuple(
             range(chunk.page_start, max(chunk.page_start, chunk.page_end) + 1))
         labels = {p.page: p.label for p in self.catalog.page_infos(doc.doc_id)}
-        return ChunkPlace(chunk, doc, pages, labels, boxes, self.originals.path(doc.original))
+        return ChunkPlace(chunk, doc, pages, labels, boxes, self.originals.path(doc.original),
+                          self.originals.rendition(doc.original))
 
     def pages_label(self, chunk: Chunk) -> str:
         """A chunk's pages as printed, with the physical pages when they differ: 'p. 9 · PDF
@@ -103,6 +113,11 @@ class EvidenceViewer:
         or unknown (corpus passages, libraries built before labels were kept)."""
         labels = {p.page: p.label for p in self.catalog.page_infos(chunk.doc_id)}
         first, last = chunk.page_start, max(chunk.page_start, chunk.page_end)
+        doc = self.catalog.document(chunk.doc_id)
+        if doc is not None and doc.kind in SLIDES:  # a slide's number is its page
+            return f"slide {first}" if first == last else f"slides {first}-{last}"
+        if doc is not None and doc.kind not in ("pdf", "corpus") and not doc.pages:
+            return "no pages (read without LibreOffice)"  # 'p. 1' would name a page nobody can see
         printed = [labels.get(first, ""), labels.get(last, "")]
         if not all(printed) or printed == [str(first), str(last)]:
             return chunk.pages_label
@@ -125,7 +140,7 @@ class EvidenceViewer:
             place = self.locate(chunk_id)
         except NotFound:
             return ()
-        return span_boxes(place.original, place.boxes, span) if place.original is not None else ()
+        return span_boxes(place.rendition, place.boxes, span) if place.rendition is not None else ()
 
     def render(self, chunk_id: str, page: int | None = None, zoom: float = DEFAULT_ZOOM,
                span: str = "") -> PageImage:
@@ -137,14 +152,14 @@ class EvidenceViewer:
         span whose words are not on the chunk's pages.
         """
         place = self.locate(chunk_id)
-        if place.original is None:
+        if place.rendition is None:
             raise OriginalMissing(place.missing_message())
-        strong = span_boxes(place.original, place.boxes, span) if span.strip() else ()
+        strong = span_boxes(place.rendition, place.boxes, span) if span.strip() else ()
         if span.strip() and not strong:
             raise NotFound(f"the span {span[:60]!r} is not among the chunk's words on its pages")
         page = (strong[0].page if strong else place.pages[0]) if page is None else int(page)
         if not 1 <= page <= place.page_count:
             raise NotFound(f"page {page} is outside {Path(place.document.source).name} "
                            f"(PDF pages 1-{place.page_count})")
-        path = self.cache.get_or_render(place.original, place.document.doc_id, page, zoom, place.boxes, strong)
+        path = self.cache.get_or_render(place.rendition, place.document.doc_id, page, zoom, place.boxes, strong)
         return PageImage(place, page, zoom, path, any(b.page == page for b in place.boxes), strong)

@@ -5,7 +5,7 @@ backend of a role (embedded and server).
 """
 from __future__ import annotations
 
-from typing import Protocol, Sequence
+from typing import Collection, Protocol, Sequence
 
 import numpy as np
 
@@ -35,8 +35,10 @@ class VectorIndex(Protocol):
         """Remove every vector of a document (no error when absent)."""
         ...
 
-    def query(self, vector: np.ndarray, k: int) -> list[tuple[str, float]]:
-        """Return up to k (chunk_id, cosine similarity) pairs, best first."""
+    def query(self, vector: np.ndarray, k: int, doc_ids: Collection[str] | None = None
+              ) -> list[tuple[str, float]]:
+        """Return up to k (chunk_id, cosine similarity) pairs, best first; only chunks of
+        `doc_ids` when given (a scope, filtered in the store)."""
         ...
 
     def query_many(self, vectors: np.ndarray, k: int, exclude_docs: Sequence[str] = ()
@@ -81,8 +83,10 @@ class TextIndex(Protocol):
         """Remove every posting of a document (no error when absent)."""
         ...
 
-    def search(self, query: str, k: int) -> list[tuple[str, float]]:
-        """Return up to k (chunk_id, score) pairs, best first; scores > 0."""
+    def search(self, query: str, k: int, doc_ids: Collection[str] | None = None
+               ) -> list[tuple[str, float]]:
+        """Return up to k (chunk_id, score) pairs, best first; scores > 0; only chunks of
+        `doc_ids` when given (a scope, filtered in the index)."""
         ...
 
     def doc_ids(self) -> set[str]:

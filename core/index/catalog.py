@@ -208,9 +208,9 @@ class Catalog(GraphTables, JobTables, MetaTables, PageTables):
             self._db.execute("UPDATE documents SET origin=? WHERE doc_id=?", (origin, doc_id))
 
     def documents_from(self, origin: str) -> list[Document]:
-        """Ready PDF documents that came from `origin` (a path, or 'upload:<name>')."""
+        """Ready file documents (any format) that came from `origin` (a path, or 'upload:<name>')."""
         with self._lock:
-            rows = self._db.execute(f"SELECT {_DOC_COLS} FROM documents WHERE origin=? AND kind='pdf' "
+            rows = self._db.execute(f"SELECT {_DOC_COLS} FROM documents WHERE origin=? AND kind!='corpus' "
                                     "AND status='ready' ORDER BY added_at", (origin,)).fetchall()
         return [_row_to_doc(r) for r in rows]
 
@@ -269,6 +269,15 @@ class Catalog(GraphTables, JobTables, MetaTables, PageTables):
         """Map external passage ids (corpus ids) to chunk ids."""
         rows = self._rows_in("SELECT source_id, chunk_id FROM chunks WHERE source_id IN ({marks})", source_ids)
         return dict(rows)
+
+    def chunk_ids_of(self, doc_ids: Sequence[str]) -> list[str]:
+        """Chunk ids of the given documents (a scope's chunks)."""
+        return [r[0] for r in self._rows_in("SELECT chunk_id FROM chunks WHERE doc_id IN ({marks})", doc_ids)]
+
+    def ready_doc_ids(self, doc_ids: Sequence[str]) -> set[str]:
+        """Which of the given ids are ready documents (a scope named by ids, without a scan)."""
+        sql = "SELECT doc_id FROM documents WHERE status='ready' AND doc_id IN ({marks})"
+        return {r[0] for r in self._rows_in(sql, list(doc_ids))}
 
     def sections(self, doc_id: str) -> list[Section]:
         """A document's section tree, in insertion order."""

@@ -28,7 +28,7 @@ import os
 import re
 import shutil
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Collection, Sequence
 
 import numpy as np
 
@@ -127,6 +127,8 @@ class BM25TextIndex:
         self._stale_index = False  # the bm25s index does not match the records
         self._unsaved = False  # the records on disk do not match memory
         self._stamp: tuple | None = None  # records.json as loaded or saved (inode, mtime, size)
+        self._doc_names: np.ndarray | None = None  # distinct document ids, for scope masks
+        self._doc_codes: np.ndarray | None = None  # row -> index in _doc_names (None: recompute)
 
     @property
     def _tokenizer(self) -> _Tokenizer:
@@ -241,6 +243,7 @@ class BM25TextIndex:
             self._pending = dict(enumerate(self._tokenizer.ids(self._texts)))
         self._merge_pending()
         self._retriever = None
+        self._doc_codes = None  # rows changed: scope masks are recomputed
         if self._ids:
             vocab = dict(self._tokenizer.vocab)
             counts = self._counts.widened(len(vocab))
@@ -291,8 +294,10 @@ class BM25TextIndex:
         self._row = {cid: i for i, cid in enumerate(self._ids)}
         self._stale_index = self._unsaved = True
 
-    def search(self, query: str, k: int) -> list[tuple[str, float]]:
-        """Return up to k (chunk_id, BM25 score) pairs, best first; scores > 0 only."""
+    def search(self, query: str, k: int, doc_ids: Collection[str] | None = None
+               ) -> list[tuple[str, float]]:
+        """Return up to k (chunk_id, BM25 score) pairs, best first; scores > 0 only; only
+        chunks of `doc_ids` when given (the others' scores are zeroed before the top k)."""
         self._ensure_loaded()
         if self._stale_index:
             self._rebuild()
@@ -302,7 +307,17 @@ class BM25TextIndex:
         if not token_ids:
             return []
         scores = self._retriever.get_scores_from_ids(token_ids)
+        if doc_ids is not None:
+            scores = np.where(self._rows_of(doc_ids), scores, 0.0)
         return [(self._ids[row], score) for row, score in top_k_positive(scores, k)]
+
+    def _rows_of(self, doc_ids: Collection[str]) -> np.ndarray:
+        """A boolean mask of the rows whose document is in `doc_ids`."""
+        if self._doc_codes is None:  # integer codes per row: np.isin stays O(rows) per search
+            self._doc_names, self._doc_codes = np.unique(np.asarray(self._doc_ids, dtype=str),
+                                                         return_inverse=True)
+        wanted = np.flatnonzero(np.isin(self._doc_names, list(doc_ids)))
+        return np.isin(self._doc_codes, wanted)
 
     def doc_ids(self) -> set[str]:
         """Documents that have at least one chunk indexed (used for crash recovery)."""

@@ -10,7 +10,7 @@ Example:
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Callable, Collection, Iterator, Sequence
 
 from core.errors import BackendError, ConfigError
 
@@ -97,14 +97,19 @@ class ElasticTextIndex:
             refresh=True,
         )
 
-    def search(self, query: str, k: int) -> list[tuple[str, float]]:
-        """Return up to k (chunk_id, BM25 score) pairs, best first; scores > 0 only."""
-        if k <= 0 or not query.strip():
+    def search(self, query: str, k: int, doc_ids: Collection[str] | None = None
+               ) -> list[tuple[str, float]]:
+        """Return up to k (chunk_id, BM25 score) pairs, best first; scores > 0 only; only
+        chunks of `doc_ids` when given (a `terms` filter: it does not change the scores)."""
+        if k <= 0 or not query.strip() or (doc_ids is not None and not doc_ids):
             return []
+        match = {"match": {"text": query}}
+        if doc_ids is not None:
+            match = {"bool": {"must": match, "filter": {"terms": {"doc_id": sorted(doc_ids)}}}}
         res = self._call(
             self.client.search,
             index=self.index_name,
-            query={"match": {"text": query}},
+            query=match,
             size=int(k),
             source=False,
         )

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import contextlib
 from pathlib import Path
-from typing import Any, Iterator, Sequence
+from typing import Any, Collection, Iterator, Sequence
 from urllib.parse import urlparse
 
 import numpy as np
@@ -42,6 +42,14 @@ def parse_server_url(url: str, default_port: int) -> tuple[str, int, bool]:
     except ValueError as exc:
         raise ConfigError(f"server URL {url!r} has a bad port") from exc
     return parsed.hostname, port, parsed.scheme == "https"
+
+
+def _where(exclude_docs: Sequence[str], doc_ids: Collection[str] | None) -> dict | None:
+    """Chroma's metadata filter: not in `exclude_docs`, and in `doc_ids` when given."""
+    parts = [{"doc_id": {"$nin": sorted(exclude_docs)}}] if exclude_docs else []
+    if doc_ids is not None:
+        parts.append({"doc_id": {"$in": sorted(doc_ids)}})
+    return None if not parts else parts[0] if len(parts) == 1 else {"$and": parts}
 
 
 class ChromaVectorIndex:
@@ -182,15 +190,17 @@ class ChromaVectorIndex:
         for start in range(0, len(ids), _WRITE_BATCH):
             self._do("delete", ids=ids[start : start + _WRITE_BATCH])
 
-    def query(self, vector: np.ndarray, k: int, exclude_docs: Sequence[str] = ()) -> list[tuple[str, float]]:
+    def query(self, vector: np.ndarray, k: int, exclude_docs: Sequence[str] = (),
+              doc_ids: Collection[str] | None = None) -> list[tuple[str, float]]:
         """Return up to k (chunk_id, cosine similarity) pairs, best first, leaving out the
-        chunks of `exclude_docs` (a version being replaced)."""
+        chunks of `exclude_docs` (a version being replaced) and, when `doc_ids` is given,
+        every chunk of another document (a scope: filtered inside Chroma)."""
         n = min(int(k), self.count())
-        if n <= 0:
+        if n <= 0 or (doc_ids is not None and not doc_ids):
             return []
         query = np.asarray(vector, dtype=np.float32).reshape(1, -1)
-        where = {"doc_id": {"$nin": list(exclude_docs)}} if exclude_docs else None
-        res = self._do("query", query_embeddings=query, n_results=n, include=["distances"], where=where)
+        res = self._do("query", query_embeddings=query, n_results=n, include=["distances"],
+                       where=_where(exclude_docs, doc_ids))
         return [(cid, 1.0 - float(d)) for cid, d in zip(res["ids"][0], res["distances"][0])]
 
     def query_many(self, vectors: np.ndarray, k: int, exclude_docs: Sequence[str] = ()
@@ -201,7 +211,7 @@ class ChromaVectorIndex:
         if int(k) <= 0:
             return [[] for _ in vectors]
         vectors = np.asarray(vectors, dtype=np.float32).reshape(len(vectors), -1)
-        where = {"doc_id": {"$nin": list(exclude_docs)}} if exclude_docs else None
+        where = _where(exclude_docs, None)
         # No count() first: Chroma returns what it has when k exceeds it (count costs a request)
         res = self._do("query", query_embeddings=vectors, n_results=int(k), include=["distances"], where=where)
         return [[(cid, 1.0 - float(d)) for cid, d in zip(ids, dists)]

@@ -43,12 +43,38 @@ def chunk_markdown(doc_id: str, title: str, markdown: str, settings: ChunkingSet
     """Return the document's sections and its chunks in reading order."""
     nodes = parse_sections(doc_id, title, markdown)
     chunks: list[Chunk] = []
+
+    def add(node: SectionNode, piece: dict) -> None:
+        chunks.append(Chunk.create(doc_id=doc_id, doc_title=title, position=len(chunks),
+                                   section_id=node.section.section_id,
+                                   heading_path=node.section.heading_path, **piece))
+    bare: list[SectionNode] = []  # sections with no text of their own yet
     for node in nodes:
-        for piece in _node_pieces(node, settings):
-            chunks.append(Chunk.create(doc_id=doc_id, doc_title=title, position=len(chunks),
-                                       section_id=node.section.section_id,
-                                       heading_path=node.section.heading_path, **piece))
+        pieces = list(_node_pieces(node, settings))
+        if not pieces:
+            bare.append(node)
+            continue
+        for first, piece in _bare_headings(bare, node.section.heading_path):
+            add(first, piece)
+        bare = []
+        for piece in pieces:
+            add(node, piece)
+    for first, piece in _bare_headings(bare, None):
+        add(first, piece)
     return [n.section for n in nodes], chunks
+
+
+def _bare_headings(bare: list[SectionNode], path: tuple[str, ...] | None) -> Iterator[tuple[SectionNode, dict]]:
+    """One text chunk of the headings of sections left without any chunk (an author line or
+    a date set as a heading), so that their words stay searchable; sections above `path`
+    (the next chunk's heading path) are left out, their headings travel with it."""
+    lost = [n for n in bare if n.section.level > 0
+            and (path is None or path[:len(n.section.heading_path)] != n.section.heading_path)]
+    if lost:
+        text = "\n".join(n.section.heading_path[-1] for n in lost)
+        first, last = lost[0].section.page_start, lost[-1].section.page_start
+        yield lost[0], dict(text=text, embed_text=" > ".join(lost[0].section.heading_path) + "\n" + text,
+                            page_start=first, page_end=last)
 
 
 def _node_pieces(node: SectionNode, settings: ChunkingSettings) -> Iterator[dict]:
@@ -64,8 +90,8 @@ def _node_pieces(node: SectionNode, settings: ChunkingSettings) -> Iterator[dict
         run = []
         if block is not None and block.kind == "table":
             yield from _table_pieces(block, path, settings.max_words)
-        elif block is not None:
-            yield dict(text=block.text, embed_text=f"{path}\n{block.text}", kind="image",
+        elif block is not None:  # an image's description, a form field, an annotation's note
+            yield dict(text=block.text, embed_text=f"{path}\n{block.text}", kind=block.kind,
                        page_start=block.page, page_end=block.page)
 
 

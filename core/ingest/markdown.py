@@ -21,6 +21,7 @@ from core.types import Section, content_hash
 _PAGE = re.compile(r"^<!-- page (\d+) -->$")
 _HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
 _IMAGE = re.compile(r"^!\[(.*)\]\((.*)\)$")
+_MARKED = re.compile(r"^<!-- (form|annotation) -->$")
 _ESCAPED = re.compile(r"^\\(?=#|\||!\[|<!--|\\)")
 
 
@@ -28,7 +29,7 @@ _ESCAPED = re.compile(r"^\\(?=#|\||!\[|<!--|\\)")
 class Block:
     """One paragraph, table or image of a section, with the page it starts on."""
 
-    kind: Literal["text", "table", "image"]
+    kind: Literal["text", "table", "image", "form", "annotation"]
     text: str  # paragraph; table: the Markdown table; image: the description
     page: int
     caption: str = ""  # tables and images
@@ -109,6 +110,9 @@ def _lines_to_events(markdown: str) -> Iterator[tuple[str, object, int]]:
 
 def _block(lines: list[str], page: int) -> Block:
     """Classify a run of non-blank lines: image, table (with caption line) or paragraph."""
+    marked = _MARKED.match(lines[0])
+    if marked and len(lines) > 1:  # a PDF form field or annotation note (core.ingest.pdf.forms)
+        return Block(marked.group(1), " ".join(_unescape(l) for l in lines[1:]), page)
     image = _IMAGE.match(lines[0])
     if image and len(lines) == 1:
         return Block("image", image.group(1), page, caption=image.group(1), target=image.group(2))

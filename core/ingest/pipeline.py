@@ -12,7 +12,7 @@ from __future__ import annotations
 import contextlib
 import tempfile
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable, Mapping, Sequence
@@ -102,6 +102,18 @@ class Indexer(StoreWriter):
         return embed_sorted(self.embedder, [c.embed_text for c in chunks], self.settings.embed.batch_size,
                             lambda done: progress(ProgressEvent(file, "embed", done, len(chunks))))
 
+    def add_file(self, path: Path, progress: ProgressFn, source: str, origin: str = ""
+                 ) -> tuple[Document, Status, StageClock, tuple[str, ...]]:
+        """Add a file of any format Folio reads (core.ingest.formats): PDFs by `add_pdf`, the
+        others by their reader (core.ingest.pipeline_formats); same result as `add_pdf`."""
+        from core.ingest.formats import format_of
+
+        fmt = format_of(path)
+        if fmt in (None, "pdf"):  # no known extension: the PDF check says what it is not
+            return self.add_pdf(path, progress, source, origin)
+        from core.ingest.pipeline_formats import add_other
+        return add_other(self, path, fmt, progress, source, origin)
+
     def add_pdf(self, path: Path, progress: ProgressFn, source: str, origin: str = ""
                 ) -> tuple[Document, Status, StageClock, tuple[str, ...]]:
         """Check, OCR scanned pages, parse, chunk, embed and index one PDF recorded under the
@@ -125,13 +137,13 @@ class Indexer(StoreWriter):
     def _add_pdf(self, path: Path, progress: ProgressFn, source: str, work: Path, origin: str
                  ) -> tuple[Document, Status, StageClock, tuple[str, ...]]:
         """`add_pdf` with a scratch folder `work` for the OCR'd copy."""
-        from core.ingest.chunking import chunk_markdown
-        from core.ingest.pdf import check_pdf, pdf_to_markdown
+        from core.ingest.pdf import pdf_to_markdown
+        from core.ingest.pdf.repair import readable_pdf
 
         clock = StageClock()
         name = str(path)
         progress(ProgressEvent(name, "check", 0, 1))
-        check_pdf(path, self.settings.max_file_mb)
+        readable = readable_pdf(path, self.settings.max_file_mb, work / "repair")  # a repaired copy if need be
         doc_id = file_sha256(path)[:16]
         existing = self.catalog.document(doc_id)
         if existing and existing.status == "ready":
@@ -142,7 +154,7 @@ class Indexer(StoreWriter):
         assets = self.settings.data_dir / "assets" / doc_id
         try:
             parsed = pdf_to_markdown(
-                path, assets, on_page=lambda i, n: progress(ProgressEvent(name, "parse", i, n)),
+                readable.path, assets, on_page=lambda i, n: progress(ProgressEvent(name, "parse", i, n)),
                 ocr=self._ocr_job(name, work, progress, clock), describe_image=self.describe_image,
             )
         except IngestError:
@@ -150,37 +162,52 @@ class Indexer(StoreWriter):
         except Exception as exc:  # a parser crash on one bad file must not stop the batch
             raise IngestError(name, f"could not parse ({type(exc).__name__}: {exc})") from exc
         clock.lap("parse")
-        notes = list(parse_notes(parsed.warnings))
+        notes = [readable.note] * bool(readable.note) + list(parse_notes(parsed.warnings))
         notes += [n for n in [self.describe_image.take_note() if self.describe_image else ""] if n]
         markdown = parsed.markdown
         if self.formatter is not None:
             markdown, fallback_note = self._llm_markdown(path, progress, parsed.source_path)
             notes += [fallback_note] if fallback_note else []
-        md_path = self.settings.data_dir / "markdown" / f"{doc_id}.md"
+        from core.evidence.ingest import keep_evidence
+
+        slack = self.settings.markdown.window if self.formatter is not None else 0
+        kept = readable.path if readable.repaired else path  # the page view cannot show a broken file
+        doc = Document(doc_id=doc_id, title=parsed.title, source=source, pages=parsed.pages, kind="pdf",
+                       status="pending", added_at=utc_now(), origin=origin)
+        return self.index_markdown(doc, name, markdown, progress, clock, tuple(notes),
+                                   lambda secs, chunks: keep_evidence(self.settings.data_dir, kept, parsed,
+                                                                      secs, chunks, slack))
+
+    def index_markdown(self, doc: Document, name: str, markdown: str, progress: ProgressFn, clock: StageClock,
+                       notes: tuple[str, ...], keep: Callable) -> tuple[Document, Status, StageClock, tuple[str, ...]]:
+        """The steps every format shares once its Markdown is written: store the Markdown,
+        chunk, keep the evidence (`keep(sections, chunks)` -> core.evidence.ingest.Evidence),
+        embed, extract keywords and index `doc` (a pending Document naming id, title,
+        source, pages, kind and origin); progress names the file `name`. Raises IngestError
+        when no text was found."""
+        from core.ingest.chunking import chunk_markdown
+
+        md_path = self.settings.data_dir / "markdown" / f"{doc.doc_id}.md"
         md_path.parent.mkdir(parents=True, exist_ok=True)
         md_path.write_text(markdown, "utf-8")
-        sections, chunks = chunk_markdown(doc_id, parsed.title, markdown, self.settings.chunking)
+        sections, chunks = chunk_markdown(doc.doc_id, doc.title, markdown, self.settings.chunking)
         if not chunks:
             raise IngestError(name, "no text could be extracted")
         progress(ProgressEvent(name, "chunk", len(chunks), len(chunks)))
         clock.lap("chunk")
-        from core.evidence.ingest import keep_evidence
-        slack = self.settings.markdown.window if self.formatter is not None else 0
-        evidence = keep_evidence(self.settings.data_dir, path, parsed, sections, chunks, slack)
+        evidence = keep(sections, chunks)
         clock.lap("boxes")
         keywords = self.keywords.extract_chunks_later(chunks)  # spaCy beside the embedder
         embeddings = self.embed_chunks(chunks, name, progress)
         clock.lap("embed")
         chunk_keywords = keywords()
         clock.lap("keywords")  # what is left of the keyword pass once embedding is done
-        doc = Document(doc_id=doc_id, title=parsed.title, source=source, pages=parsed.pages, kind="pdf",
-                       status="pending", added_at=utc_now(), markdown_path=str(md_path), origin=origin,
-                       original=evidence.original, size_bytes=evidence.size_bytes)
+        doc = replace(doc, markdown_path=str(md_path), original=evidence.original, size_bytes=evidence.size_bytes)
         done = self.index_document(doc, sections, chunks, embeddings, progress, clock, chunk_keywords,
                                    geometry=evidence.geometry)
         if done.duplicate:
             return done.doc, "duplicate", clock, ()
-        return done.doc, ("replaced" if done.replaced else "added"), clock, tuple(notes)
+        return done.doc, ("replaced" if done.replaced else "added"), clock, notes
 
     def _llm_markdown(self, path: Path, progress: ProgressFn, text_source: Path | None = None) -> tuple[str, str]:
         """Markdown written by the LLM formatter, a window of pages per call (stage "format"),

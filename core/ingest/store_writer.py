@@ -79,8 +79,8 @@ class StoreWriter:
                 raise
 
     def _same_origin(self, doc: Document) -> list[Document]:
-        """Older versions this PDF replaces: ready documents from the same path (or upload name)."""
-        if doc.kind != "pdf" or not doc.origin:
+        """Older versions this file replaces: ready documents from the same path (or upload name)."""
+        if doc.kind == "corpus" or not doc.origin:
             return []
         return [d for d in self.catalog.documents_from(doc.origin) if d.doc_id != doc.doc_id]
 

@@ -1,4 +1,6 @@
-"""Walking folders for PDFs: bounded, cancellable, and never led out of the folder by a symlink.
+"""Walking folders for the files Folio reads (PDFs and the formats of core.ingest.formats):
+bounded, cancellable, and never led out of the folder by a symlink. Other files are
+counted as skipped (`WalkBudget.skipped`), never as failures.
 
 A walk stops with `WalkStopped` when it has looked at too many entries, found too many PDFs,
 run too long (each message names the setting that raises the limit) or was cancelled.
@@ -23,6 +25,7 @@ from typing import Callable
 
 from core.config import WalkSettings
 from core.errors import WalkStopped
+from core.ingest.formats import accepted
 
 Cancel = Callable[[], bool]  # e.g. threading.Event().is_set
 Allowed = Callable[[Path], bool]  # decides on a real (symlink-free) path
@@ -39,7 +42,8 @@ class WalkBudget:
         self.limits, self.cancel, self.progress = limits, cancel, progress
         self.deadline = time.monotonic() + limits.seconds
         self.entries = 0
-        self.pdfs = 0
+        self.pdfs = 0  # files found that Folio reads (PDFs and the other formats)
+        self.skipped: list[Path] = []  # files of other types, listed with their type
 
     def entry(self, where: Path) -> None:
         """Count one entry looked at; stop when a limit is reached or the walk was cancelled."""
@@ -60,7 +64,7 @@ class WalkBudget:
         """Count one PDF found; stop past the cap."""
         self.pdfs += 1
         if self.pdfs > self.limits.max_pdfs:
-            raise WalkStopped(f"{where}: more than {self.limits.max_pdfs:,} PDFs; add a smaller folder, "
+            raise WalkStopped(f"{where}: more than {self.limits.max_pdfs:,} documents; add a smaller folder, "
                               "or raise FOLIO_WALK_MAX_PDFS ([walk] max_pdfs)")
 
     def check_cancel(self, where: Path) -> None:
@@ -75,7 +79,8 @@ def is_pdf_name(name: str) -> bool:
 
 
 def walk_pdfs(top: Path, budget: WalkBudget, allowed: Allowed | None = None) -> list[Path]:
-    """Every PDF under the folder `top`, sorted, as paths under `top`, each file once.
+    """Every file Folio reads under the folder `top` (PDFs and the other formats), sorted, as
+    paths under `top`, each file once; files of other types go to `budget.skipped`.
 
     `allowed` (given by the app, see core.ingest.roots) sees the real path of every folder
     and PDF and skips those it refuses; unreadable folders are skipped.
@@ -113,16 +118,18 @@ class _Walk:
                 # Linked folders are never walked: whatever lies inside the folder is reached
                 # by its real names, and a link out (to / or a loop) would widen the walk.
                 real = Path(os.path.realpath(entry.path))
-                if is_pdf_name(entry.name) and real.is_file() and self._allows(real):
+                if accepted(entry.name) and real.is_file() and self._allows(real):
                     self._keep(real, name)
             elif entry.is_dir(follow_symlinks=False):
                 real = real_folder / entry.name
                 if self._allows(real):
                     self.stack.append((name, real))
-            elif is_pdf_name(entry.name) and entry.is_file(follow_symlinks=False):
+            elif accepted(entry.name) and entry.is_file(follow_symlinks=False):
                 real = real_folder / entry.name
                 if self._allows(real):
                     self._keep(real, name)
+            elif entry.is_file(follow_symlinks=False) and not entry.name.startswith("."):
+                self.budget.skipped.append(name)
         except OSError:
             return
 

@@ -24,7 +24,8 @@ class RetrievalContext:
 
     `graph` is a `core.index.graph.ChunkGraph` (loaded lazily by the library);
     `keywords` is a `core.index.keywords.KeywordExtractor`; `llm` is None when no LLM
-    is configured.
+    is configured; `scope` holds the ids of the documents searched (None = every document,
+    see `core.retrieve.scope`).
     """
 
     settings: Settings
@@ -35,6 +36,7 @@ class RetrievalContext:
     graph: object = None
     keywords: object = None
     llm: ChatModel | None = None
+    scope: frozenset[str] | None = None
 
 
 class Retriever(Protocol):
@@ -75,4 +77,4 @@ def make_retriever(name: str, ctx: RetrievalContext) -> Retriever:
         raise
     from core.retrieve.structure_route import with_structure
 
-    return with_structure(getattr(module, class_name)(ctx), ctx.catalog)
+    return with_structure(getattr(module, class_name)(ctx), ctx.catalog, ctx.scope)

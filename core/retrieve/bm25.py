@@ -8,6 +8,7 @@ from __future__ import annotations
 import time
 
 from core.retrieve.base import RetrievalContext
+from core.retrieve.scope import text_search
 from core.retrieve.dense import check_k, elapsed_ms, empty_result, scored_chunks, stale_note
 from core.types import RetrievalResult
 
@@ -29,7 +30,7 @@ class BM25Retriever:
         if not question.strip():
             return empty_result(question, self.name)
         start = time.perf_counter()
-        hits = self.ctx.text.search(question, k)
+        hits = text_search(self.ctx, question, k)
         t_search = elapsed_ms(start)
         start = time.perf_counter()
         chunks, missing = scored_chunks(

@@ -13,6 +13,7 @@ from typing import Mapping, Sequence
 
 from core.index.catalog import Catalog
 from core.retrieve.base import RetrievalContext
+from core.retrieve.scope import vector_query
 from core.types import RetrievalResult, ScoredChunk
 
 
@@ -77,7 +78,7 @@ class DenseRetriever:
         vector = self.ctx.embedder.embed_query(question)
         t_embed = elapsed_ms(start)
         start = time.perf_counter()
-        hits = self.ctx.vectors.query(vector, k)
+        hits = vector_query(self.ctx, vector, k)
         t_search = elapsed_ms(start)
         start = time.perf_counter()
         chunks, missing = scored_chunks(

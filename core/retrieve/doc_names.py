@@ -43,7 +43,8 @@ def words(text: str) -> list[str]:
 def names_of(doc: Document) -> list[str]:
     """A document's names: title, file name, stem, and the stem without its version."""
     file = Path(doc.source.split("#", 1)[0]).name
-    stem = file[:-4] if file.lower().endswith(".pdf") else file
+    # 'guide' of guide.pdf, guide.docx, guide.epub (a version such as '.2' is not an extension)
+    stem = Path(file).stem if re.fullmatch(r"\.[A-Za-z]{2,8}", Path(file).suffix) else file
     return [n for n in dict.fromkeys([doc.title, file, stem, _VERSION.sub("", stem)]) if n.strip()]
 
 

@@ -20,6 +20,7 @@ import numpy as np
 from core.index.graph import ChunkGraph
 from core.index.keywords import MENTION_PREFIX, TITLE_PREFIX, mention_keys
 from core.retrieve.base import RetrievalContext
+from core.retrieve.scope import in_scope, scoped_graph, text_search, vector_query
 from core.types import ScoredChunk
 
 SEED_POOL = 30  # hits asked from each index for seeding
@@ -37,12 +38,14 @@ class GraphSession:
 
     @property
     def graph(self) -> ChunkGraph:
-        """The context's graph, or one loaded from the catalog when none was given."""
+        """The context's graph, or one loaded from the catalog when none was given; without
+        the chunks outside the context's scope, so no walk leaves it."""
         graph = self.ctx.graph
         if graph is None:
             if self._graph is None:
                 self._graph = ChunkGraph.load(self.ctx.catalog)
             graph = self._graph
+        graph = scoped_graph(graph, self.ctx.catalog, self.ctx.scope)
         if getattr(self, "_seen", None) is not graph:
             self._vectors.clear()
             self._seen = graph
@@ -66,8 +69,8 @@ class GraphSession:
         t0 = time.perf_counter()
         qvec = np.asarray(self.ctx.embedder.embed_query(question), dtype=np.float32)
         t1 = time.perf_counter()
-        dense = dict(self.ctx.vectors.query(qvec, pool))
-        bm25 = dict(self.ctx.text.search(question, pool))
+        dense = dict(vector_query(self.ctx, qvec, pool))
+        bm25 = dict(text_search(self.ctx, question, pool))
         titles = title_matches(self.ctx, question)
         t2 = time.perf_counter()
         timings = {"embed": (t1 - t0) * 1000, "search": (t2 - t1) * 1000}
@@ -75,7 +78,8 @@ class GraphSession:
 
 
 def title_matches(ctx: RetrievalContext, question: str) -> dict[str, int]:
-    """Chunks carrying the title (or heading) the question names -> words in that title."""
+    """Chunks carrying the title (or heading) the question names -> words in that title
+    (only chunks in the context's scope)."""
     keys = sorted(TITLE_PREFIX + k[len(MENTION_PREFIX):] for k in mention_keys(question))
     if not keys:
         return {}
@@ -83,7 +87,8 @@ def title_matches(ctx: RetrievalContext, question: str) -> dict[str, int]:
     for key, holders in ctx.catalog.keyword_postings(keys).items():
         for chunk_id in holders:
             out[chunk_id] = max(out.get(chunk_id, 0), len(key[1:].split()))
-    return out
+    keep = in_scope(ctx, out)  # a title outside the scope seeds nothing
+    return {c: n for c, n in out.items() if c in keep}
 
 
 @dataclass

@@ -11,6 +11,7 @@ import time
 from core.retrieve.base import RetrievalContext
 from core.retrieve.dense import check_k, elapsed_ms, empty_result, scored_chunks, stale_note
 from core.retrieve.fusion import candidate_depth, reciprocal_rank_fusion
+from core.retrieve.scope import text_search, vector_query
 from core.types import RetrievalResult
 
 
@@ -37,8 +38,8 @@ class HybridRetriever:
         vector = self.ctx.embedder.embed_query(question)
         t_embed = elapsed_ms(start)
         start = time.perf_counter()
-        dense = self.ctx.vectors.query(vector, depth)
-        sparse = self.ctx.text.search(question, depth)
+        dense = vector_query(self.ctx, vector, depth)
+        sparse = text_search(self.ctx, question, depth)
         t_search = elapsed_ms(start)
         start = time.perf_counter()
         fused = reciprocal_rank_fusion(

@@ -30,6 +30,7 @@ from core.retrieve.fusion import (
     min_max,
     scores_for,
 )
+from core.retrieve.scope import text_search, vector_query
 from core.types import Chunk, RetrievalResult
 
 
@@ -66,8 +67,8 @@ class MultiRouteRetriever:
         timings["embed"] = elapsed_ms(start)
         start = time.perf_counter()
         depth = candidate_depth(k)
-        dense = dict(self.ctx.vectors.query(vector, depth))
-        sparse = dict(self.ctx.text.search(question, depth))
+        dense = dict(vector_query(self.ctx, vector, depth))
+        sparse = dict(text_search(self.ctx, question, depth))
         pool = list(dict.fromkeys([*dense, *sparse]))
         cosines = self._pool_cosines(pool, vector, dense)
         timings["search"] = elapsed_ms(start)

@@ -26,8 +26,9 @@ PER_TARGET = {"page": 20, "section": 3, "table": 3, "figure": 3}  # chunks shown
 class StructureRoute:
     """A retriever wrapped with the structure route (same `name`, same protocol)."""
 
-    def __init__(self, inner, catalog):
+    def __init__(self, inner, catalog, scope: frozenset[str] | None = None):
         self.inner = inner
+        self.scope = scope  # document ids searched (None = all): places elsewhere are not shown
         self.name = getattr(inner, "name", type(inner).__name__)
         self.resolver = StructureResolver(catalog)
         self.catalog = catalog
@@ -39,6 +40,10 @@ class StructureRoute:
         """The wrapped retriever's result, with the structural targets first when there are any."""
         start = time.perf_counter()
         plan = self.resolver.resolve(question)
+        if plan is not None and self.scope is not None:
+            ref, targets = plan
+            targets = [t for t in targets if t.doc_id in self.scope]
+            plan = (ref, targets) if targets else None
         spent = (time.perf_counter() - start) * 1000.0
         result = self.inner.retrieve(question, k)
         if plan is None:
@@ -47,9 +52,10 @@ class StructureRoute:
         return merge(result, targets, PER_TARGET[ref.kind], k, self.catalog, spent)
 
 
-def with_structure(retriever, catalog) -> StructureRoute:
-    """Wrap a retriever so structural questions go through the structure route first."""
-    return retriever if isinstance(retriever, StructureRoute) else StructureRoute(retriever, catalog)
+def with_structure(retriever, catalog, scope: frozenset[str] | None = None) -> StructureRoute:
+    """Wrap a retriever so structural questions go through the structure route first (only
+    to places in the documents of `scope`, when given)."""
+    return retriever if isinstance(retriever, StructureRoute) else StructureRoute(retriever, catalog, scope)
 
 
 def merge(result: RetrievalResult, targets: Sequence[Target], per_target: int, k: int, catalog,

@@ -57,13 +57,14 @@ class CompareColumn:
     notes: tuple[str, ...] = ()
 
 
-def run_compare(library, question: str, retrievers: Sequence[str], k: int) -> list[Run]:
-    """Run each named retriever through `library.retrieve`; a FolioError fills `error` instead."""
+def run_compare(library, question: str, retrievers: Sequence[str], k: int, scope=None) -> list[Run]:
+    """Run each named retriever through `library.retrieve` (in `scope`, a
+    `core.retrieve.scope.Scope`; default all); a FolioError fills `error` instead."""
     runs: list[Run] = []
     for name in retrievers:
         start = time.perf_counter()
         try:
-            result = library.retrieve(question, name, k)
+            result = library.retrieve(question, name, k, scope=scope)
             runs.append(Run(name, result, (time.perf_counter() - start) * 1000.0))
         except FolioError as exc:
             runs.append(Run(name, None, (time.perf_counter() - start) * 1000.0, str(exc)))

@@ -13,6 +13,7 @@ Example:
 """
 from __future__ import annotations
 
+import mimetypes
 from pathlib import Path
 from typing import Sequence
 
@@ -44,8 +45,12 @@ def show_on_page(library, chunk: Chunk, key: str, span: str = "") -> None:
     except FolioError as exc:
         st.error(md_escape(str(exc)))
         return
-    if place.document.kind != "pdf":
+    if place.document.kind == "corpus":
         st.caption("This passage comes from a text corpus: it has no page to show.")
+        return
+    if place.original is not None and place.rendition is None:  # read without LibreOffice
+        from core.ui.section_view import show_section_text
+        show_section_text(library, place)
         return
     if place.original is None:
         st.warning(md_escape(place.missing_message()))
@@ -66,8 +71,10 @@ def show_on_page(library, chunk: Chunk, key: str, span: str = "") -> None:
         st.caption(md_escape(image.caption + marked + ("" if image.highlighted else " · the chunk is not on this page")))
         st.image(str(image.path), width="stretch",
                  alt=f"{image.caption} with the chunk highlighted" if image.highlighted else image.caption)
-    st.download_button("Download the original PDF", data=place.original.read_bytes,  # read on click only
-                       file_name=Path(place.document.source).name, mime="application/pdf",
+    kind = "PDF" if place.document.kind == "pdf" else Path(place.document.source).suffix.lstrip(".").upper()
+    st.download_button(f"Download the original {kind}".strip(), data=place.original.read_bytes,  # read on click only
+                       file_name=Path(place.document.source).name,
+                       mime=mimetypes.guess_type(place.document.source)[0] or "application/octet-stream",
                        key=f"{key}-download", icon=":material/download:", on_click="ignore")
 
 

@@ -56,6 +56,14 @@ def safe_filename(name: str, suffix: str = ".pdf") -> str:
     return stem.rstrip(" .") + suffix
 
 
+def upload_suffix(name: str) -> str:
+    """The extension a saved upload keeps: its own when Folio reads that format, else '.pdf'."""
+    from core.ingest.formats import accepted
+
+    suffix = Path(str(name).replace("\\", "/").rsplit("/", 1)[-1]).suffix.lower()
+    return suffix if suffix and accepted(f"x{suffix}") else ".pdf"
+
+
 def save_uploads(files: Iterable[Upload], root: Path | None = None) -> list[SavedUpload]:
     """Write each upload to `<root>/<n>/<safe name>` (root: a new temp dir); keep the original name."""
     base = Path(root) if root is not None else Path(tempfile.mkdtemp(prefix="folio-upload-"))
@@ -63,7 +71,7 @@ def save_uploads(files: Iterable[Upload], root: Path | None = None) -> list[Save
     for n, upload in enumerate(files):
         folder = base / f"{n:04d}"
         folder.mkdir(parents=True, exist_ok=True)
-        path = folder / safe_filename(upload.name)
+        path = folder / safe_filename(upload.name, upload_suffix(upload.name))
         path.write_bytes(upload.getvalue())
         saved.append(SavedUpload(path, str(upload.name)))
     return saved

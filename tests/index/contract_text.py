@@ -104,3 +104,12 @@ class TextIndexContract:
         assert reopened.count() == 4
         assert reopened.doc_ids() == {"d1", "d2"}
         assert ids_of(reopened.search("graph edges", 5)) == ["t4", "t1"]
+
+    def test_search_limited_to_documents(self, filled):
+        """A scope filters the hits without changing their scores."""
+        everywhere = dict(filled.search("graph edges chunks", 10))
+        scoped = filled.search("graph edges chunks", 10, doc_ids={"d2", "d3"})
+        assert scoped and {cid for cid, _ in scoped} <= {"t3", "t4", "t5"}
+        assert all(abs(score - everywhere[cid]) < 1e-6 for cid, score in scoped)
+        assert ids_of(filled.search("graph edges", 10, doc_ids={"d1"})) == ["t1"]
+        assert filled.search("graph edges", 10, doc_ids=set()) == []

@@ -121,3 +121,12 @@ class VectorIndexContract:
         assert reopened.count() == 4
         assert reopened.doc_ids() == {"d1", "d2"}
         assert ids_of(reopened.query(Q, 3)) == ["b", "c", "a"]
+
+    def test_query_limited_to_documents(self, filled):
+        """A scope is filtered in the store: the k nearest among its documents only."""
+        hits = filled.query(Q, 2, doc_ids={"d2", "d3"})
+        assert len(hits) == 2 and ids_of(hits)[0] == "c" and set(ids_of(hits)) <= {"c", "d", "e"}
+        assert abs(hits[0][1] - 0.8) < 1e-5
+        assert set(ids_of(filled.query(Q, 10, doc_ids={"d3"}))) == {"e"}
+        assert ids_of(filled.query(Q, 10, doc_ids={"d1", "d2"}, exclude_docs=["d1"]))[0] == "c"
+        assert filled.query(Q, 10, doc_ids=set()) == []

@@ -86,3 +86,13 @@ def test_response_handling_with_a_fake_client():
     assert fake.requests[2]["aggregations"]["docs"]["composite"]["after"] == {"doc": "d2"}
     assert index.count() == 7
     assert index.search("   ", 5) == [] and index.search("x", 0) == []
+
+
+def test_a_scope_is_a_terms_filter_beside_the_match():
+    index = ElasticTextIndex("http://localhost:9200", "folio-chunks")
+    fake = _FakeES([])
+    index._client = fake
+    assert index.search("graph edges", 5, doc_ids={"d2", "d1"}) == [("a", 2.5)]
+    assert fake.requests[0]["query"] == {"bool": {"must": {"match": {"text": "graph edges"}},
+                                                  "filter": {"terms": {"doc_id": ["d1", "d2"]}}}}
+    assert index.search("graph edges", 5, doc_ids=set()) == [] and len(fake.requests) == 1

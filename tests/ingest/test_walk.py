@@ -25,7 +25,7 @@ def folder(tmp_path):
     _pdf(top / "b.pdf")
     _pdf(top / "sub" / "a.PDF")
     _pdf(top / "sub" / "deeper" / "c.pdf")
-    (top / "notes.txt").write_text("not a pdf")
+    (top / "notes.doc").write_text("a type Folio does not read")
     _pdf(tmp_path / "outside" / "secret.pdf")
     (top / "out").symlink_to(tmp_path / "outside")
     (top / "out.pdf").symlink_to(tmp_path / "outside" / "secret.pdf")
@@ -57,7 +57,7 @@ def test_allowed_prunes_folders_and_files_by_real_path(folder, tmp_path):
 def test_caps_stop_the_walk_with_a_message_naming_the_setting(folder):
     with pytest.raises(WalkStopped, match=r"stopped after looking at 3 files and folders.*FOLIO_WALK_MAX_ENTRIES"):
         find_pdfs([folder], WalkSettings(max_entries=3))
-    with pytest.raises(WalkStopped, match=r"more than 2 PDFs.*FOLIO_WALK_MAX_PDFS \(\[walk\] max_pdfs\)"):
+    with pytest.raises(WalkStopped, match=r"more than 2 documents.*FOLIO_WALK_MAX_PDFS \(\[walk\] max_pdfs\)"):
         find_pdfs([folder], WalkSettings(max_pdfs=2))
     with pytest.raises(WalkStopped, match=r"still looking for PDFs after 0 s.*FOLIO_WALK_SECONDS"):
         find_pdfs([folder], WalkSettings(seconds=0))

@@ -1,6 +1,11 @@
 """The PDF parser, one module per stage: PDF -> Markdown with cascading headings.
 
-    layout.py     text lines, running heads, blocks and reading order
+    repair.py     a readable copy of a broken file (qpdf, page tree rebuilt)
+    layout.py     text lines (rotated ones too), blocks and reading order
+    ligatures.py  ligature glyphs of simple fonts spelt as their letters
+    scripts.py    a change of script is a word boundary
+    running.py    running headers/footers and page numbers
+    forms.py      form fields and annotation notes as marked items
     headings.py   heading levels from the outline or from fonts and numbering
     tables.py     tables and their captions
     images.py     pictures and their descriptions

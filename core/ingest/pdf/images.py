@@ -51,7 +51,11 @@ def find_images(page: pymupdf.Page, page_no: int, lines: Sequence[Line], assets_
     """
     found: list[tuple[Item, Path]] = []
     seen: set[int] = set()
-    for info in page.get_image_info(xrefs=True):
+    try:
+        infos = page.get_image_info(xrefs=True)
+    except Exception:  # noqa: BLE001 - a damaged picture (lost colour space) must not lose the text
+        return found
+    for info in infos:
         xref, box = info.get("xref", 0), tuple(info["bbox"])
         if xref <= 0 or xref in skip or xref in seen:
             continue

@@ -1,4 +1,4 @@
-"""Page layout for the PDF pipeline: text lines with font facts, margins, reading order.
+"""Page layout for the PDF pipeline: text lines with font facts, blocks, reading order.
 
 The PDF pipeline works on `Line`s (one visual line of text with its size, weight and box)
 grouped into `Item`s (a text block, a table or an image) that are put in reading order.
@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from typing import Iterable, Literal, Sequence
 
 import pymupdf
+
+from core.ingest.pdf.scripts import split_scripts
 
 Box = tuple[float, float, float, float]
 # Ligatures are expanded by MuPDF (no TEXT_PRESERVE_LIGATURES); NFKC catches the rest.
@@ -33,13 +35,14 @@ class Line:
     page: int  # 1-based
     index: int  # order of the line on its page (MuPDF's order)
     block: int  # MuPDF block number on the page
+    upright: bool = True  # False for rotated or vertical text (margin notes, stamps, labels)
 
 
 @dataclass(frozen=True)
 class Item:
     """A layout element in reading order: a run of text lines, a table or an image."""
 
-    kind: Literal["lines", "table", "image"]
+    kind: Literal["lines", "table", "image", "form", "annotation"]
     bbox: Box
     lines: tuple[Line, ...] = ()
     markdown: str = ""
@@ -48,9 +51,10 @@ class Item:
 
 def normalise_text(text: str) -> str:
     """NFKC-normalise (ligatures to ASCII letters), drop soft hyphens, control chars and
-    U+FFFD (a glyph without a Unicode map has no known letter: a box helps no reader)."""
+    U+FFFD (a glyph without a Unicode map has no known letter: a box helps no reader), and
+    part words at a change of script."""
     text = unicodedata.normalize("NFKC", text).replace("\u00ad", "").replace(MISSING_GLYPH, "")
-    return "".join(ch if ch.isprintable() else " " for ch in text)
+    return split_scripts("".join(ch if ch.isprintable() else " " for ch in text))
 
 
 def page_lines(page: pymupdf.Page, page_no: int) -> list[Line]:
@@ -68,12 +72,11 @@ def read_lines(page: pymupdf.Page, page_no: int) -> tuple[list[Line], int]:
             continue
         for raw in block["lines"]:
             missing += sum(s["text"].count(MISSING_GLYPH) for s in raw["spans"])
-            if abs(raw["dir"][1]) > 0.1:  # rotated text: margins notes, watermarks
-                continue
-            line = _make_line(raw, page_no, len(lines), b_no)
+            # rotated text (margin notes, stamps, vertical labels) is kept, apart from headings
+            line = _make_line(raw, page_no, len(lines), b_no, upright=raw["dir"][0] > 0.9)
             if line is None:
                 continue
-            if lines and _same_row(lines[-1], line):
+            if lines and line.upright and lines[-1].upright and _same_row(lines[-1], line):
                 line = _join_row(lines.pop(), line)
             lines.append(line)
     return lines, missing
@@ -92,7 +95,7 @@ def _join_row(a: Line, b: Line) -> Line:
                 a.page, a.index, a.block)
 
 
-def _make_line(raw: dict, page_no: int, index: int, block: int) -> Line | None:
+def _make_line(raw: dict, page_no: int, index: int, block: int, upright: bool = True) -> Line | None:
     """Build a `Line` from a PyMuPDF line dict, or None when it holds no visible text."""
     spans = [s for s in raw["spans"] if s["text"].replace(MISSING_GLYPH, "").strip()]
     if not spans:
@@ -104,65 +107,7 @@ def _make_line(raw: dict, page_no: int, index: int, block: int) -> Line | None:
         weights[(round(s["size"] * 2) / 2, bold)] += len(s["text"].strip())
     (size, bold), _ = weights.most_common(1)[0]
     all_bold = all(k[1] for k in weights)
-    return Line(text, tuple(raw["bbox"]), size, bold and all_bold, page_no, index, block)
-
-
-def _margin_key(line: Line) -> str:
-    """A line's text with digits folded, so 'Page 3' and 'Page 4' compare equal."""
-    return re.sub(r"\d+", "#", line.text.lower())
-
-
-_PAGE_NUMBER = re.compile(r"^(page\s*)?(\d+|[ivxlcdm]+)(\s*(of|/)\s*\d+)?$", re.I)
-
-
-def running_lines(pages: Sequence[Sequence[Line]], heights: Sequence[float], band: float = 0.15) -> set[tuple[int, int]]:
-    """Return (page, index) of running headers/footers and page numbers to drop.
-
-    Candidates are the top-most and bottom-most text rows of a page, when their centre lies
-    in the top or bottom `band` and their type is not larger than the body text. A candidate
-    is running text when its digit-folded text recurs on 3 or more pages (or on every page
-    of a 2-page document), or when it is a bare page number.
-    """
-    sizes = Counter(ln.size for lines in pages for ln in lines for _ in range(len(ln.text)))
-    body = sizes.most_common(1)[0][0] if sizes else 10.0
-    in_margin: list[tuple[Line, str]] = []
-    for lines, height in zip(pages, heights):
-        in_margin += [(ln, _margin_key(ln)) for ln in _edge_rows(lines, height, band) if ln.size <= body + 0.5]
-    # small type at the same height on many pages is a running head even when its text
-    # changes with the section (e.g. the current section title)
-    slots = Counter({(ln.page, _slot(ln, body)) for ln, _ in in_margin if ln.size < body - 0.25})
-    per_slot = Counter(slot for _, slot in slots)
-    busy = {slot for slot, n in per_slot.items() if n >= max(3, 0.4 * len(pages))}
-    per_key = Counter(k for k in {(ln.page, k) for ln, k in in_margin})
-    per_key = Counter(k for _, k in per_key)
-    n_pages = len(pages)
-    drop: set[tuple[int, int]] = set()
-    for ln, key in in_margin:
-        repeated = n_pages >= 2 and per_key[key] >= min(3, n_pages)
-        if repeated or _PAGE_NUMBER.match(ln.text) or _slot(ln, body) in busy:
-            drop.add((ln.page, ln.index))
-    return drop
-
-
-def _slot(line: Line, body: float) -> tuple[float, float] | None:
-    """Height and size of a small-type line (None for body-size lines)."""
-    return (round(line.bbox[1] / 3), line.size) if line.size < body - 0.25 else None
-
-
-def _edge_rows(lines: Sequence[Line], height: float, band: float) -> list[Line]:
-    """Lines in the first and last text row of a page that lie inside the margin bands."""
-    if not lines:
-        return []
-    top = min(ln.bbox[1] for ln in lines)
-    bottom = max(ln.bbox[3] for ln in lines)
-    rows = []
-    for ln in lines:
-        centre = (ln.bbox[1] + ln.bbox[3]) / 2
-        if ln.bbox[1] - top < 3 and centre <= height * band:
-            rows.append(ln)
-        elif bottom - ln.bbox[3] < 3 and centre >= height * (1 - band):
-            rows.append(ln)
-    return rows
+    return Line(text, tuple(raw["bbox"]), size, bold and all_bold, page_no, index, block, upright)
 
 
 def group_blocks(lines: Iterable[Line]) -> list[Item]:

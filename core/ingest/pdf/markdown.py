@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Sequence
 
 from core.ingest.pdf import images as im
+from core.ingest.pdf.forms import MARKERS
 from core.ingest.pdf.headings import Heading
 from core.ingest.pdf.layout import Item, Line
 
@@ -68,6 +69,8 @@ class MarkdownWriter:
         for item in items:
             if item.kind == "lines":
                 self._text(item.lines)
+            elif item.kind in MARKERS:  # a form field or a note: marked for the chunker
+                self._block(f"{MARKERS[item.kind]}\n{escape_line(item.markdown)}")
             elif item.kind == "table":
                 caption = " ".join(l.text for l in item.caption)
                 self._block("\n".join(p for p in (escape_line(caption) if caption else "", item.markdown) if p))

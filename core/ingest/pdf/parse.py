@@ -22,11 +22,15 @@ from typing import Callable, Mapping
 import pymupdf
 
 from core.errors import IngestError
+from core.ingest.files import checked_size
 from core.ingest.pdf import headings as hd
 from core.ingest.pdf import images as im
-from core.ingest.pdf.layout import Item, Line, drop_lines, group_blocks, inside, read_lines, reading_order, running_lines
+from core.ingest.pdf.layout import Item, Line, drop_lines, group_blocks, inside, read_lines, reading_order
+from core.ingest.pdf.running import running_lines
 from core.ingest.pdf.markdown import MarkdownWriter
+from core.ingest.pdf.forms import page_marks, place_marks
 from core.ingest.pdf.images import ImageInfo
+from core.ingest.pdf.ligatures import fix_ligature_fonts
 from core.ingest.pdf.ocr import OcrJob, OcrResult, apply_ocr
 from core.ingest.pdf.tables import find_tables
 
@@ -53,21 +57,9 @@ class ParsedPdf:
 
 
 def check_pdf(path: Path, max_mb: int) -> None:
-    """Raise IngestError with one short reason when `path` is not a readable, open PDF."""
-    if not path.is_file():
-        raise IngestError(str(path), "not a file")
-    size = path.stat().st_size
-    if size == 0:
-        raise IngestError(str(path), "empty file")
-    if size > max_mb * 1024 * 1024:
-        raise IngestError(str(path), f"larger than {max_mb} MB ({size / 1048576:.1f} MB); raise FOLIO_MAX_FILE_MB")
-    with path.open("rb") as fh:
-        head = fh.read(1024)
-        fh.seek(max(0, size - 2048))
-        tail = fh.read()
-    if b"%PDF-" not in head:
-        raise IngestError(str(path), "not a PDF (no %PDF header)")
-    if b"%%EOF" not in tail:
+    """Raise IngestError with one short reason when `path` is not a readable, open PDF
+    (the ingest pipeline uses `core.ingest.pdf.repair.readable_pdf`, which repairs instead)."""
+    if check_file(path, max_mb):
         raise IngestError(str(path), "truncated or corrupt PDF (no end-of-file marker)")
     doc = _open(path)
     try:
@@ -77,6 +69,19 @@ def check_pdf(path: Path, max_mb: int) -> None:
             raise IngestError(str(path), "PDF has no pages")
     finally:
         doc.close()
+
+
+def check_file(path: Path, max_mb: int) -> bool:
+    """Raise IngestError when `path` is missing, empty, too large or not a PDF; return True
+    when it lacks the end-of-file marker (a truncated file)."""
+    size = checked_size(path, max_mb)
+    with path.open("rb") as fh:
+        head = fh.read(1024)
+        fh.seek(max(0, size - 2048))
+        tail = fh.read()
+    if b"%PDF-" not in head:
+        raise IngestError(str(path), "not a PDF (no %PDF header)")
+    return b"%%EOF" not in tail
 
 
 def _open(path: Path) -> pymupdf.Document:
@@ -99,6 +104,7 @@ def pdf_to_markdown(path: Path, assets_dir: Path, *, on_page: Callable[[int, int
     """
     ocred = apply_ocr(path, ocr)
     doc = _open(ocred.source_path)
+    fix_ligature_fonts(doc)
     try:
         pages, tables, images, warnings = _read_pages(doc, assets_dir, on_page, set(ocred.confidence))
         if not any(pages):
@@ -109,7 +115,7 @@ def pdf_to_markdown(path: Path, assets_dir: Path, *, on_page: Callable[[int, int
         writer = MarkdownWriter(headings, drop, assets_dir, describe_image)
         for n, page in enumerate(doc):
             items = _page_items(pages[n], tables[n], images[n], drop)
-            writer.page(n + 1, reading_order(items, page.rect.width))
+            writer.page(n + 1, place_marks(reading_order(items, page.rect.width), page_marks(page)))
         return ParsedPdf(title, doc.page_count, writer.markdown(), tuple(writer.images),
                          ocred.notes + tuple(warnings), ocred.source_path, dict(ocred.confidence))
     finally:
@@ -162,7 +168,8 @@ def missing_glyph_notes(missing: Mapping[int, int], most: int = 8) -> list[str]:
 
 def _structure(doc: pymupdf.Document, path: Path, pages: list[list[Line]], drop: set, toc: list):
     """Title, headings and the (page, index) keys of title lines to leave out."""
-    kept = [[l for l in lines if (l.page, l.index) not in drop] for lines in pages]
+    # rotated text (stamps, margin notes) is never a title or heading
+    kept = [[l for l in lines if (l.page, l.index) not in drop and l.upright] for lines in pages]
     meta_title = " ".join((doc.metadata or {}).get("title", "").split())
     body = hd.body_size(kept)
     if toc:

@@ -13,7 +13,7 @@ from typing import Sequence
 import pymupdf
 
 from core.ingest.pdf.layout import Item, Line, inside, normalise_text
-from core.ingest.pdf.tables_text import find_text_tables
+from core.ingest.pdf.tables_text import find_text_tables, has_empty_column
 
 _CAPTION = re.compile(r"^(table|tab\.)\s*[\dA-Z]+[.:]?", re.I)
 _CAPTION_GAP = 40.0  # points between a table and its caption
@@ -58,7 +58,7 @@ def ruled_tables(page: pymupdf.Page, lines: Sequence[Line]) -> list[Item]:
     for table in found.tables:
         rows = _rows(page, table, words)
         rows = [r for r in rows if any((c or "").strip() for c in r)]
-        if len(rows) < 2 or max(len(r) for r in rows) < 2:
+        if len(rows) < 2 or max(len(r) for r in rows) < 2 or has_empty_column(rows):
             continue
         box = tuple(table.bbox)
         caption = _caption_for(box, lines)

@@ -164,6 +164,8 @@ def plausible(rows: Sequence[Sequence[str | None]]) -> bool:
     filled = [c for c in cells if c and c.strip()]
     if len(filled) < _MIN_FILLED * len(cells):
         return False
+    if has_empty_column(rows):
+        return False
     if sum(1 for r in rows if _sentence(r[-1] or "")) >= 0.6 * len(rows):
         return False  # terms with sentences beside them: a definition list
     if sum(1 for c in filled if _INDEX_ENTRY.search(c)) >= 0.5 * len(filled):
@@ -174,6 +176,13 @@ def plausible(rows: Sequence[Sequence[str | None]]) -> bool:
         return False  # a paragraph caught as the first row
 
     return sum(len(c.split()) for c in filled) / len(filled) <= _MAX_CELL_WORDS
+
+
+def has_empty_column(rows: Sequence[Sequence[str | None]]) -> bool:
+    """A column with no text in any row: boxes drawn beside labels (a form's check boxes),
+    not a table (its labels would come out as a table without its first column)."""
+    width = max(len(r) for r in rows)
+    return any(not any(i < len(r) and (r[i] or "").strip() for r in rows) for i in range(width))
 
 
 def _sentence(text: str) -> bool:

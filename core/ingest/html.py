@@ -1,0 +1,170 @@
+"""HTML (.html, .htm, .xhtml) -> Folio Markdown, headings from h1-h6 exactly.
+
+lxml parses the page (no script runs, nothing is fetched). Block elements are written in
+document order: h1-h6 as headings at their level, paragraphs, list items ("- "), tables
+(first row = header), pictures by their alt text and figure caption, preformatted text;
+scripts, styles, templates and navigation bars are left out. The Markdown reader
+(core.ingest.md) and the EPUB reader (core.ingest.epub) write through `HtmlWalker` too.
+
+Example:
+    >>> out = MarkdownOut()
+    >>> HtmlWalker(out).walk(parse_html("<h2>Use</h2><p>Run <b>it</b>.</p>"))
+    >>> out.markdown()
+    '## Use\\n\\nRun it.\\n'
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable
+
+import lxml.html
+
+from core.config import FormatSettings
+from core.ingest.formats import ParsedFile
+from core.ingest.md_out import MarkdownOut, one_line
+
+HEADINGS = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
+SKIP = {"script", "style", "noscript", "template", "nav", "head", "title", "meta", "link", "button", "select"}
+BLOCKS = {"p", "div", "section", "article", "main", "header", "footer", "aside", "body", "html", "ul", "ol",
+          "li", "dl", "dt", "dd", "table", "blockquote", "pre", "figure", "figcaption", "hr", "form",
+          "fieldset", "details", "summary", "address", "center", *HEADINGS, "img"}
+LevelOf = Callable[[object, int, str], "int | None"]  # (element, h level, text) -> level to write, None: drop
+
+
+def read(path: Path, assets_dir: Path, settings: FormatSettings) -> ParsedFile:
+    """Read an HTML file (see the module doc)."""
+    root = parse_html(decode(path.read_bytes()))
+    out = MarkdownOut()
+    HtmlWalker(out).walk(root)
+    title = one_line(root.findtext(".//title") or "")
+    first = next((t for level, t in out.headings if level == 1), "")
+    return ParsedFile(title or first or path.stem, out.markdown())
+
+
+def decode(data: bytes) -> str:
+    """Text of an HTML/Markdown/text file: UTF-8 (with or without BOM), else the guess of
+    charset-normalizer, else Latin-1 (which never fails)."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        pass
+    try:
+        from charset_normalizer import from_bytes
+
+        best = from_bytes(data).best()
+        if best is not None:
+            return str(best)
+    except ImportError:
+        pass
+    return data.decode("latin-1")
+
+
+def parse_html(text: str):
+    """An lxml element tree of an HTML text (an empty body for empty input)."""
+    if not text.strip():
+        return lxml.html.fromstring("<html><body></body></html>")
+    text = text.lstrip("\ufeff")
+    if text.lstrip().startswith("<?xml"):
+        text = text.split("?>", 1)[1]  # lxml refuses str input with an encoding declaration
+    root = lxml.html.document_fromstring(text)
+    for el in root.iter():
+        if isinstance(el.tag, str) and "}" in el.tag:
+            el.tag = el.tag.rsplit("}", 1)[1]  # XHTML (EPUB): plain names, so find("body"), iter("tr") work
+    return root
+
+
+def tag_of(el) -> str:
+    """Lower-case local tag name ('' for comments and processing instructions)."""
+    tag = el.tag if isinstance(el.tag, str) else ""
+    return tag.rsplit("}", 1)[-1].lower()
+
+
+def inline_text(el) -> str:
+    """Text of an element and its descendants except skipped ones, on one line."""
+    parts = [el.text or ""]
+    for child in el:
+        if tag_of(child) not in SKIP:
+            parts.append(" " if tag_of(child) == "br" else inline_text(child))
+        parts.append(child.tail or "")
+    return one_line("".join(parts))
+
+
+class HtmlWalker:
+    """Writes the blocks of an HTML tree; `level_of` may renumber or drop headings."""
+
+    def __init__(self, out: MarkdownOut, level_of: LevelOf | None = None,
+                 on_element: Callable[[object], None] | None = None):
+        self.out = out
+        self.level_of = level_of
+        self.on_element = on_element  # sees every element before it is written (EPUB: TOC anchors)
+
+    def walk(self, el, prefix: str = "") -> None:
+        """Write `el` and everything inside it, in document order."""
+        tag = tag_of(el)
+        if tag in SKIP or not tag:
+            return
+        if self.on_element is not None:
+            self.on_element(el)
+        if tag in HEADINGS:
+            self.heading(el, HEADINGS[tag])
+        elif tag == "table":
+            self.table(el)
+        elif tag in ("ul", "ol"):
+            for item in el:
+                self.walk(item, "- " if tag_of(item) == "li" else prefix)
+        elif tag == "img":
+            self.out.image(el.get("alt") or el.get("title") or "picture", None, Path("assets"))
+        elif tag == "figure":
+            self.figure(el)
+        elif tag == "pre":
+            self.out.paragraph(inline_text(el))
+        elif any(tag_of(c) in BLOCKS for c in el):
+            self.mixed(el, prefix)
+        else:
+            self.out.paragraph(inline_text(el), prefix)
+            for img in el.iter("img"):
+                self.walk(img)
+
+    def mixed(self, el, prefix: str) -> None:
+        """An element holding both loose text and blocks: loose runs become paragraphs."""
+        run = [el.text or ""]
+        for child in el:
+            if tag_of(child) in BLOCKS:
+                self.out.paragraph("".join(run), prefix)
+                prefix = ""  # a list item's marker goes on its first paragraph only
+                run = []
+                self.walk(child)
+            elif tag_of(child) not in SKIP:
+                run.append(" " if tag_of(child) == "br" else inline_text(child))
+            run.append(child.tail or "")
+        self.out.paragraph("".join(run), prefix)
+
+    def heading(self, el, level: int) -> None:
+        text = inline_text(el)
+        if self.level_of is not None:
+            level = self.level_of(el, level, text)
+        if level is not None:
+            self.out.heading(level, text)
+
+    def table(self, el) -> None:
+        """Rows of th/td text (nested tables read as text); the caption goes above."""
+        rows = []
+        for tr in el.iter("tr"):
+            if next((a for a in tr.iterancestors("table")), None) is el:
+                rows.append([inline_text(c) for c in tr if tag_of(c) in ("td", "th")])
+        caption = el.find("caption")
+        self.out.table(rows, inline_text(caption) if caption is not None else "")
+
+    def figure(self, el) -> None:
+        """A figure: its pictures described by alt text and the figcaption."""
+        caption = el.find(".//figcaption")
+        cap = inline_text(caption) if caption is not None else ""
+        imgs = list(el.iter("img"))
+        for img in imgs:
+            alt = one_line(img.get("alt") or "")
+            self.out.image(" — ".join(p for p in (alt, cap) if p) or "picture", None, Path("assets"))
+        for child in el:
+            if tag_of(child) not in ("figcaption", "img") and not list(child.iter("img")):
+                self.walk(child)
+        if not imgs and cap:
+            self.out.paragraph(cap)

@@ -1,0 +1,120 @@
+"""Nothing lost from the text layer: ligature glyphs, rotated and vertical text, script
+changes, one-line pages, title blocks of short documents, headings with no text under them."""
+from __future__ import annotations
+
+import pymupdf
+
+from core.config import ChunkingSettings
+from core.ingest.chunking import chunk_markdown
+from core.ingest.pdf import pdf_to_markdown
+from core.ingest.pdf.layout import normalise_text
+from core.ingest.pdf.ligatures import differences, ligature_text
+from core.ingest.pdf.scripts import split_scripts
+
+ARABIC = "\u062d\u064e\u0628\u064a\u0628\u064a"  # habibi, with a vowel mark
+
+
+def _raw_pdf(objects: list[bytes]) -> bytes:
+    """A PDF from object bodies 1..n (1 is the catalog) with a correct xref table."""
+    out = bytearray(b"%PDF-1.7\n")
+    offsets = []
+    for n, body in enumerate(objects, start=1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n" % n + body + b"\nendobj\n"
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    out += b"".join(b"%010d 00000 n \n" % o for o in offsets)
+    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
+    return bytes(out)
+
+
+def _ligature_pdf(path):
+    """Times-Roman whose /Differences name ligature glyphs, as TeX and InDesign fonts do."""
+    content = b"BT /F1 12 Tf 20 100 Td (Se\001ings su\002x \004e fa\005 Se\007ings) Tj ET"
+    path.write_bytes(_raw_pdf([
+        b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 400 200] /Resources << /Font << /F1 5 0 R >> >>"
+        b" /Contents 4 0 R >>",
+        b"<< /Length %d >>\nstream\n" % len(content) + content + b"\nendstream",
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Times-Roman /Encoding << /Type /Encoding"
+        b" /BaseEncoding /WinAnsiEncoding /Differences [1 /t_t 2 /f_f_i 4 /T_h 5 /s_t 7 /tt] >> >>",
+    ]))
+    return path
+
+
+def test_ligature_glyph_names_are_spelt_as_their_letters(tmp_path):
+    with pymupdf.open(_ligature_pdf(tmp_path / "lig.pdf")) as doc:
+        assert "Setings" in doc[0].get_text()  # MuPDF alone drops the second letter
+    markdown = pdf_to_markdown(tmp_path / "lig.pdf", tmp_path / "assets").markdown
+    assert "Settings suffix The fast Settings" in markdown
+
+
+def test_ligature_names_and_differences_arrays():
+    assert [ligature_text(n) for n in ("t_t", "f_f_l", "c_t.sc", "uni0074_uni0074", "tt", "T_h", "A", "fi")] == \
+        ["tt", "ffl", "ct", "tt", "tt", "Th", "", ""]  # "fi": MuPDF knows it
+    assert differences("[1/t_t/f_f_i 10 /tt]") == {1: "t_t", 2: "f_f_i", 10: "tt"}
+
+
+def test_a_change_of_script_parts_words_but_greek_in_latin_stays():
+    assert split_scripts(f"habibi{ARABIC}") == f"habibi {ARABIC}"
+    assert split_scripts("Python言語です") == "Python 言語です"
+    assert split_scripts("5µm and αβc") == "5µm and αβc"
+    assert normalise_text(f"habibi\x03{ARABIC}") == f"habibi {ARABIC}"
+
+
+def test_latin_glued_to_cjk_in_a_pdf_is_two_words(tmp_path):
+    doc = pymupdf.open()
+    doc.new_page().insert_text((72, 100), "Python言語 manual", fontname="china-s", fontsize=12)
+    doc.save(tmp_path / "cjk.pdf")
+    assert "Python 言語 manual" in pdf_to_markdown(tmp_path / "cjk.pdf", tmp_path / "a").markdown
+
+
+def test_rotated_pages_rotated_and_vertical_text_keep_their_words(tmp_path):
+    doc = pymupdf.open()
+    for rotation in (0, 90, 180, 270):
+        page = doc.new_page()
+        page.insert_text((72, 100), f"Upright body text on a page turned {rotation} degrees.", fontsize=11)
+        page.insert_text((40, 700), f"Margin note {rotation} written upwards", fontsize=9, rotate=90)
+        page.set_rotation(rotation)
+    doc.save(tmp_path / "rot.pdf")
+    parsed = pdf_to_markdown(tmp_path / "rot.pdf", tmp_path / "a")
+    for rotation in (0, 90, 180, 270):
+        assert f"Upright body text on a page turned {rotation} degrees." in parsed.markdown
+        assert f"Margin note {rotation} written upwards" in parsed.markdown
+    assert "#" not in parsed.markdown.replace("<!--", "")  # rotated text is never a heading
+
+
+def test_pages_of_one_repeated_line_keep_it(tmp_path):
+    doc = pymupdf.open()
+    for _ in range(4):
+        doc.new_page().insert_text((72, 60), "The same short line on every page", fontsize=11)
+    doc.save(tmp_path / "same.pdf")
+    markdown = pdf_to_markdown(tmp_path / "same.pdf", tmp_path / "a").markdown
+    assert markdown.count("The same short line on every page") == 4
+
+
+def test_a_short_paper_keeps_its_author_line_and_date_beside_running_heads(tmp_path):
+    doc = pymupdf.open()
+    for n in range(1, 4):
+        page = doc.new_page()
+        if n == 1:
+            page.insert_text((72, 60), "Ada Lovelace and Charles Babbage", fontsize=9)
+            page.insert_text((72, 100), "Notes on the Analytical Engine", fontsize=20)
+            page.insert_text((72, 130), "October 1843", fontsize=9)
+        else:
+            page.insert_text((72, 60), f"Running head of page {n}", fontsize=9)
+        page.insert_textbox(pymupdf.Rect(72, 160, 520, 700), f"Body paragraph {n} about engines. " * 30, fontsize=11)
+        page.insert_text((300, 800), str(n), fontsize=9)
+    doc.save(tmp_path / "paper.pdf")
+    parsed = pdf_to_markdown(tmp_path / "paper.pdf", tmp_path / "a")
+    assert "Ada Lovelace and Charles Babbage" in parsed.markdown and "October 1843" in parsed.markdown
+    assert "Running head of page" not in parsed.markdown  # small type at one height on pages 2-3
+
+
+def test_headings_with_no_text_under_them_keep_their_words_in_a_chunk():
+    markdown = "<!-- page 1 -->\n\n## Your Name\n\n## January 3, 2024\n\n# Abstract\n\nSome text.\n"
+    _, chunks = chunk_markdown("d", "Paper", markdown, ChunkingSettings())
+    assert [c.text for c in chunks] == ["Your Name\nJanuary 3, 2024", "Some text."]
+    assert chunks[0].heading_path == ("Paper", "Your Name") and chunks[1].heading_path == ("Paper", "Abstract")
+    nested = "# Setup\n\n## Install\n\nRun it.\n"  # a parent's heading travels in its child's path
+    assert [c.text for c in chunk_markdown("d", "T", nested, ChunkingSettings())[1]] == ["Run it."]
