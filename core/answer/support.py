@@ -38,7 +38,7 @@ from core.index.base import Embedder
 from core.types import AnswerSentence, Citation, Verdict
 
 FLAG = "(not in the cited pages)"
-MAX_PIECES = 12  # pieces of cited text embedded per sentence: those sharing most of its words
+MAX_PIECES = 4  # pieces of cited text embedded per sentence: those sharing most of its words
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)*")
 
 
