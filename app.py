@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from core.answer.support import cited_span, support_note
 from core.errors import FolioError
 from core.types import Answer
 from core.ui import chat, evidence, serving
@@ -23,8 +24,10 @@ def render_answer(answer: Answer) -> None:
     """The answer text, its cost line, retrieval notes and one expander per citation."""
     st.markdown(md_escape_answer(answer.text))  # the reader's bold answer words stay bold
     res = answer.retrieval
+    note = support_note(answer.sentences)  # generated sentences not found in their cited pages
     st.caption(md_escape(
         f"{answer.mode} · {res.retriever} · {answer.latency_ms:.0f} ms · LLM calls {answer.llm_calls}"
+        + (f" · {note}" if note else "")
     ))
     for note in res.notes:
         st.caption(md_escape(explain_note(note)))  # jargon ("alpha=0.500 ...") in plain words
@@ -33,7 +36,8 @@ def render_answer(answer: Answer) -> None:
     for cite in answer.citations:
         with st.expander(md_escape(get_library().evidence.citation_label(cite))):  # printed page labels
             show_chunk(cite.chunk)
-            show_on_page(get_library(), cite.chunk, key=f"chat-{id(answer)}-{cite.number}")
+            show_on_page(get_library(), cite.chunk, key=f"chat-{id(answer)}-{cite.number}",
+                         span=cited_span(answer.sentences, cite))  # the sentence's own span, marked strongly
             rank, sc = ranked.get(cite.chunk.chunk_id, (None, None))
             if sc is not None:
                 st.caption(f"rank {rank} · score {sc.score:.4g}")

@@ -11,7 +11,7 @@
     python -m core [--data-dir DIR] eval --questions q.jsonl --retrievers a,b [--k 2,5,10] [--answers] [--json]
         (retrieve, ask and eval take a scope: --doc NAME (repeatable) and --folder PATH)
     python -m core [--data-dir DIR] train --questions q.jsonl --retriever gnn|iier
-    python -m core [--data-dir DIR] show CHUNK_ID [--page N] [--out FILE.png] [--zoom 1.5]
+    python -m core [--data-dir DIR] show CHUNK_ID [--page N] [--span TEXT] [--out FILE.png] [--zoom 1.5]
 """
 from __future__ import annotations
 
@@ -240,8 +240,9 @@ def train(questions: Path = typer.Option(..., "--questions"),
 def show(chunk_id: str = typer.Argument(..., help="chunk id (from retrieve --json)"),
          page: Optional[int] = typer.Option(None, "--page", help="physical page (default: the chunk's first)"),
          out: Optional[Path] = typer.Option(None, "--out", help="PNG to write (default: in the page cache)"),
-         zoom: float = typer.Option(1.5, "--zoom", help="scale: 1 = 72 dpi")) -> None:
-    """Write the chunk's page as a PNG with the chunk highlighted, and print its path."""
+         zoom: float = typer.Option(1.5, "--zoom", help="scale: 1 = 72 dpi"),
+         span: str = typer.Option("", "--span", help="text of the chunk to mark strongly (a supporting sentence)")) -> None:
+    """Write the chunk's page as a PNG with the chunk highlighted (and `--span` marked), and print its path."""
     import shutil
 
     from core.config import Settings
@@ -250,7 +251,7 @@ def show(chunk_id: str = typer.Argument(..., help="chunk id (from retrieve --jso
 
     settings = Settings.load(_state["data_dir"])  # the catalog alone: no models or indexes to load
     viewer = EvidenceViewer(settings.data_dir, Catalog(settings.data_dir / "catalog.sqlite"))
-    image = viewer.render(chunk_id, page, zoom)
+    image = viewer.render(chunk_id, page, zoom, span=span)
     target = image.path
     if out is not None:
         out.parent.mkdir(parents=True, exist_ok=True)
@@ -258,6 +259,9 @@ def show(chunk_id: str = typer.Argument(..., help="chunk id (from retrieve --jso
     others = [p for p in image.place.pages if p != image.page]
     if others:
         typer.echo(f"note: the chunk also covers PDF page(s) {', '.join(map(str, others))} (--page N)", err=True)
+    span_pages = sorted({b.page for b in image.span} - {image.page})
+    if span_pages:
+        typer.echo(f"note: the span goes on to PDF page(s) {', '.join(map(str, span_pages))} (--page N)", err=True)
     typer.echo(str(target))
 
 

@@ -6,6 +6,7 @@ from dataclasses import asdict
 
 from tqdm import tqdm
 
+from core.answer.support import support_note
 from core.evidence.originals import megabytes, originals_line
 from core.types import Answer, Document, RetrievalResult, ScoredChunk
 
@@ -166,9 +167,17 @@ def answer_dict(a: Answer) -> dict:
                        "document": c.chunk.doc_title, "page_start": c.chunk.page_start,
                        "page_end": c.chunk.page_end, "heading_path": list(c.chunk.heading_path)}
                       for c in a.citations],
+        "sentences": [sentence_dict(s) for s in a.sentences],
         "llm_calls": a.llm_calls, "llm_tokens": a.llm_tokens, "latency_ms": round(a.latency_ms, 1),
         "retrieval": result_dict(a.retrieval),
     }
+
+
+def sentence_dict(s) -> dict:
+    """JSON view of an AnswerSentence: its citations, supporting span, span boxes and verdict."""
+    boxes = [{"page": b.page, "x0": b.x0, "y0": b.y0, "x1": b.x1, "y1": b.y1} for b in s.boxes]
+    return {"text": s.text, "citations": list(s.citations), "span": s.span_text, "chunk_id": s.chunk_id,
+            "span_boxes": boxes, "verdict": s.verdict, "support": s.score}
 
 
 def answer_text(a: Answer, already_streamed: bool = False, cite_label=None) -> str:
@@ -179,7 +188,10 @@ def answer_text(a: Answer, already_streamed: bool = False, cite_label=None) -> s
     lines = [] if already_streamed else [label + a.text]
     lines.append("")
     lines += [(cite_label or (lambda c: c.label))(c) for c in a.citations]
-    lines.append(f"({a.llm_calls} LLM calls, {a.llm_tokens} tokens, {a.latency_ms:.0f} ms)")
+    note = support_note(a.sentences)
+    if note and already_streamed:  # the streamed text could not carry the flags: name the sentences
+        lines += [f"not in the cited pages: “{s.text}”" for s in a.sentences if s.verdict == "not_found"]
+    lines.append(f"({a.llm_calls} LLM calls, {a.llm_tokens} tokens, {a.latency_ms:.0f} ms{'; ' + note if note else ''})")
     return "\n".join(lines)
 
 

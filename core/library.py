@@ -24,6 +24,7 @@ from pathlib import Path
 
 from core.config import Settings
 from core.errors import ConfigError, FolioError, NotFound
+from core.evidence.spans import with_span_boxes
 from core.evidence.viewer import EvidenceViewer
 from core.index.catalog import Catalog
 from core.ingest.pipeline import Indexer
@@ -185,4 +186,5 @@ class Library(Writing, JobQueueing):
         start = time.perf_counter()
         answer = answer_turn(question, lambda q: self.retrieve(q, retriever, k or 5, scope), self.llm,
                              self.embedder, mode=mode, stream_to=stream_to, history=history)
+        answer = with_span_boxes(answer, self.evidence)  # each sentence's span on its pages
         return replace(answer, latency_ms=(time.perf_counter() - start) * 1000)

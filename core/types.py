@@ -17,6 +17,7 @@ from typing import Literal, Mapping
 ChunkKind = Literal["text", "table", "image", "form", "annotation"]
 EdgeKind = Literal["structural", "keyword", "semantic"]
 AnswerMode = Literal["llm", "extractive", "unsupported"]
+Verdict = Literal["supported", "partly", "not_found", ""]  # "" = not checked (no cited evidence)
 
 
 def content_hash(*parts: str, length: int = 16) -> str:
@@ -220,6 +221,21 @@ class Citation:
 
 
 @dataclass(frozen=True)
+class AnswerSentence:
+    """One sentence of an answer: its citation numbers, the supporting span (the words of the
+    cited chunk `chunk_id` it rests on), that span's boxes on each page it crosses (empty when
+    the page has no text layer or the boxes were not looked up), and the support check's verdict."""
+
+    text: str
+    citations: tuple[int, ...] = ()
+    span_text: str = ""
+    chunk_id: str = ""
+    boxes: tuple[ChunkBox, ...] = ()
+    verdict: Verdict = ""
+    score: float = 0.0  # the support check's score, 0-1
+
+
+@dataclass(frozen=True)
 class Answer:
     """An answer with citations, the evidence in retrieval order, and its cost."""
 
@@ -232,6 +248,7 @@ class Answer:
     llm_tokens: int = 0
     latency_ms: float = 0.0
     understood_as: str = ""  # the standalone question a follow-up was answered as ("" = as asked)
+    sentences: tuple[AnswerSentence, ...] = ()  # every sentence with its citations and span
 
 
 @dataclass(frozen=True)

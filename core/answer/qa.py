@@ -21,6 +21,7 @@ from core.answer.followup import standalone
 from core.answer.llm_protocol import ChatModel
 from core.answer.prompts import NOT_IN_EVIDENCE, Evidence, answer_prompt
 from core.answer.reader import UNSUPPORTED_TEXT, ExtractiveReader
+from core.answer.support import checked_answer
 from core.index.base import Embedder
 from core.types import Answer, AnswerMode, Citation, RetrievalResult, ScoredChunk, Turn
 
@@ -85,6 +86,7 @@ def answer_question(
             text, kind, calls, tokens = _ask_llm(question, citations, ordered, llm, mode, stream_to)
     if stream_to is not None and (llm is None or kind == "unsupported"):
         stream_to(text)
+    text, sentences = checked_answer(text, question, citations, embedder, generated=kind == "llm")
     return Answer(
         question=question,
         text=text,
@@ -94,6 +96,7 @@ def answer_question(
         llm_calls=result.llm_calls + calls,
         llm_tokens=result.llm_tokens + tokens,
         latency_ms=round((time.perf_counter() - start) * 1000.0, 2),
+        sentences=sentences,
     )
 
 

@@ -14,6 +14,7 @@ from core.errors import NotFound, OriginalMissing
 from core.evidence.originals import OriginalStore
 from core.evidence.page_labels import decode_label
 from core.evidence.render import PageCache
+from core.evidence.spans import span_boxes
 from core.types import Chunk, ChunkBox, Citation, Document
 
 DEFAULT_ZOOM = 1.5
@@ -75,6 +76,7 @@ class PageImage:
     zoom: float
     path: Path
     highlighted: bool
+    span: tuple[ChunkBox, ...] = ()  # the supporting span's boxes (all its pages)
 
     @property
     def caption(self) -> str:
@@ -137,18 +139,33 @@ class EvidenceViewer:
         """The kept PDF of a document, None when it was not kept."""
         return self.originals.path(doc.original)
 
-    def render(self, chunk_id: str, page: int | None = None, zoom: float = DEFAULT_ZOOM) -> PageImage:
-        """Render `page` (physical; default: the chunk's first page) with the chunk highlighted.
+    def span_boxes(self, chunk_id: str, span: str) -> tuple[ChunkBox, ...]:
+        """The boxes of `span` (text of the chunk) on its pages; () when the chunk, its
+        original or the span's words on its pages are not found."""
+        try:
+            place = self.locate(chunk_id)
+        except NotFound:
+            return ()
+        return span_boxes(place.rendition, place.boxes, span) if place.rendition is not None else ()
+
+    def render(self, chunk_id: str, page: int | None = None, zoom: float = DEFAULT_ZOOM,
+               span: str = "") -> PageImage:
+        """Render `page` (physical; default: the chunk's first page, or the span's) with the
+        chunk highlighted and `span`, a supporting sentence of it, marked strongly.
 
         Any page of the document may be asked for (previous/next); only the chunk's own
-        boxes are highlighted. OriginalMissing says how to get the file back.
+        boxes are highlighted. OriginalMissing says how to get the file back; NotFound, a
+        span whose words are not on the chunk's pages.
         """
         place = self.locate(chunk_id)
         if place.rendition is None:
             raise OriginalMissing(place.missing_message())
-        page = place.pages[0] if page is None else int(page)
+        strong = span_boxes(place.rendition, place.boxes, span) if span.strip() else ()
+        if span.strip() and not strong:
+            raise NotFound(f"the span {span[:60]!r} is not among the chunk's words on its pages")
+        page = (strong[0].page if strong else place.pages[0]) if page is None else int(page)
         if not 1 <= page <= place.page_count:
             raise NotFound(f"page {page} is outside {Path(place.document.source).name} "
                            f"(PDF pages 1-{place.page_count})")
-        path = self.cache.get_or_render(place.rendition, place.document.doc_id, page, zoom, place.boxes)
-        return PageImage(place, page, zoom, path, any(b.page == page for b in place.boxes))
+        path = self.cache.get_or_render(place.rendition, place.document.doc_id, page, zoom, place.boxes, strong)
+        return PageImage(place, page, zoom, path, any(b.page == page for b in place.boxes), strong)

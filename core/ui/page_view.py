@@ -2,8 +2,8 @@
 
 `show_on_page(library, chunk, key)` draws a toggle; switched on, it shows the chunk's page
 as an image with the chunk highlighted ("p. 17 · PDF page 21": printed label and physical
-page), every page when the chunk crosses a page break, previous/next page, zoom, and a
-download of the original PDF. A document whose original was not kept (added before Folio
+page; an answer's supporting sentence inside it marked strongly in blue), every page when
+the chunk crosses a page break, previous/next page, zoom, and a download of the original PDF. A document whose original was not kept (added before Folio
 kept originals) says so and offers to add the file again, which stores it and computes the
 highlights without re-indexing anything.
 
@@ -36,8 +36,9 @@ def pages_to_show(place: ChunkPlace, offset: int) -> tuple[int, ...]:
     return (min(max(1, place.pages[0] + offset), place.page_count),)
 
 
-def show_on_page(library, chunk: Chunk, key: str, toggle: bool = True) -> None:
-    """A 'Show on page' toggle and, when on, the page viewer for `chunk` (see module doc);
+def show_on_page(library, chunk: Chunk, key: str, span: str = "", toggle: bool = True) -> None:
+    """A 'Show on page' toggle and, when on, the page viewer for `chunk` (see module doc),
+    with `span` (the supporting sentence of an answer) marked strongly inside it;
     `toggle=False` shows the viewer at once (in a dialog that was opened for it)."""
     if toggle and not st.toggle("Show on page", key=f"{key}-show", help="the page with this chunk highlighted"):
         return
@@ -61,13 +62,15 @@ def show_on_page(library, chunk: Chunk, key: str, toggle: bool = True) -> None:
     pages = pages_to_show(place, offset)
     _navigation(place, pages, key)
     zoom = st.select_slider("Zoom", ZOOMS, value=1.5, key=f"{key}-zoom", format_func=lambda z: f"{z:g}×")
+    strong = library.evidence.span_boxes(chunk.chunk_id, span) if span else ()
     for page in pages_to_show(place, st.session_state[f"{key}-offset"]):
         try:
-            image = library.evidence.render(chunk.chunk_id, page, zoom)
+            image = library.evidence.render(chunk.chunk_id, page, zoom, span=span if strong else "")
         except FolioError as exc:
             st.error(md_escape(str(exc)))
             return
-        st.caption(md_escape(image.caption + ("" if image.highlighted else " · the chunk is not on this page")))
+        marked = " · the supporting sentence in blue" if any(b.page == page for b in strong) else ""
+        st.caption(md_escape(image.caption + marked + ("" if image.highlighted else " · the chunk is not on this page")))
         st.image(str(image.path), width="stretch",
                  alt=f"{image.caption} with the chunk highlighted" if image.highlighted else image.caption)
     kind = "PDF" if place.document.kind == "pdf" else Path(place.document.source).suffix.lstrip(".").upper()

@@ -1,0 +1,138 @@
+"""An answer cut into sentences, each with its citations [n] and its supporting span.
+
+A sentence ends at '.', '!' or '?' (after any closing quote and citation marks) or at a line
+end; its citations are the [n] marks inside it. A sentence without a mark takes those of the
+next cited sentence of its line, else of the previous one, so every sentence of an answer
+that cites anything carries a citation. The supporting span is the piece of a cited chunk
+(a sentence of its prose, a row of its tables, a line of code) that holds most of the
+sentence's words, rare words weighing more; the question's words break ties (a bare
+answer such as "1932 [1]" rests on the sentence that says 1932 *about the question*). A
+piece may take its neighbour when the sentence spans both. Spans are verbatim text of the
+chunk, so the page viewer can find their words on the page.
+
+Example:
+    >>> split_answer("It opened in 1932 [1]. It is red [2].")
+    [('It opened in 1932 [1].', (1,)), ('It is red [2].', (2,))]
+    >>> pieces("The bridge was opened in 1932. It is red.")
+    ['The bridge was opened in 1932.', 'It is red.']
+"""
+from __future__ import annotations
+
+import re
+from typing import Mapping, Sequence
+
+from core.answer.terms import content_terms, idf_weights, weighted_overlap
+
+_CITE = re.compile(r"\[(\d+)\]")
+# A sentence end: . ! ? with closing quotes/brackets and citation marks on either side, then
+# a new sentence (capital, digit, quote, markup) or the end of the line.
+_END = re.compile(r"(?:\s*\[\d+\])*[.!?][\"'”’)\]*`]*(?:\s*\[\d+\])*\.?(?=\s+[\"“'(*`_]*[A-Z0-9]|\s*$)")
+_ABBREVIATION = re.compile(r"\b(?:e\.g|i\.e|etc|vs|cf|Fig|No|Vol|Dr|Mr|Mrs|Ms|St)\.$|\b[A-Z]\.$|^\d+[.)]$")
+_RULE = re.compile(r"^[|:\-\s]+$")
+_MARKUP = re.compile(r"[*`“”\"]|…|\[\d+\]")
+SPAN_WORDS = 60  # a supporting span longer than this is cut around the sentence's words
+
+
+def split_answer(text: str) -> list[tuple[str, tuple[int, ...]]]:
+    """(sentence as written, its citation numbers) for every sentence of `text` (see module doc)."""
+    out: list[tuple[str, tuple[int, ...]]] = []
+    for line in text.splitlines():
+        found = [(s, tuple(dict.fromkeys(int(n) for n in _CITE.findall(s)))) for s in _line_sentences(line)]
+        for i, (sentence, cites) in enumerate(found):
+            if not cites:
+                later = [c for _, c in found[i + 1:] if c]
+                earlier = [c for _, c in found[:i] if c]
+                cites = later[0] if later else (earlier[-1] if earlier else ())
+            out.append((sentence, cites))
+    return out
+
+
+def _line_sentences(line: str) -> list[str]:
+    """Sentences of one answer line, not cut after 'e.g.' or an initial."""
+    out: list[str] = []
+    start = 0
+    for m in _END.finditer(line):
+        piece = line[start:m.end()].strip()
+        if out and _ABBREVIATION.search(out[-1].rstrip()):
+            out[-1] = f"{out[-1]} {piece}"
+        elif piece:
+            out.append(piece)
+        start = m.end()
+    rest = line[start:].strip()
+    if rest:
+        out.append(rest)
+    return [s for s in out if plain(s)]
+
+
+def plain(sentence: str) -> str:
+    """The words of an answer sentence without citation marks, quotes and markup."""
+    return " ".join(_MARKUP.sub(" ", sentence).split())
+
+
+def pieces(text: str, headed: bool = False) -> list[str]:
+    """A chunk's text as verbatim pieces: prose sentences (a sentence cut by a line break, as at
+    a page break, made whole again), table rows (cells joined by ' | '), code and other lines;
+    headings and table rules are skipped. `headed`: each row read with its header
+    ('Part: valve seal | Replacement: 12 months'), as a sentence about it reads (not verbatim)."""
+    out: list[str] = []
+    open_prose = False  # the last piece is prose cut mid-sentence (a page or column break)
+    header: list[str] | None = None
+    for line in (ln.strip() for ln in text.splitlines()):
+        if not line or line.startswith("<!--") or _RULE.fullmatch(line):
+            continue
+        if line.startswith("|"):
+            cells = [c.strip() for c in line.strip("|").split("|")]
+            if headed and header is not None:
+                cells = [f"{h}: {c}" if h else c for h, c in zip(header + [""] * len(cells), cells) if c]
+            header = cells if header is None else header
+            out.append(" | ".join(c for c in cells if c))
+            continue
+        header = None
+        if line.startswith("#") and not line.startswith("#:"):
+            open_prose = False
+            continue
+        found = _line_sentences(line) or [line]
+        if open_prose and line[0].islower():
+            out[-1] = f"{out[-1]} {found.pop(0)}"
+        out += found
+        open_prose = not out[-1].rstrip("\"'”’)*`").endswith((".", "!", "?", ":"))
+    return [p for p in out if content_terms(p)]
+
+
+def best_span(sentence: str, chunks: Sequence[tuple[str, str]], question: str = "") -> tuple[str, str, float]:
+    """(span text, chunk id, share of the sentence's words it holds) of the best piece among
+    `chunks` ((chunk id, text) pairs) for `sentence`; ('', '', 0.0) when no chunk has a piece."""
+    cands = [(cid, i, p) for cid, text in chunks for i, p in enumerate(pieces(text))]
+    if not cands:
+        return "", "", 0.0
+    terms = [content_terms(p) for _, _, p in cands]
+    weights = idf_weights(terms)
+    want, asked = content_terms(plain(sentence)), content_terms(question)
+    scores = [weighted_overlap(want, t, weights, 1.0) for t in terms]
+    ties = [weighted_overlap(asked, t, weights, 1.0) for t in terms]
+    best = max(range(len(cands)), key=lambda i: (scores[i] + 0.1 * ties[i], -i))
+    cid, index, span = cands[best]
+    for j in (best + 1, best - 1):  # the sentence may rest on two neighbouring pieces
+        if 0 <= j < len(cands) and cands[j][0] == cid and abs(cands[j][1] - index) == 1:
+            joined = terms[best] | terms[j]
+            gain = weighted_overlap(want, joined, weights, 1.0) - scores[best]
+            if gain >= 0.2:
+                span = f"{span} {cands[j][2]}" if j > best else f"{cands[j][2]} {span}"
+                return _cut(span, want), cid, scores[best] + gain
+    return _cut(span, want), cid, scores[best]
+
+
+def _cut(span: str, want: set[str]) -> str:
+    """At most SPAN_WORDS words of `span`: the window holding most of the sentence's words."""
+    words = span.split()
+    if len(words) <= SPAN_WORDS:
+        return span
+    hits = [bool(content_terms(w) & want) for w in words]
+    starts = range(len(words) - SPAN_WORDS + 1)
+    start = max(starts, key=lambda s: (sum(hits[s:s + SPAN_WORDS]), -s))
+    return " ".join(words[start:start + SPAN_WORDS])
+
+
+def cited_texts(numbers: Sequence[int], by_number: Mapping[int, tuple[str, str]]) -> list[tuple[str, str]]:
+    """(chunk id, text) of each cited number that names an evidence passage."""
+    return [by_number[n] for n in numbers if n in by_number]
