@@ -155,6 +155,18 @@ class WorkerSettings:
 
 
 @dataclass(frozen=True)
+class FolderSettings:
+    """Watched folders (`[folders]` in folio.toml, FOLIO_WATCH): how changes are noticed and
+    how long a file must stay still before it is read."""
+
+    watch: str = "auto"  # auto (inotify, polling where events are not delivered) | native | polling
+    debounce_s: float = 0.3  # quiet time after the last event before a sync is queued
+    settle_s: float = 1.0  # a file modified more recently than this is still being written
+    give_up_s: float = 60.0  # a PDF without its end marker this long is read anyway (and fails)
+    poll_s: float = 2.0  # the polling observer's interval, and how often missing roots are looked for
+
+
+@dataclass(frozen=True)
 class Settings:
     """All of Folio's settings, passed around as one object."""
 
@@ -170,6 +182,7 @@ class Settings:
     vision: VisionSettings = VisionSettings()
     walk: WalkSettings = WalkSettings()
     worker: WorkerSettings = WorkerSettings()
+    folders: FolderSettings = FolderSettings()
     max_file_mb: int = 200
 
     @staticmethod
@@ -213,6 +226,7 @@ class Settings:
             walk=section(WalkSettings, "walk", {"max_entries": "FOLIO_WALK_MAX_ENTRIES",
                                                 "max_pdfs": "FOLIO_WALK_MAX_PDFS", "seconds": "FOLIO_WALK_SECONDS"}),
             worker=section(WorkerSettings, "worker", {"mode": "FOLIO_WORKER"}),
+            folders=section(FolderSettings, "folders", {"watch": "FOLIO_WATCH"}),
             max_file_mb=int(env.get("FOLIO_MAX_FILE_MB", file_values.get("max_file_mb", 200))),
         )
 

@@ -17,9 +17,9 @@ from core.ingest.pipeline import ProgressEvent
 from core.types import Job, JobFile
 from core.ui import progress as prog
 
-_KIND = {"add": "Adding", "corpus": "Loading corpus", "reindex": "Re-indexing"}
+_KIND = {"add": "Adding", "corpus": "Loading corpus", "reindex": "Re-indexing", "sync": "Syncing"}
 # how each finished file is shown: alert kind for st.success / st.info / st.error
-FINISHED_VIEW = {"added": "success", "replaced": "success", "duplicate": "info"}
+FINISHED_VIEW = {"added": "success", "replaced": "success", "duplicate": "info", "synced": "info"}
 
 
 def job_title(job: Job) -> str:
