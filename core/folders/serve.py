@@ -17,6 +17,7 @@ Example:
 from __future__ import annotations
 
 import os
+import sys
 import threading
 import time
 from typing import Callable
@@ -45,6 +46,21 @@ def alive(pid: int) -> bool:
     except PermissionError:
         return True
     return True
+
+
+def keep_watching(lib, every_s: float = 5.0) -> threading.Thread:
+    """In the app: make sure a worker watches the folders while this process runs (a worker
+    started by someone else may have exited); a daemon thread, one `start_worker` per `every_s`."""
+    def loop() -> None:
+        while True:
+            try:
+                lib.start_worker()
+            except Exception as exc:  # noqa: BLE001 - one line, and the next round tries again
+                print(f"folio: could not start the watching worker: {exc}", file=sys.stderr)
+            time.sleep(every_s)
+    thread = threading.Thread(target=loop, name="folio-keep-watching", daemon=True)
+    thread.start()
+    return thread
 
 
 def serve(lib, *, linger: float, parent: int = 0, stop: threading.Event | None = None,

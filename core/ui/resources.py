@@ -13,6 +13,7 @@ import threading
 
 import streamlit as st
 
+from core.folders.serve import keep_watching
 from core.library import Library
 from core.ui.auth import require_access
 
@@ -25,6 +26,7 @@ def open_library(data_dir: str) -> Library:
     threading.Thread(target=library.embedder.embed_query, args=("warm up",), name="folio-warm-up",
                      daemon=True).start()
     library.start_worker()  # files queued before a crash or restart are added now
+    keep_watching(library)  # a worker watches the library's folders while the app runs
     return library
 
 
