@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from dataclasses import asdict
 from typing import Callable, Optional
@@ -104,9 +105,17 @@ def _commands(app: typer.Typer, state: dict) -> None:
         if not folders.paths():
             _fail("no watched folders; add one with `python -m core folders add PATH`")
         typer.echo(f"watching {len(folders.paths())} folder(s); Ctrl-C stops", err=True)
-        with render.IngestProgress() as bar:
-            serve(lib, linger=float("inf"), on_line=bar.write, progress=bar.update,
-                  on_outcome=lambda o: bar.write(render.outcome_line(o)))
+        try:
+            with render.IngestProgress() as bar:
+                serve(lib, linger=float("inf"), on_line=bar.write, progress=bar.update,
+                      on_outcome=lambda o: bar.write(render.outcome_line(o)))
+        except KeyboardInterrupt:
+            # Every change is committed by now (or undone: a document is absent or complete), so
+            # skip the interpreter's teardown of torch and Chroma, which takes seconds on a busy CPU.
+            typer.echo("stopped", err=True)
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os._exit(130)
 
 
 def _sync(state: dict, path: str | None) -> int:

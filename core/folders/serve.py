@@ -71,7 +71,9 @@ def serve(lib, *, linger: float, parent: int = 0, stop: threading.Event | None =
     stop = stop or threading.Event()
     with file_lock(lib.settings.data_dir / WATCH_LOCK, blocking=False) as got:
         if not got:
-            lib.run_jobs(linger=linger, progress=progress, on_outcome=on_outcome)
+            if on_line is not None:
+                on_line("another process watches this library's folders; running its jobs only")
+            lib.run_jobs(linger=min(linger, 3600.0), progress=progress, on_outcome=on_outcome)
             return
         watcher = FolderWatcher(lib, on_line)
         watcher.start()
