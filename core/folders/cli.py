@@ -137,6 +137,12 @@ def _sync(state: dict, path: str | None) -> int:
         jobs = sorted({r.job_id for p in paths for r in tables.rows_in_state(p, "queued") if r.job_id})
         for add_job in jobs:
             outcomes += follow(lib, add_job, bar)
-    failed = [o for o in outcomes if o.status == "error"]
-    typer.echo(f"{len(paths)} folder(s) synced; {len(failed)} problem(s); library: {len(lib.documents())} documents")
-    return 1 if failed else 0
+    status = [s for s in folders.status() if s.path in paths]
+    problems = [f"{s.path}: {s.state}" for s in status if s.state != "available"]
+    problems += [f"FAILED   {path}: {reason}" for s in status for path, reason in s.failed]
+    shown = {o.source for o in outcomes if o.status == "error"}
+    for line in problems:
+        if not any(src in line for src in shown):  # not already printed by the job's own line
+            typer.echo(line)
+    typer.echo(f"{len(paths)} folder(s) synced; {len(problems)} problem(s); library: {len(lib.documents())} documents")
+    return 1 if problems or shown else 0
