@@ -110,13 +110,9 @@ def watching(lib: Library):
 
 
 def wait(condition, timeout: float = 900.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = condition()
-        if value:
-            return value
-        time.sleep(0.02)
-    raise TimeoutError("condition not met")
+    """The condition's first true value, polled with a deadline (tests/folders/helpers.py)."""
+    from tests.folders.helpers import wait_for
+    return wait_for(condition, timeout)
 
 
 def bench_move(work: Path, pages: int) -> dict:

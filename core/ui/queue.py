@@ -28,6 +28,8 @@ def job_title(job: Job) -> str:
     what = f"{_KIND.get(job.kind, job.kind)} {n} file{'s' if n != 1 else ''}"
     if job.kind == "reindex" and job.files:
         what = f"Re-indexing {job.files[0].name}"
+    if job.kind == "sync" and job.files:  # a watched folder's pass: name the folders
+        what = "Syncing " + ", ".join(f.path for f in job.files[:3]) + (" …" if n > 3 else "")
     state = job.status + (" (cancelling…)" if job.cancel_requested and not job.finished else "")
     return f"{what} — {state}" + (f": {job.message}" if job.finished and job.message else "")
 
