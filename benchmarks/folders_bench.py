@@ -3,7 +3,7 @@
     python benchmarks/folders_bench.py --work-dir W rescan [--files 10000]
         a folder of N generated files (60% tiny PDFs, the rest other files); after a first
         pass, one rescan of the unchanged folder: seconds, catalog writes, files hashed
-    python benchmarks/folders_bench.py --work-dir W move [--pages 100]
+    python benchmarks/folders_bench.py --work-dir W move [--pages 100 | --pdf PDF]
         a PDF of N pages in the library, renamed inside its watched folder while a watching
         worker runs: seconds until the library shows the new path, embedder calls
     python benchmarks/folders_bench.py --work-dir W copy [--files 10]
@@ -43,14 +43,10 @@ ENV = {"FOLIO_KEYWORDS": "tfidf", "FOLIO_WALK_MAX_PDFS": "100000"}
 
 
 def tiny_pdf(text: str, pages: int = 1) -> bytes:
-    """A PDF whose pages carry distinct text."""
-    import pymupdf
-
-    doc = pymupdf.open()
-    for n in range(pages):
-        doc.new_page().insert_textbox(pymupdf.Rect(72, 72, 520, 760),
-                                      f"{text}. Section {n + 1} reports reading {n * 37 + 11} of gauge G{n}.")
-    return doc.tobytes()
+    """A PDF whose pages carry distinct text (tests/folders/helpers.py: lines repeated on
+    every page would be dropped as running headers)."""
+    from tests.folders.helpers import pdf_bytes
+    return pdf_bytes(text, pages)
 
 
 def open_library(work: Path, name: str, embedder=None) -> Library:
@@ -115,7 +111,7 @@ def wait(condition, timeout: float = 900.0):
     return wait_for(condition, timeout)
 
 
-def bench_move(work: Path, pages: int) -> dict:
+def bench_move(work: Path, pages: int, pdf: Path | None = None) -> dict:
     from tests.folders.helpers import CountingEmbedder
     from core.index.embedder import SentenceEmbedder
 
@@ -123,7 +119,10 @@ def bench_move(work: Path, pages: int) -> dict:
     shutil.rmtree(folder, ignore_errors=True)
     shutil.rmtree(work / "move-lib", ignore_errors=True)
     folder.mkdir(parents=True)
-    (folder / "big.pdf").write_bytes(tiny_pdf("A long report", pages))
+    if pdf is not None:  # a real manual (e.g. pdfqa-dev's 101-page auto-multiple-choice.en.pdf)
+        shutil.copyfile(pdf, folder / "big.pdf")
+    else:
+        (folder / "big.pdf").write_bytes(tiny_pdf("A long report", pages))
     counting = CountingEmbedder(SentenceEmbedder())
     lib = open_library(work, "move-lib", counting)
     WatchedFolders(lib).add(folder, start=False)
@@ -137,7 +136,7 @@ def bench_move(work: Path, pages: int) -> dict:
     wait(lambda: lib.catalog.document(doc.doc_id).origin == str(target))
     seconds = time.perf_counter() - start
     stop.set()
-    return {"pages": pages, "chunks": doc.chunks, "move_reflected_s": round(seconds, 3),
+    return {"pdf": str(pdf or "generated"), "pages": doc.pages, "chunks": doc.chunks, "move_reflected_s": round(seconds, 3),
             "embedder_calls": counting.calls - calls}
 
 
@@ -211,11 +210,12 @@ def main() -> None:
     parser.add_argument("--files", type=int, default=0)
     parser.add_argument("--pages", type=int, default=100)
     parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--pdf", type=Path, default=None, help="move: this PDF instead of a generated one")
     args = parser.parse_args()
     args.work_dir.mkdir(parents=True, exist_ok=True)
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     out = {"rescan": lambda: bench_rescan(args.work_dir, args.files or 10_000),
-           "move": lambda: bench_move(args.work_dir, args.pages),
+           "move": lambda: bench_move(args.work_dir, args.pages, args.pdf),
            "copy": lambda: bench_copy(args.work_dir, args.files or 10),
            "idle": lambda: bench_idle(args.work_dir, args.files or 10_000, args.seconds)}[args.part]()
     out["load_average"] = [round(x, 2) for x in os.getloadavg()]
