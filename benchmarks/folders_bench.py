@@ -149,14 +149,16 @@ def bench_copy(work: Path, files: int) -> dict:
     WatchedFolders(lib).add(folder, start=False)
     stop = watching(lib)
     total, own = [], []
-    for n in range(files):
-        word = f"quasar{n}x"
-        data = tiny_pdf(f"The calibration code of unit {n} is {word}")
+    from tests.folders.helpers import WORDS
+
+    for n in range(files):  # a name of its own per file, so the question has one right document
+        name, word = f"{WORDS[n % len(WORDS)]}{n // len(WORDS) or ''}", str(7100 + n)
+        data = tiny_pdf(f"The {name} gateway answers on port {word}")
         start = time.perf_counter()
         (folder / f"c{n}.pdf").write_bytes(data)
 
         def cited():
-            answer = lib.ask(f"What is the calibration code of unit {n}?", "bm25", 3)
+            answer = lib.ask(f"Which port does the {name} gateway answer on?", "bm25", 3)
             return any(word in c.chunk.text for c in answer.citations)
         wait(cited)
         total.append(time.perf_counter() - start)
