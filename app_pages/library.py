@@ -13,6 +13,7 @@ import pandas as pd
 import streamlit as st
 
 from core.errors import FolioError
+from core.ui.folders import folders_section
 from core.ui.queue import file_line, job_summary, job_title, shown_files
 from core.ui.resources import get_library
 from core.evidence.originals import originals_line
@@ -187,6 +188,7 @@ def main() -> None:
     st.session_state["seen_generation"] = library.catalog.generation()  # before anything is read
     upload_section(library)
     folder_section(library)
+    folders_section(library)  # watched folders: core/ui/folders.py
     flash_section(library)
     queue_section(library)
     documents_section(library)

@@ -12,6 +12,9 @@
         (retrieve, ask and eval take a scope: --doc NAME (repeatable) and --folder PATH)
     python -m core [--data-dir DIR] train --questions q.jsonl --retriever gnn|iier
     python -m core [--data-dir DIR] show CHUNK_ID [--page N] [--span TEXT] [--out FILE.png] [--zoom 1.5]
+    python -m core [--data-dir DIR] folders add|list|remove|include PATH   (watched folders)
+    python -m core [--data-dir DIR] sync [PATH]         (one pass; exit 0 / 1 / 2 as ingest)
+    python -m core [--data-dir DIR] watch               (follow the watched folders until Ctrl-C)
 """
 from __future__ import annotations
 
@@ -73,13 +76,18 @@ def ingest(paths: List[Path] = typer.Argument(..., help="files or folders: PDF, 
 
 
 @app.command()
-def worker(linger: float = typer.Option(10.0, "--linger", help="seconds to wait for more jobs before exiting")) -> None:
+def worker(linger: float = typer.Option(10.0, "--linger", help="seconds to wait for more jobs before exiting"),
+           watch_while: int = typer.Option(0, "--watch-while", help="watch the library's folders while process PID lives")
+           ) -> None:
     """Run the queued jobs of this library (the app starts this); one worker per library."""
     from core.worker import lower_priority
 
     lib = _library()
     lower_priority(lib.settings.worker.nice, lib.settings.worker.threads)
-    if not lib.run_jobs(linger=linger):
+    if watch_while:
+        from core.folders.serve import serve
+        serve(lib, linger=linger, parent=watch_while)
+    elif not lib.run_jobs(linger=linger):
         typer.echo("another worker is running for this library", err=True)
 
 
@@ -263,6 +271,11 @@ def show(chunk_id: str = typer.Argument(..., help="chunk id (from retrieve --jso
     if span_pages:
         typer.echo(f"note: the span goes on to PDF page(s) {', '.join(map(str, span_pages))} (--page N)", err=True)
     typer.echo(str(target))
+
+
+from core.folders.cli import register as _register_folders  # noqa: E402  (folders, sync, watch)
+
+_register_folders(app, _library)
 
 
 def _fail(message: str) -> None:

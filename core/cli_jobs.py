@@ -19,7 +19,7 @@ from core.types import Job, JobFile
 
 def outcome_of(lib, f: JobFile) -> AddOutcome:
     """A finished job file as an AddOutcome (cancelled or interrupted files count as errors)."""
-    status = f.status if f.status in ("added", "duplicate", "replaced") else "error"
+    status = f.status if f.status in ("added", "duplicate", "replaced", "synced") else "error"
     doc = lib.catalog.document(f.doc_id) if f.doc_id else None
     return AddOutcome(f.path, status, f.message or f.status, doc, f.seconds)
 

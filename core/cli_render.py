@@ -81,7 +81,8 @@ class EvalProgress:
 
 def outcome_line(o) -> str:
     """One-line summary of an AddOutcome."""
-    mark = {"added": "added", "replaced": "replaced", "duplicate": "skipped", "error": "FAILED"}[o.status]
+    mark = {"added": "added", "replaced": "replaced", "duplicate": "skipped", "error": "FAILED",
+            "synced": "synced"}[o.status]
     stages = ", ".join(f"{k} {v:.1f}s" for k, v in o.stage_seconds.items())
     timing = f" in {o.seconds:.1f}s ({stages})" if stages else ""
     return f"{mark:8} {o.source}{timing}: {o.message}"  # the message may end in notes

@@ -166,6 +166,18 @@ class WorkerSettings:
 
 
 @dataclass(frozen=True)
+class FolderSettings:
+    """Watched folders (`[folders]` in folio.toml, FOLIO_WATCH): how changes are noticed and
+    how long a file must stay still before it is read."""
+
+    watch: str = "auto"  # auto (inotify, polling where events are not delivered) | native | polling
+    debounce_s: float = 0.3  # quiet time after the last event before a sync is queued
+    settle_s: float = 1.0  # a file modified more recently than this is still being written
+    give_up_s: float = 60.0  # a PDF without its end marker this long is read anyway (and fails)
+    poll_s: float = 2.0  # the polling observer's interval, and how often missing roots are looked for
+
+
+@dataclass(frozen=True)
 class Settings:
     """All of Folio's settings, passed around as one object."""
 
@@ -182,6 +194,7 @@ class Settings:
     walk: WalkSettings = WalkSettings()
     worker: WorkerSettings = WorkerSettings()
     formats: FormatSettings = FormatSettings()
+    folders: FolderSettings = FolderSettings()
     max_file_mb: int = 200
 
     @staticmethod
@@ -227,6 +240,7 @@ class Settings:
             worker=section(WorkerSettings, "worker", {"mode": "FOLIO_WORKER"}),
             formats=section(FormatSettings, "formats", {"max_cells": "FOLIO_MAX_CELLS", "render": "FOLIO_RENDER",
                                                         "render_timeout_s": "FOLIO_RENDER_TIMEOUT"}),
+            folders=section(FolderSettings, "folders", {"watch": "FOLIO_WATCH"}),
             max_file_mb=int(env.get("FOLIO_MAX_FILE_MB", file_values.get("max_file_mb", 200))),
         )
 

@@ -85,8 +85,10 @@ class JobQueueing:
         return self.catalog.cancel_job(job_id)
 
     def worker_running(self) -> bool:
-        """True when a worker (in any process) holds this data dir's job queue."""
-        return is_locked(self.settings.data_dir / WORKER_LOCK)
+        """True when a worker (in any process) holds this data dir's job queue, or watches its
+        folders (a watching worker lets go of the queue between jobs)."""
+        from core.folders.serve import watching
+        return is_locked(self.settings.data_dir / WORKER_LOCK) or watching(self.settings.data_dir)
 
     def run_jobs(self, *, until: int | None = None, linger: float = 0.0, progress: ProgressFn | None = None,
                  on_outcome: Callable[[AddOutcome], None] | None = None) -> bool:
@@ -101,12 +103,16 @@ class JobQueueing:
         started = getattr(self, "_worker", None)  # a thread, or a process still starting up
         alive = started is not None and (started.is_alive() if isinstance(started, threading.Thread)
                                          else started.poll() is None)
-        if alive or not self.catalog.queued_jobs(running=True) or self.worker_running():
+        from core.folders.manage import WatchedFolders
+
+        wanted = self.catalog.queued_jobs(running=True) or WatchedFolders(self).paths()  # folders: watch them
+        if alive or not wanted or self.worker_running():
             return ""
         mode = self.settings.worker.mode
         if mode == "thread":
-            self._worker = threading.Thread(target=self.run_jobs, kwargs={"linger": self.settings.worker.linger_s},
-                                            name="folio-worker", daemon=True)
+            from core.folders.serve import serve
+            self._worker = threading.Thread(target=serve, args=(self,), name="folio-worker", daemon=True,
+                                            kwargs={"linger": self.settings.worker.linger_s, "parent": os.getpid()})
             self._worker.start()
             return mode
         if mode != "process":
@@ -119,7 +125,7 @@ class JobQueueing:
         env = dict(os.environ)
         env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH", "")) if p)
         cmd = [sys.executable, "-m", "core", "--data-dir", str(self.settings.data_dir), "worker",
-               "--linger", str(self.settings.worker.linger_s)]
+               "--linger", str(self.settings.worker.linger_s), "--watch-while", str(os.getpid())]
         with open(self.settings.data_dir / "worker.log", "a") as log:
             log.write(f"--- {time.strftime('%Y-%m-%d %H:%M:%S')} starting a worker\n")
             log.flush()

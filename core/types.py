@@ -290,7 +290,7 @@ class Job:
     """A queued unit of library work (add files, load a corpus, re-index), run by the worker."""
 
     job_id: int
-    kind: Literal["add", "corpus", "reindex"]
+    kind: Literal["add", "corpus", "reindex", "sync"]
     status: JobStatus
     created_at: str = ""
     started_at: str = ""

@@ -157,10 +157,13 @@ class JobRunner:
             return AddOutcome(f.path, "added" if added else "duplicate",
                               f"{len(added)} documents ({sum(o.doc.chunks for o in added)} passages) added",
                               seconds=time.perf_counter() - start)
+        if kind == "sync":  # a watched folder (core/folders/sync.py): may queue an add job
+            from core.folders.sync import run_sync_file
+            return run_sync_file(lib, f.path)
         if kind == "reindex":
             doc = lib.reindex(f.path, progress)
             return AddOutcome(f.name, "replaced", f"re-indexed: {doc.chunks} chunks", doc, time.perf_counter() - start)
-        raise ValueError(f"unknown job kind {kind!r}; expected add, corpus or reindex")
+        raise ValueError(f"unknown job kind {kind!r}; expected add, corpus, reindex or sync")
 
     def _sweep_incoming(self, min_age_s: float = 3600) -> None:
         """Delete old upload folders that no waiting job needs (their job was cancelled)."""

@@ -23,9 +23,9 @@ from core.ingest.pipeline import ProgressEvent
 from core.types import Job, JobFile
 from core.ui import progress as prog
 
-_KIND = {"add": "Adding", "corpus": "Loading corpus", "reindex": "Re-indexing"}
+_KIND = {"add": "Adding", "corpus": "Loading corpus", "reindex": "Re-indexing", "sync": "Syncing"}
 # how each finished file is shown: alert kind for st.success / st.info / st.error
-FINISHED_VIEW = {"added": "success", "replaced": "success", "duplicate": "info"}
+FINISHED_VIEW = {"added": "success", "replaced": "success", "duplicate": "info", "synced": "info"}
 
 
 def job_title(job: Job) -> str:
@@ -34,6 +34,8 @@ def job_title(job: Job) -> str:
     what = f"{_KIND.get(job.kind, job.kind)} {n} file{'s' if n != 1 else ''}"
     if job.kind == "reindex" and job.files:
         what = f"Re-indexing {job.files[0].name}"
+    if job.kind == "sync" and job.files:  # a watched folder's pass: name the folders
+        what = "Syncing " + ", ".join(f.path for f in job.files[:3]) + (" …" if n > 3 else "")
     state = job.status + (" (cancelling…)" if job.cancel_requested and not job.finished else "")
     return f"{what} — {state}" + (f": {job.message}" if job.finished and job.message else "")
 

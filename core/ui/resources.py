@@ -15,6 +15,7 @@ import threading
 
 import streamlit as st
 
+from core.folders.serve import keep_watching
 from core.library import Library
 from core.ui.auth import require_access
 
@@ -34,6 +35,7 @@ def shared_library(data_dir: str) -> Library:
         if data_dir not in _OPEN:
             library = Library.open(data_dir)
             library.start_worker()  # files queued before a crash or restart are added now
+            keep_watching(library)  # a worker watches the library's folders while the app runs
             _OPEN[data_dir] = library
         return _OPEN[data_dir]
 
