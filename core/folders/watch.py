@@ -29,7 +29,7 @@ from watchdog.observers.polling import PollingObserver
 
 from core.folders.manage import WatchedFolders
 from core.index.catalog_folders import FolderTables
-from core.ingest.walk import is_pdf_name
+from core.ingest.formats import accepted
 
 NETWORK_FS = {"nfs", "nfs4", "cifs", "smb3", "smbfs", "fuse.sshfs", "sshfs", "9p", "afs", "ncpfs", "davfs",
               "fuse.rclone", "virtiofs", "vboxsf"}
@@ -63,7 +63,7 @@ class _Events(FileSystemEventHandler):
     def on_any_event(self, event) -> None:
         paths = [p for p in (event.src_path, getattr(event, "dest_path", "")) if p]
         paths = [os.fsdecode(p) for p in paths]
-        if event.is_directory or any(is_pdf_name(p) for p in paths):
+        if event.is_directory or any(accepted(p) for p in paths):
             for path in paths:
                 self.watcher.changed(path)
 

@@ -73,11 +73,6 @@ class WalkBudget:
             raise WalkStopped(f"{where}: looking for PDFs was cancelled")
 
 
-def is_pdf_name(name: str) -> bool:
-    """True for a file name ending in .pdf (any case)."""
-    return name.lower().endswith(".pdf")
-
-
 def walk_pdfs(top: Path, budget: WalkBudget, allowed: Allowed | None = None) -> list[Path]:
     """Every file Folio reads under the folder `top` (PDFs and the other formats), sorted, as
     paths under `top`, each file once; files of other types go to `budget.skipped`.

@@ -102,3 +102,9 @@ def test_network_file_systems_are_polled(tmp_path):
     mounts.write_text("/dev/sda1 / ext4 rw 0 0\nserver:/export /mnt/share nfs4 rw 0 0\n")
     assert on_network_fs("/mnt/share/papers", str(mounts))
     assert not on_network_fs("/mnt/shared", str(mounts)) and not on_network_fs("/home/me", str(mounts))
+
+
+def test_a_markdown_note_dropped_in_a_watched_folder_is_added(lib, docs, serving):
+    """The watcher takes every format the walk reads (core.ingest.formats), not only PDFs."""
+    (docs / "notes.md").write_text("# Field notes\n\nThe heron colony nests on the east island.\n", "utf-8")
+    wait_for(lambda: origins(lib).get(str(docs / "notes.md")), what="the Markdown note in the library")
