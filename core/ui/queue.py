@@ -28,6 +28,11 @@ _KIND = {"add": "Adding", "corpus": "Loading corpus", "reindex": "Re-indexing", 
 FINISHED_VIEW = {"added": "success", "replaced": "success", "duplicate": "info", "synced": "info"}
 
 
+def _folders(job: Job) -> str:
+    """The folders of a sync job (its 'files'), the first three named."""
+    return ", ".join(f.path for f in job.files[:3]) + (" …" if len(job.files) > 3 else "")
+
+
 def job_title(job: Job) -> str:
     """'Adding 3 files — running' (or the job's end: done, failed, cancelled, and why)."""
     n = len(job.files)
@@ -35,7 +40,7 @@ def job_title(job: Job) -> str:
     if job.kind == "reindex" and job.files:
         what = f"Re-indexing {job.files[0].name}"
     if job.kind == "sync" and job.files:  # a watched folder's pass: name the folders
-        what = "Syncing " + ", ".join(f.path for f in job.files[:3]) + (" …" if n > 3 else "")
+        what = "Syncing " + _folders(job)
     state = job.status + (" (cancelling…)" if job.cancel_requested and not job.finished else "")
     return f"{what} — {state}" + (f": {job.message}" if job.finished and job.message else "")
 
@@ -90,12 +95,14 @@ def job_summary(job: Job, now: datetime | None = None) -> str:
     what = f"{_DONE_VERB.get(job.kind, job.kind)} {n} file{'s' if n != 1 else ''}"
     if job.kind == "reindex" and job.files:
         what = f"Re-indexed {job.files[0].name}"
+    if job.kind == "sync" and job.files:  # its 'files' are folders; the files it finds come as add jobs
+        what = f"Synced {_folders(job)}"
     status = [f.status for f in job.files]
     counts = [f"{sum(s in ('added', 'replaced', 're-indexed') for s in status)} added",
               f"{status.count('error')} failed"]
     counts += [f"{status.count(s)} {label}" for s, label in
                (("duplicate", "already in the library"), ("cancelled", "cancelled")) if s in status]
-    line = f"{what}: {', '.join(counts)}" if job.kind != "reindex" else what
+    line = f"{what}: {', '.join(counts)}" if job.kind not in ("reindex", "sync") else what
     if job.status != "done":
         line += f" — {job.status}" + (f": {job.message}" if job.message else "")
     when = ago(job.finished_at or job.created_at, now)

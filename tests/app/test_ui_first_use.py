@@ -62,6 +62,9 @@ def test_finished_jobs_fold_to_one_line():
                 files=(JobFile(0, "a", "a.pdf", status="duplicate"), JobFile(1, "b", "b.pdf", status="error")))
     assert job_summary(mixed, NOW) == ("Added 2 files: 0 added, 1 failed, 1 already in the library"
                                        " — failed: interrupted · just now")
+    sync = Job(9, "sync", "done", finished_at="2026-11-24T11:59:30+00:00",
+               files=(JobFile(0, "/srv/papers", "papers", status="synced"),))
+    assert job_summary(sync, NOW) == "Synced /srv/papers · just now"  # a folder, not "sync 1 file: 0 added"
     assert ago("2026-11-22T12:00:00+00:00", NOW) == "2 days ago" and ago("", NOW) == ""
 
 
