@@ -88,15 +88,21 @@ def file_lines(job) -> None:
         st.caption(f"{done} of {len(job.files)} files done; {hidden} more not shown")
 
 
+def newest_finished(jobs) -> str | None:
+    """The id of the newest finished job: the page redraws when it changes."""
+    return next((j.job_id for j in jobs if j.finished), None)
+
+
 @st.fragment(run_every=QUEUE_POLL_S)
 def queue_section(library) -> None:
     """The job queue, shared by every session, newest first: running and waiting jobs with
     each file's progress, then the last finished ones folded to one line each (their files
     inside); reloads the page when the library changed."""
-    if library.catalog.generation() != st.session_state.get("seen_generation"):
-        st.rerun(scope="app")  # documents were added or removed: redraw the table too
-    library.start_worker()  # jobs left by a worker that stopped get a new one
     jobs = library.jobs(limit=20)  # newest first
+    if (library.catalog.generation() != st.session_state.get("seen_generation")
+            or newest_finished(jobs) != st.session_state.get("seen_finished")):
+        st.rerun(scope="app")  # documents added or removed, or a job ended (a folder's last sync): redraw all
+    library.start_worker()  # jobs left by a worker that stopped get a new one
     for job in (j for j in jobs if not j.finished):
         st.markdown(md_escape(job_title(job)))
         file_lines(job)
@@ -186,6 +192,7 @@ def main() -> None:
     library = get_library()
     st.title("Library")
     st.session_state["seen_generation"] = library.catalog.generation()  # before anything is read
+    st.session_state["seen_finished"] = newest_finished(library.jobs(limit=20))
     upload_section(library)
     folder_section(library)
     folders_section(library)  # watched folders: core/ui/folders.py

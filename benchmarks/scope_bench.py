@@ -25,6 +25,7 @@ import argparse
 import json
 import random
 import sys
+import tempfile
 import time
 import zlib
 from pathlib import Path
@@ -149,7 +150,7 @@ def main() -> None:
     sub = parser.add_subparsers(dest="part", required=True)
     lat = sub.add_parser("latency")
     lat.add_argument("--chunks", type=int, default=50_000)
-    lat.add_argument("--work-dir", default="/tmp/scope-bench")
+    lat.add_argument("--work-dir", default=str(Path(tempfile.gettempdir()) / "scope-bench"))
     lat.add_argument("--questions", type=int, default=50)
     lat.add_argument("--query-embedder", choices=("hash", "minilm"), default="hash",
                      help="how questions are embedded (passages are always hashed)")

@@ -69,6 +69,9 @@ def plain(sentence: str) -> str:
     return " ".join(_MARKUP.sub(" ", sentence).split())
 
 
+_ROW_JOIN = " | "  # how `pieces` joins a table row's cells
+
+
 def pieces(text: str, headed: bool = False) -> list[str]:
     """A chunk's text as verbatim pieces: prose sentences (a sentence cut by a line break, as at
     a page break, made whole again), table rows (cells joined by ' | '), code and other lines;
@@ -113,7 +116,8 @@ def best_span(sentence: str, chunks: Sequence[tuple[str, str]], question: str = 
     best = max(range(len(cands)), key=lambda i: (scores[i] + 0.1 * ties[i], -i))
     cid, index, span = cands[best]
     for j in (best + 1, best - 1):  # the sentence may rest on two neighbouring pieces
-        if 0 <= j < len(cands) and cands[j][0] == cid and abs(cands[j][1] - index) == 1:
+        if 0 <= j < len(cands) and cands[j][0] == cid and abs(cands[j][1] - index) == 1 \
+                and not (_ROW_JOIN in span and _ROW_JOIN in cands[j][2]):  # a row rests on itself: its header is labels
             joined = terms[best] | terms[j]
             gain = weighted_overlap(want, joined, weights, 1.0) - scores[best]
             if gain >= 0.2:

@@ -7,7 +7,7 @@ exactly as for a PDF (core.evidence.geometry). Without a rendition only the orig
 kept, and the document has no page geometry (the page view then shows the section's text).
 
 Example:
-    >>> # ev = keep_file_evidence(data_dir, Path("report.docx"), Path("/tmp/r/report.pdf"), sections, chunks)
+    >>> # ev = keep_file_evidence(data_dir, Path("report.docx"), Path("work/report.pdf"), sections, chunks)
 """
 from __future__ import annotations
 

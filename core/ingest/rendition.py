@@ -9,8 +9,8 @@ rendition is None and `Rendition.why_not` says why (the page view then shows the
 text instead of a page image).
 
 Example:
-    >>> # r = render_office(Path("report.docx"), Path("/tmp/work"), FormatSettings())
-    >>> # r.pdf, r.why_not   -> (PosixPath('/tmp/work/report.pdf'), '')
+    >>> # r = render_office(Path("report.docx"), Path("work"), FormatSettings())
+    >>> # r.pdf, r.why_not   -> (PosixPath('work/report.pdf'), '')
 """
 from __future__ import annotations
 

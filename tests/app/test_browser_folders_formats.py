@@ -104,6 +104,7 @@ def watch_folder(page, url: str, folder: Path) -> None:
     page.get_by_text(f"Watching {folder.resolve()}").wait_for(timeout=120_000)
     page.get_by_text(re.compile(r"^Folders \(1 watched\)")).wait_for(timeout=120_000)
     page.get_by_test_id("stExpander").filter(has_text=f"Synced {folder.resolve()}").first.wait_for(timeout=LONG)
+    page.get_by_text(re.compile(r"last sync (?!never)")).first.wait_for(timeout=60_000)  # the folder line redrawn too
 
 
 def wait_documents(page, n: int) -> None:

@@ -32,11 +32,14 @@ def book(tmp_path, embedder):
     lib.catalog.close()
 
 
-def yellow_share(png: bytes) -> float:
-    """Share of the image's pixels that are marker yellow (red and green high, blue low)."""
+def marked_share(png: bytes) -> float:
+    """Share of the image's pixels that are marked: the chunk's marker yellow (red and green
+    high, blue low) or, inside it, the supporting span's blue (red low, green and blue high)."""
     pix = pymupdf.Pixmap(png)
     rgb = np.frombuffer(pix.samples, dtype=np.uint8).reshape(pix.height, pix.width, pix.n)[..., :3].astype(int)
-    return float(((rgb[..., 0] > 200) & (rgb[..., 1] > 170) & (rgb[..., 2] < 120)).mean())
+    yellow = (rgb[..., 0] > 200) & (rgb[..., 1] > 170) & (rgb[..., 2] < 120)
+    blue = (rgb[..., 0] < 150) & (rgb[..., 1] > 160) & (rgb[..., 2] > 220)
+    return float((yellow | blue).mean())
 
 
 def shown_image(page, alt_part: str):
@@ -65,10 +68,10 @@ def test_show_on_page_from_a_citation(book, server, tmp_path):  # book first: th
         page.get_by_text("Show on page").first.click()
         _, png = shown_image(page, "p. 4 · PDF page 7 with the chunk highlighted")
         assert page.get_by_text("p. 4 · PDF page 7").first.is_visible()
-        assert 0.01 < yellow_share(png) < 0.5  # the chunk's lines, not the whole page
+        assert 0.01 < marked_share(png) < 0.5  # the chunk's lines, not the whole page
         assert page.get_by_role("button", name="Download the original PDF").first.is_visible()
         page.get_by_role("button", name="Next page").first.click()
         _, after = shown_image(page, "p. 5 · PDF page 8")
-        assert yellow_share(after) == 0.0  # the chunk is not on the next page
+        assert marked_share(after) == 0.0  # the chunk is not on the next page
         page.screenshot(path=os.environ.get("FOLIO_SCREENSHOT_DIR", str(tmp_path)) + "/page-view.png", full_page=True)
         browser.close()

@@ -88,7 +88,7 @@ def test_a_move_out_of_one_watched_folder_into_another(lib, docs, tmp_path, coun
 def test_a_rescan_of_unchanged_files_only_stats_them(lib, docs):
     for n in range(5):
         make_pdf(docs / f"f{n}.pdf", f"File number {n} talks about topic {n}.")
-    (docs / "notes.txt").write_text("not a document")
+    (docs / "notes.doc").write_text("not a document Folio reads")
     folder = watch(lib, docs)
     sync(lib, folder)
     hashed = []

@@ -99,9 +99,9 @@ def test_the_polling_observer_finds_changes(tmp_path, counting, docs, monkeypatc
 
 def test_network_file_systems_are_polled(tmp_path):
     mounts = tmp_path / "mounts"
-    mounts.write_text("/dev/sda1 / ext4 rw 0 0\nserver:/export /mnt/share nfs4 rw 0 0\n")
-    assert on_network_fs("/mnt/share/papers", str(mounts))
-    assert not on_network_fs("/mnt/shared", str(mounts)) and not on_network_fs("/home/me", str(mounts))
+    mounts.write_text("/dev/sda1 / ext4 rw 0 0\nserver:/export /srv/share nfs4 rw 0 0\n")
+    assert on_network_fs("/srv/share/papers", str(mounts))
+    assert not on_network_fs("/srv/shared", str(mounts)) and not on_network_fs("/srv/me", str(mounts))
 
 
 def test_a_markdown_note_dropped_in_a_watched_folder_is_added(lib, docs, serving):
