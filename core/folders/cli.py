@@ -156,11 +156,13 @@ def _sync(state: dict, path: str | None) -> int:
         for add_job in jobs:
             outcomes += follow(lib, add_job, bar)
     status = [s for s in folders.status() if s.path in paths]
-    problems = [f"{s.path}: {s.state}" for s in status if s.state != "available"]
-    problems += [f"FAILED   {path}: {reason}" for s in status for path, reason in s.failed]
+    problems = [(s.path, f"{s.path}: {s.state}") for s in status if s.state != "available"]
+    problems += [(path, f"FAILED   {path}: {reason}") for s in status for path, reason in s.failed]
     shown = {o.source for o in outcomes if o.status == "error"}
-    for line in problems:
-        if not any(src in line for src in shown):  # not already printed by the job's own line
+    said = [note for o in outcomes if " — " in o.message for note in o.message.split(" — ", 1)[1].split("; ")]
+    for path, line in problems:
+        # one line per problem: not again when a job's own line already named it
+        if path not in shown and not any(note.startswith(f"{path}: ") for note in said):
             typer.echo(line)
     typer.echo(f"{len(paths)} folder(s) synced; {len(problems)} problem(s); library: {len(lib.documents())} documents")
     return 1 if problems or shown else 0
