@@ -8,6 +8,7 @@ import threading
 
 import pytest
 
+from core.config import FolderSettings
 from tests.folders.helpers import make_pdf, pdf_bytes, wait_for
 from tests.folders.processes import query, ready, start, start_worker, watched, without_file_override
 
@@ -30,11 +31,28 @@ def test_a_file_written_in_pieces_is_read_once_and_whole(tmp_path, docs, env, pr
             fh.flush()
             os.fsync(fh.fileno())
             threading.Event().wait(PAUSE_S)  # the slow writer under test (not a wait for a condition)
-            assert ready(data_dir) == 0, "a document was read from a half-written file"
-    wait_for(lambda: ready(data_dir) == 1, timeout=300, what="the file, once written out")
-    assert query(data_dir, "SELECT pages FROM documents") == [(4,)]
-    added = query(data_dir, "SELECT f.status FROM job_files f JOIN jobs j ON j.job_id=f.job_id WHERE j.kind='add'")
-    assert added == [("added",)]
+            assert not added(data_dir), "a half-written file was queued"
+        # written out but still open: a pass that looks when the clock alone would call it
+        # settled (past settle_s, ends with %%EOF) must still wait for the writer's close
+        wait_for(lambda: waited_while_open(data_dir, target), timeout=120, what="a pass that waits for the close")
+        assert not added(data_dir), "a file still open for writing was queued"
+    wait_for(lambda: added(data_dir) == [("added",)], timeout=300, what="the file, once closed, added once")
+    assert ready(data_dir) == 1 and query(data_dir, "SELECT pages FROM documents") == [(4,)]  # complete
+
+
+def added(data_dir) -> list[tuple]:
+    """The statuses of the files of add jobs."""
+    return query(data_dir, "SELECT f.status FROM job_files f JOIN jobs j ON j.job_id=f.job_id WHERE j.kind='add'")
+
+
+def waited_while_open(data_dir, path) -> bool:
+    """True once a pass looked at `path` after it was settle_s old and still decided to wait:
+    the first pass (0.3 s after the last write) sets a retry poll_s on; only a later one
+    sets it past settle_s + poll_s after the file's mtime (the clock alone gives settle_s)."""
+    settings = FolderSettings()
+    rows = query(data_dir, f"SELECT state, retry_at, mtime_ns FROM folder_files WHERE path='{path}'")
+    return bool(rows) and rows[0][0] == "waiting" and \
+        rows[0][1] - rows[0][2] / 1e9 > settings.settle_s + settings.poll_s
 
 
 def test_a_cli_sync_skips_links_out_of_the_roots_and_reports_an_unreadable_file(tmp_path, docs, env, processes):
