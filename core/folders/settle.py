@@ -63,12 +63,14 @@ class WriteTracker:
             self._put(path, (CLOSED, st))
 
     def moved(self, src: str, dest: str) -> None:
-        """A rename inside the watched folders: the file keeps its state (an open one stays
-        open); a closed or unknown one is as complete as it was, so the clock decides."""
+        """A rename inside the watched folders: a file open for writing stays open; any other
+        is finished (editors and downloaders write a temporary file, close it, then rename it)."""
         with self._lock:
             entry = self._files.pop(src, None)
         if entry is not None and entry[0] == OPEN:
             self._put(dest, entry)
+        else:
+            self.closed(dest)
 
     def forget(self, path: str) -> None:
         """The file was read, or is gone."""

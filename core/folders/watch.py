@@ -8,8 +8,10 @@ file systems (NFS, SMB, sshfs: their events are not delivered) and folders inoti
 take (watch limit) use watchdog's polling observer; FOLIO_WATCH=polling forces it.
 
 Every `poll_s` the watcher also looks after what events cannot tell it: a folder added or
-removed by another process, a root that went missing or came back (unmounted disk, renamed
-folder), and files that were still being written at the last pass (their retry time).
+removed by another process, and a root that went missing or came back (unmounted disk,
+renamed folder). Files still being written at the last pass are looked at again at their
+retry time (the watcher wakes at the earliest). inotify's events also feed a `WriteTracker`
+(`core.folders.settle`): a file its writer closed is read at once, one still open waits.
 
 Example:
     >>> # watcher = FolderWatcher(lib, on_line=print); watcher.start(); ...; watcher.stop()

@@ -54,11 +54,15 @@ def test_a_pdf_without_its_end_marker_waits_until_give_up(tmp_path):
     assert when_readable(str(path), st, now, SETTINGS, writes) == 0.0  # read anyway: its reader says why
 
 
-def test_moves_keep_an_open_file_open_and_deletes_forget(tmp_path):
+def test_moves_keep_an_open_file_open_and_a_renamed_file_is_finished(tmp_path):
     writes = WriteTracker()
     writes.written("/w/a.pdf")
     writes.moved("/w/a.pdf", "/w/b.pdf")
     assert len(writes) == 1 and writes.verdict("/w/b.pdf", None) == OPEN
     writes.forget("/w/b.pdf")
-    writes.moved("/w/c.pdf", "/w/d.pdf")  # never seen: nothing known at its new path
+    writes.moved("/w/c.pdf", "/w/d.pdf")  # gone again before we looked: nothing known
     assert len(writes) == 0 and writes.verdict("/w/d.pdf", None) == UNKNOWN
+    saved = tmp_path / "report.pdf"  # an editor's save: a temporary file renamed over the file
+    saved.write_bytes(pdf_bytes("Saved by an editor."))
+    writes.moved(str(tmp_path / ".report.pdf.tmp"), str(saved))
+    assert writes.verdict(str(saved), stat_of(str(saved))) == CLOSED
