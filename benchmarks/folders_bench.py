@@ -11,7 +11,7 @@
         it, delete it; seconds until the answers show each (benchmarks/folders_live.py)
     python benchmarks/folders_bench.py --work-dir W first [--files 1000]
         a first sync of N tiny PDFs: the sync's own work (walk and stat, hash, queue,
-        bookkeeping) against the whole, ingest included
+        bookkeeping) against the whole, ingest included; `first-pass`: the first pass alone
     python benchmarks/folders_bench.py --work-dir W idle [--files 10000] [--seconds 30]
         CPU and memory of `python -m core worker --watch-while PID` watching the rescan folder
 
@@ -142,40 +142,53 @@ def bench_move(work: Path, pages: int, pdf: Path | None = None) -> dict:
             "embedder_calls": counting.calls - calls}
 
 
-def bench_first(work: Path, files: int) -> dict:
-    """A first sync of N tiny PDFs (distinct text each): its own work (walk and stat, hashing,
-    queueing, bookkeeping, and the pass that records the add job's outcome) against the whole."""
+def pdf_folder(folder: Path, files: int) -> Path:
+    """`files` tiny PDFs (distinct text each) in 20 sub-folders, settled a minute ago."""
     from tests.folders.helpers import pdf_bytes
 
-    folder = work / "first-folder"
-    if not folder.is_dir() or sum(1 for _ in folder.rglob("*.pdf")) != files:
-        shutil.rmtree(folder, ignore_errors=True)
-        for n in range(files):
-            path = folder / f"d{n % 20:02}" / f"r{n}.pdf"
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_bytes(pdf_bytes(f"Report {n} counts {n * 7} swifts over the {n % 13} marsh."))
-        old = time.time() - 60
-        for path in folder.rglob("*.pdf"):
-            os.utime(path, (old, old))
+    if folder.is_dir() and sum(1 for _ in folder.rglob("*.pdf")) == files:
+        return folder
+    shutil.rmtree(folder, ignore_errors=True)
+    for n in range(files):
+        path = folder / f"d{n % 20:02}" / f"r{n}.pdf"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(pdf_bytes(f"Report {n} counts {n * 7} swifts over the {n % 13} marsh."))
+    old = time.time() - 60
+    for path in folder.rglob("*.pdf"):
+        os.utime(path, (old, old))
+    return folder
+
+
+def first_pass(work: Path, files: int) -> tuple[Library, str, FolderSync, dict]:
+    """A new library watching a folder of N tiny PDFs, and its first pass (timed by phase)."""
+    folder = pdf_folder(work / f"first-folder-{files}", files)
     shutil.rmtree(work / "first-lib", ignore_errors=True)
     lib = open_library(work, "first-lib")
     real, _ = WatchedFolders(lib).add(folder, start=False)
     for job in lib.jobs(10):
         lib.cancel_job(job.job_id)  # the watch's own sync job: the first pass runs here, timed
-    first = FolderSync(lib)
-    report = first.run(real)
+    sync = FolderSync(lib)
+    report = sync.run(real)
+    phases = {k: round(v, 3) for k, v in sync.seconds.items()}
+    phases["bookkeeping"] = round(sync.seconds["total"] - sum(sync.seconds[k] for k in ("scan", "hash", "queue")), 3)
+    return lib, real, sync, {"files": files, "queued": report.queued, "first_pass": phases}
+
+
+def bench_first(work: Path, files: int, ingest: bool = True) -> dict:
+    """A first sync of N tiny PDFs: its own work (walk and stat, hashing, queueing,
+    bookkeeping, and the pass that records the add job's outcome) against the whole."""
+    lib, real, first, out = first_pass(work, files)
+    if not ingest:
+        return out
     start = time.perf_counter()
     lib.run_jobs()  # the add job: the ingest itself
-    ingest = time.perf_counter() - start
+    ingest_s = time.perf_counter() - start
     settle = FolderSync(lib)
     settled = settle.run(real)
     own = first.seconds["total"] + settle.seconds["total"]
-    phases = {k: round(v, 3) for k, v in first.seconds.items()}
-    phases["bookkeeping"] = round(first.seconds["total"] - sum(first.seconds[k] for k in ("scan", "hash", "queue")), 3)
-    return {"files": files, "queued": report.queued, "in_library": len(lib.documents()),
-            "first_pass": phases, "settling_pass_s": round(settle.seconds["total"], 3),
-            "settling_summary": settled.summary(), "ingest_s": round(ingest, 1), "sync_own_s": round(own, 2),
-            "sync_share_percent": round(100 * own / (own + ingest), 2)}
+    return {**out, "in_library": len(lib.documents()), "settling_pass_s": round(settle.seconds["total"], 3),
+            "settling_summary": settled.summary(), "ingest_s": round(ingest_s, 1), "sync_own_s": round(own, 2),
+            "sync_share_percent": round(100 * own / (own + ingest_s), 2)}
 
 
 def bench_live(work: Path, files: int) -> dict:
@@ -223,7 +236,7 @@ def _synced(catalog: Path) -> bool:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--work-dir", type=Path, required=True)
-    parser.add_argument("part", choices=["rescan", "move", "live", "first", "idle"])
+    parser.add_argument("part", choices=["rescan", "move", "live", "first", "first-pass", "idle"])
     parser.add_argument("--files", type=int, default=0)
     parser.add_argument("--pages", type=int, default=100)
     parser.add_argument("--seconds", type=float, default=30.0)
@@ -236,6 +249,7 @@ def main() -> None:
            "move": lambda: bench_move(args.work_dir, args.pages, args.pdf),
            "live": lambda: bench_live(args.work_dir, args.files or 10),
            "first": lambda: bench_first(args.work_dir, args.files or 1000),
+           "first-pass": lambda: bench_first(args.work_dir, args.files or 1000, ingest=False),
            "idle": lambda: bench_idle(args.work_dir, args.files or 10_000, args.seconds)}[args.part]()
     out["load_average_start"] = load
     out["load_average_end"] = [round(x, 2) for x in os.getloadavg()]  # the machine is shared: not quiet
