@@ -172,7 +172,7 @@ class FolderSettings:
 
     watch: str = "auto"  # auto (inotify, polling where events are not delivered) | native | polling
     debounce_s: float = 0.3  # quiet time after the last event before a sync is queued
-    settle_s: float = 1.0  # a file modified more recently than this is still being written
+    settle_s: float = 1.0  # no close-write event seen: a file modified more recently is still being written
     give_up_s: float = 60.0  # a PDF without its end marker this long is read anyway (and fails)
     poll_s: float = 2.0  # the polling observer's interval, and how often missing roots are looked for
 

@@ -89,6 +89,7 @@ class LiveStores:
                 return
             self.sync()
             clean_mark.mark_dirty(self.data_dir)  # a crash from here on is repaired on the next open
+            before = self.catalog.generation()
             with contextlib.ExitStack() as held_off:
                 self._held_off, self._holding = held_off, False
                 try:
@@ -96,6 +97,8 @@ class LiveStores:
                 finally:
                     with self._rw.write():
                         self.text.flush()
+                        if self.catalog.generation() != before:  # another process may have reloaded
+                            self.catalog._bump_generation()  # between our commit and this save: again
                         self._seen = self.catalog.generation()  # our own changes: nothing to reload
                     self._held_off, self._holding = None, False
             clean_mark.mark_clean(self.data_dir, self._seen)  # only after a block that did not raise

@@ -43,6 +43,12 @@ def _folders(state):
 
 def _commands(app: typer.Typer, state: dict) -> None:
     """Define the commands (closures over `state`, which opens the library)."""
+    _folder_commands(state)
+    _pass_commands(app, state)
+
+
+def _folder_commands(state: dict) -> None:
+    """`folders add|list|remove|include`."""
 
     @folders_app.command("add")
     def add(path: str = typer.Argument(..., help="folder to watch")) -> None:
@@ -55,19 +61,7 @@ def _commands(app: typer.Typer, state: dict) -> None:
     @folders_app.command("list")
     def list_(as_json: bool = typer.Option(False, "--json", help="machine-readable output")) -> None:
         """Each watched folder's status: files found, in the library, queued, failed, excluded."""
-        _, folders = _folders(state)
-        found = folders.status()
-        if as_json:
-            typer.echo(json.dumps([asdict(s) for s in found], indent=1))
-            return
-        if not found:
-            typer.echo("no watched folders; add one with `python -m core folders add PATH`")
-        for s in found:
-            typer.echo(s.line() + (f" ({s.message})" if s.message else ""))
-            for path, reason in s.failed:
-                typer.echo(f"  failed   {path}: {reason}")
-            for row in s.excluded:
-                typer.echo(f"  excluded {row.path} (`python -m core folders include` takes it back)")
+        _print_status(_folders(state)[1].status(), as_json)
 
     @folders_app.command("remove")
     def remove(path: str = typer.Argument(..., help="watched folder"),
@@ -89,6 +83,25 @@ def _commands(app: typer.Typer, state: dict) -> None:
         _, folders = _folders(state)
         typer.echo(f"{path}: {folders.include(path)}")
 
+
+def _print_status(found: list, as_json: bool) -> None:
+    """`folders list`: one line per folder, then its failed and excluded files."""
+    if as_json:
+        typer.echo(json.dumps([asdict(s) for s in found], indent=1))
+        return
+    if not found:
+        typer.echo("no watched folders; add one with `python -m core folders add PATH`")
+    for s in found:
+        typer.echo(s.line() + (f" ({s.message})" if s.message else ""))
+        for path, reason in s.failed:
+            typer.echo(f"  failed   {path}: {reason}")
+        for row in s.excluded:
+            typer.echo(f"  excluded {row.path} (`python -m core folders include` takes it back)")
+
+
+def _pass_commands(app: typer.Typer, state: dict) -> None:
+    """`sync` and `watch`."""
+
     @app.command("sync")
     def sync(path: Optional[str] = typer.Argument(None, help="one watched folder (default: all)")) -> None:
         """One sync pass over the watched folders, then add what it queued. Exit 0 when all
@@ -98,24 +111,29 @@ def _commands(app: typer.Typer, state: dict) -> None:
     @app.command("watch")
     def watch() -> None:
         """Follow the watched folders in the foreground (progress lines) until Ctrl-C."""
-        from core import cli_render as render
-        from core.folders.serve import serve
+        _watch(state)
 
-        lib, folders = _folders(state)
-        if not folders.paths():
-            _fail("no watched folders; add one with `python -m core folders add PATH`")
-        typer.echo(f"watching {len(folders.paths())} folder(s); Ctrl-C stops", err=True)
-        try:
-            with render.IngestProgress() as bar:
-                serve(lib, linger=float("inf"), on_line=bar.write, progress=bar.update,
-                      on_outcome=lambda o: bar.write(render.outcome_line(o)))
-        except KeyboardInterrupt:
-            # Every change is committed by now (or undone: a document is absent or complete), so
-            # skip the interpreter's teardown of torch and Chroma, which takes seconds on a busy CPU.
-            typer.echo("stopped", err=True)
-            sys.stdout.flush()
-            sys.stderr.flush()
-            os._exit(130)
+
+def _watch(state: dict) -> None:
+    """`watch`: serve in the foreground; Ctrl-C ends the process at once."""
+    from core import cli_render as render
+    from core.folders.serve import serve
+
+    lib, folders = _folders(state)
+    if not folders.paths():
+        _fail("no watched folders; add one with `python -m core folders add PATH`")
+    typer.echo(f"watching {len(folders.paths())} folder(s); Ctrl-C stops", err=True)
+    try:
+        with render.IngestProgress() as bar:
+            serve(lib, linger=float("inf"), on_line=bar.write, progress=bar.update,
+                  on_outcome=lambda o: bar.write(render.outcome_line(o)))
+    except KeyboardInterrupt:
+        # Every change is committed by now (or undone: a document is absent or complete), so
+        # skip the interpreter's teardown of torch and Chroma, which takes seconds on a busy CPU.
+        typer.echo("stopped", err=True)
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(130)
 
 
 def _sync(state: dict, path: str | None) -> int:
@@ -138,11 +156,13 @@ def _sync(state: dict, path: str | None) -> int:
         for add_job in jobs:
             outcomes += follow(lib, add_job, bar)
     status = [s for s in folders.status() if s.path in paths]
-    problems = [f"{s.path}: {s.state}" for s in status if s.state != "available"]
-    problems += [f"FAILED   {path}: {reason}" for s in status for path, reason in s.failed]
+    problems = [(s.path, f"{s.path}: {s.state}") for s in status if s.state != "available"]
+    problems += [(path, f"FAILED   {path}: {reason}") for s in status for path, reason in s.failed]
     shown = {o.source for o in outcomes if o.status == "error"}
-    for line in problems:
-        if not any(src in line for src in shown):  # not already printed by the job's own line
+    said = [note for o in outcomes if " — " in o.message for note in o.message.split(" — ", 1)[1].split("; ")]
+    for path, line in problems:
+        # one line per problem: not again when a job's own line already named it
+        if path not in shown and not any(note.startswith(f"{path}: ") for note in said):
             typer.echo(line)
     typer.echo(f"{len(paths)} folder(s) synced; {len(problems)} problem(s); library: {len(lib.documents())} documents")
     return 1 if problems or shown else 0

@@ -5,7 +5,9 @@ core watch` (in the foreground) both come here. One process per data dir watches
 `.watch.lock`); it queues a full rescan when it starts, so what changed while Folio was off
 is caught, then turns file-system events into sync jobs and runs every queued job (syncs,
 the adds they queue, uploads). While idle it only waits: a count of queued jobs every
-0.2 s, the watcher's timers, and the observers' own threads.
+0.2 s (at once when the watcher queues a sync), the watcher's timers, and the observers'
+own threads. The watcher's close-write events reach this process's sync passes
+(`lib.folder_writes`), so a file whose writer closed it is read without waiting.
 
 The app's worker keeps watching while the app process lives; when the app is gone (or no
 folder is watched) it finishes the queue, lingers as a plain worker does, and exits.
@@ -76,11 +78,13 @@ def serve(lib, *, linger: float, parent: int = 0, stop: threading.Event | None =
             lib.run_jobs(linger=min(linger, 3600.0), progress=progress, on_outcome=on_outcome)
             return
         watcher = FolderWatcher(lib, on_line)
+        lib.folder_writes = watcher.writes  # this process's sync passes read its close-write events
         watcher.start()
         try:
             _loop(lib, watcher, stop, linger, parent, progress, on_outcome)
         finally:
             watcher.stop()
+            lib.folder_writes = None
 
 
 def _loop(lib, watcher: FolderWatcher, stop: threading.Event, linger: float, parent: int,
@@ -89,10 +93,12 @@ def _loop(lib, watcher: FolderWatcher, stop: threading.Event, linger: float, par
     tables = FolderTables(lib.catalog)
     idle_since = time.monotonic()
     while not stop.is_set():
+        watcher.queued.clear()
         if lib.catalog.queued_jobs():
             lib.run_jobs(progress=progress, on_outcome=on_outcome)  # False: another process runs them
+            watcher.synced()
             idle_since = time.monotonic()
         watched = alive(parent) and bool(tables.folders())
         if not watched and time.monotonic() - idle_since >= linger:
             return
-        stop.wait(IDLE_S)
+        watcher.queued.wait(IDLE_S)  # a sync queued by the watcher starts at once

@@ -24,7 +24,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from core.errors import NotFound, WalkStopped
-from core.folders.scan import Stat, looks_complete, scan
+from core.folders.scan import Stat, scan
+from core.folders.settle import CLOSED, WriteTracker, when_readable
 from core.index.catalog_folders import FileRow, FolderTables
 from core.ingest.files import AddOutcome, file_sha256
 from core.library_write import origin_of
@@ -60,15 +61,36 @@ class SyncReport:
 
 class FolderSync:
     """Sync passes for one library (`core.library.Library`); `hasher` and `clock` may be
-    swapped in tests (to count hashing, or to move time on)."""
+    swapped in tests (to count hashing, or to move time on). `writes` is what this process's
+    file-system events say about files being written; by default the watcher's that `serve`
+    runs in this process (`lib.folder_writes`), else none (the clock alone decides)."""
 
-    def __init__(self, lib, *, hasher=file_sha256, clock=time.time):
-        self.lib, self.hasher, self.clock = lib, hasher, clock
+    def __init__(self, lib, *, hasher=file_sha256, clock=time.time, writes: WriteTracker | None = None):
+        self.lib, self.clock = lib, clock
+        self.writes = writes if writes is not None else getattr(lib, "folder_writes", None)
         self.settings = lib.settings.folders
         self.tables = FolderTables(lib.catalog)
+        self.seconds: dict[str, float] = {"scan": 0.0, "hash": 0.0, "queue": 0.0, "total": 0.0}
+        self._hash = hasher
+
+    def hasher(self, path: Path) -> str:
+        """The file's content hash, timed (the sync's own work, next to the ingest)."""
+        start = time.perf_counter()
+        try:
+            return self._hash(path)
+        finally:
+            self.seconds["hash"] += time.perf_counter() - start
 
     def run(self, path: str) -> SyncReport:
-        """One pass over the watched folder `path`; NotFound when it is not watched."""
+        """One pass over the watched folder `path`; NotFound when it is not watched. Its
+        phases add up in `seconds` (scan: walk and stat, hash, queue, total)."""
+        start = time.perf_counter()
+        try:
+            return self._run(path)
+        finally:
+            self.seconds["total"] += time.perf_counter() - start
+
+    def _run(self, path: str) -> SyncReport:
         folder = self.tables.folder(path)
         if folder is None:
             raise NotFound(f"{path} is not a watched folder; add it with `python -m core folders add {path}`")
@@ -80,11 +102,14 @@ class FolderSync:
             return report
         if folder.state != "available":
             self.tables.set_folder_state(path, "available")
+        start = time.perf_counter()
         try:
             seen = scan(Path(path), self.lib.settings.walk, self.lib.settings.data_dir)
         except WalkStopped as exc:
             report.state, report.lines = "stopped", [str(exc)]
             return report
+        finally:
+            self.seconds["scan"] += time.perf_counter() - start
         _Pass(self, path, seen, report).run()
         return report
 
@@ -109,8 +134,10 @@ class _Pass:
         for path, st in sorted(self.seen.items()):
             self._look_at(path, st)
         if self.to_queue:  # one add job for the whole pass
+            start = time.perf_counter()
             self.report.job_id = self.lib.catalog.enqueue_job(
                 "add", [(r.path, Path(r.path).name, origin_of(Path(r.path), None)) for r in self.to_queue])
+            self.sync.seconds["queue"] += time.perf_counter() - start
             self.put += [replace(r, job_id=self.report.job_id) for r in self.to_queue]
             self.report.queued = len(self.to_queue)
         self.tables.put_files(self.put)
@@ -140,16 +167,16 @@ class _Pass:
     def _look_at(self, path: str, st: Stat) -> None:
         """One file found on disk."""
         row = self.rows.get(path)
-        due = row is not None and row.state == "waiting" and row.retry_at <= self.now
+        writes = self.sync.writes
+        due = row is not None and row.state == "waiting" and (
+            row.retry_at <= self.now or (writes is not None and writes.verdict(path, st) == CLOSED))
         if row is not None and (row.size, row.mtime_ns) == (st.size, st.mtime_ns) and not due:
             if row.state == "in_library" and row.doc_id not in self.ready:
                 self.put.append(replace(row, state="excluded", message=EXCLUDED))  # the user removed it
             self.report.waiting += row.state == "waiting"
             return
-        age = self.now - st.mtime_ns / 1e9
-        settle, give_up = self.sync.settings.settle_s, self.sync.settings.give_up_s
-        if age < settle or (age < give_up and not looks_complete(path)):
-            retry = max(self.now, st.mtime_ns / 1e9) + settle
+        retry = when_readable(path, st, self.now, self.sync.settings, writes)
+        if retry:
             self.put.append(FileRow(path, self.folder, st.size, st.mtime_ns, state="waiting", retry_at=retry))
             self.report.waiting += 1
             return
@@ -161,6 +188,8 @@ class _Pass:
             self.report.lines.append(f"{path}: {reason}")
             self.put.append(FileRow(path, self.folder, st.size, st.mtime_ns, state="failed", message=reason))
             return
+        if writes is not None:
+            writes.forget(path)  # read: a later write is a new event
         self._place(FileRow(path, self.folder, st.size, st.mtime_ns, sha), row)
 
     def _place(self, new: FileRow, row: FileRow | None) -> None:

@@ -8,8 +8,10 @@ file systems (NFS, SMB, sshfs: their events are not delivered) and folders inoti
 take (watch limit) use watchdog's polling observer; FOLIO_WATCH=polling forces it.
 
 Every `poll_s` the watcher also looks after what events cannot tell it: a folder added or
-removed by another process, a root that went missing or came back (unmounted disk, renamed
-folder), and files that were still being written at the last pass (their retry time).
+removed by another process, and a root that went missing or came back (unmounted disk,
+renamed folder). Files still being written at the last pass are looked at again at their
+retry time (the watcher wakes at the earliest). inotify's events also feed a `WriteTracker`
+(`core.folders.settle`): a file its writer closed is read at once, one still open waits.
 
 Example:
     >>> # watcher = FolderWatcher(lib, on_line=print); watcher.start(); ...; watcher.stop()
@@ -28,6 +30,7 @@ from watchdog.observers import Observer
 from watchdog.observers.polling import PollingObserver
 
 from core.folders.manage import WatchedFolders
+from core.folders.settle import WriteTracker
 from core.index.catalog_folders import FolderTables
 from core.ingest.formats import accepted
 
@@ -55,17 +58,30 @@ def on_network_fs(path: str, mounts: str = "/proc/mounts") -> bool:
 
 
 class _Events(FileSystemEventHandler):
-    """Marks the watched folder an event belongs to as changed (with the time)."""
+    """Marks the watched folder an event belongs to as changed (with the time); inotify's
+    events also tell `writes` which files are open for writing and which were closed."""
 
-    def __init__(self, watcher: "FolderWatcher"):
-        self.watcher = watcher
+    def __init__(self, watcher: "FolderWatcher", writes: WriteTracker | None):
+        self.watcher, self.writes = watcher, writes
 
     def on_any_event(self, event) -> None:
         paths = [p for p in (event.src_path, getattr(event, "dest_path", "")) if p]
         paths = [os.fsdecode(p) for p in paths]
         if event.is_directory or any(accepted(p) for p in paths):
+            if self.writes is not None and not event.is_directory:
+                self._track(event, paths)
             for path in paths:
                 self.watcher.changed(path)
+
+    def _track(self, event, paths: list[str]) -> None:
+        if isinstance(event, FileModifiedEvent):
+            self.writes.written(paths[0])
+        elif isinstance(event, FileClosedEvent):
+            self.writes.closed(paths[0])
+        elif isinstance(event, FileMovedEvent) and len(paths) == 2:
+            self.writes.moved(*paths)
+        elif isinstance(event, FileDeletedEvent):
+            self.writes.forget(paths[0])
 
 
 class FolderWatcher:
@@ -78,14 +94,17 @@ class FolderWatcher:
         self.tables = FolderTables(lib.catalog)
         self.on_line = on_line or (lambda _line: None)
         self.events = 0  # file-system events seen (for tests and benchmarks)
+        self.writes = WriteTracker()  # files open for writing or closed, by inotify's events
+        self.queued = threading.Event()  # set when a sync was queued: the worker's loop wakes at once
         self._dirty: dict[str, float] = {}
         self._lock = threading.Lock()
         self._watches: dict[str, tuple] = {}  # folder -> (observer, watch)
         self._observers: dict[str, object] = {}
-        self._handler = _Events(self)
+        self._handlers = {"native": _Events(self, self.writes), "polling": _Events(self, None)}
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._next_refresh = 0.0
+        self._next_retry = float("inf")  # wall-clock time the first waiting file is due
 
     def start(self, *, rescan: bool = True) -> None:
         """Watch every folder, queue a full rescan (what changed while nobody watched), and
@@ -122,12 +141,15 @@ class FolderWatcher:
                 self.on_line(f"watch: {type(exc).__name__}: {exc}")
 
     def tick(self) -> None:
-        """Queue a sync for each folder quiet for `debounce_s` since its last event; every
-        `poll_s`, look after folder list changes, missing roots and files due for a retry."""
+        """Queue a sync for each folder quiet for `debounce_s` since its last event, and for
+        each with a waiting file whose retry time has come; every `poll_s`, also look after
+        folder list changes and missing roots."""
         now = time.monotonic()
         if now >= self._next_refresh:
             self._next_refresh = now + self.settings.poll_s
             self._refresh()
+        elif time.time() >= self._next_retry:
+            self._mark(self._due_retries())
         with self._lock:
             due = sorted(f for f, t in self._dirty.items() if now - t >= self.settings.debounce_s)
             for folder in due:
@@ -135,7 +157,25 @@ class FolderWatcher:
         if due:
             due = [f for f in due if f in self.folders.paths()]
             if due and self.folders.sync(due, start=False):
+                self.queued.set()
                 self.on_line("changes in " + ", ".join(due) + ": sync queued")
+
+    def synced(self) -> None:
+        """Jobs ran in this process (syncs among them): read the next retry time again."""
+        self._next_retry = 0.0
+
+    def _due_retries(self) -> set[str]:
+        """Folders with a waiting file due now; remembers when the next one is due."""
+        now = time.time()
+        due = self.tables.due_folders(now)
+        self._next_retry = self.tables.next_retry(now) or float("inf")
+        return due
+
+    def _mark(self, folders) -> None:
+        """Mark folders to sync at the next tick (no debounce)."""
+        with self._lock:
+            for path in set(folders) - set(self._dirty):
+                self._dirty[path] = 0.0
 
     def _refresh(self) -> None:
         """Match the observers to the catalog's folders and roots; mark folders to sync."""
@@ -146,16 +186,14 @@ class FolderWatcher:
                 observer.unschedule(watch)
             except (KeyError, OSError):
                 pass  # its emitter already stopped with the folder
-        wake = set(self.tables.due_folders(time.time()))
+        wake = self._due_retries()
         for path, folder in folders.items():
             present = os.path.isdir(path)
             if present and path not in self._watches:
                 self._schedule(path)
             if present != (folder.state == "available"):
                 wake.add(path)  # went missing, or came back: the sync records it
-        with self._lock:
-            for path in wake - set(self._dirty):
-                self._dirty[path] = 0.0
+        self._mark(wake)
 
     def _schedule(self, path: str) -> None:
         """Watch one folder: inotify, or polling where events are not delivered."""
@@ -175,7 +213,7 @@ class FolderWatcher:
             observer.daemon = True
             observer.start()
             self._observers[kind] = observer
-        return observer, observer.schedule(self._handler, path, recursive=True, event_filter=EVENTS)
+        return observer, observer.schedule(self._handlers[kind], path, recursive=True, event_filter=EVENTS)
 
     def kind_of(self, path: str) -> str:
         """'native' or 'polling': how `path` is watched ('' when it is not)."""

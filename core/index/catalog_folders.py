@@ -33,6 +33,7 @@ CREATE TABLE IF NOT EXISTS folder_files (
   message TEXT DEFAULT '', retry_at REAL DEFAULT 0);
 CREATE INDEX IF NOT EXISTS folder_files_folder ON folder_files(folder);
 CREATE INDEX IF NOT EXISTS folder_files_sha ON folder_files(sha);
+CREATE INDEX IF NOT EXISTS folder_files_waiting ON folder_files(state, retry_at);
 """
 _FILE_COLS = "path, folder, size, mtime_ns, sha, state, doc_id, job_id, message, retry_at"
 FILE_STATES = ("waiting", "queued", "in_library", "failed", "excluded")
@@ -175,6 +176,13 @@ class FolderTables:
             rows = self._db.execute("SELECT DISTINCT folder FROM folder_files WHERE state='waiting' AND retry_at<=?",
                                     (now,)).fetchall()
         return {r[0] for r in rows}
+
+    def next_retry(self, after: float) -> float | None:
+        """The earliest retry time later than `after` of any waiting file (None: none waits)."""
+        with self._lock:
+            row = self._db.execute("SELECT MIN(retry_at) FROM folder_files WHERE state='waiting' AND retry_at>?",
+                                   (after,)).fetchone()
+        return row[0]
 
     def counts(self, folder: str) -> dict[str, int]:
         """Number of file rows per state."""

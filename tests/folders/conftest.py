@@ -1,6 +1,9 @@
 """Fixtures of the watched-folder tests: a library (tf-idf keywords, no spaCy) and a folder."""
 from __future__ import annotations
 
+import os
+import subprocess
+
 import pytest
 
 from tests.folders.helpers import CountingEmbedder
@@ -31,3 +34,21 @@ def docs(tmp_path):
     path = tmp_path / "roots" / "docs"
     path.mkdir(parents=True)
     return path
+
+
+@pytest.fixture
+def env(tmp_path):
+    """The environment of the processes: tf-idf keywords, offline, this test's import roots."""
+    return {**os.environ, "HF_HUB_OFFLINE": "1", "FOLIO_KEYWORDS": "tfidf", "PYTHONUNBUFFERED": "1",
+            "FOLIO_IMPORT_ROOTS": str(tmp_path / "roots")}
+
+
+@pytest.fixture
+def processes():
+    """Processes started by a test, killed (by pid) if still running at its end."""
+    started: list[subprocess.Popen] = []
+    yield started
+    for proc in started:
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait(timeout=60)

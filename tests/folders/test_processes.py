@@ -3,77 +3,16 @@ with SIGKILL mid-sync, a watched root renamed away and back, and a CLI `sync` ra
 worker on the same folder."""
 from __future__ import annotations
 
-import os
 import signal
-import sqlite3
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
 from core.folders.manage import WatchedFolders
-from core.index.catalog import Catalog
-from core.index.catalog_folders import FolderTables
 from tests.folders.helpers import make_pdf, wait_for
+from tests.folders.processes import query, ready, start, start_worker, watched
 from tests.test_atomic import assert_consistent
 
 pytestmark = pytest.mark.slow
-ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture
-def env(tmp_path):
-    """The environment of the processes: tf-idf keywords, offline, this test's import roots."""
-    return {**os.environ, "HF_HUB_OFFLINE": "1", "FOLIO_KEYWORDS": "tfidf", "PYTHONUNBUFFERED": "1",
-            "FOLIO_IMPORT_ROOTS": str(tmp_path / "roots")}
-
-
-@pytest.fixture
-def processes():
-    """Processes started by a test, killed (by pid) if still running at its end."""
-    started: list[subprocess.Popen] = []
-    yield started
-    for proc in started:
-        if proc.poll() is None:
-            proc.kill()
-        proc.wait(timeout=60)
-
-
-def start(processes, data_dir: Path, env: dict, *args: str) -> subprocess.Popen:
-    """`python -m core --data-dir DATA ARGS...`, its output in DATA/../ARGS[0].log."""
-    log = open(data_dir.parent / f"{args[0]}-{len(processes)}.log", "w")
-    proc = subprocess.Popen([sys.executable, "-m", "core", "--data-dir", str(data_dir), *args], cwd=ROOT, env=env,
-                            stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT)
-    processes.append(proc)
-    return proc
-
-
-def start_worker(processes, data_dir: Path, env: dict) -> subprocess.Popen:
-    """The worker as the app starts it: watching while this test process lives."""
-    return start(processes, data_dir, env, "worker", "--linger", "0", "--watch-while", str(os.getpid()))
-
-
-def query(data_dir: Path, sql: str) -> list[tuple]:
-    """Rows read from the catalog from outside the writing processes ([] while it is busy)."""
-    try:
-        with sqlite3.connect(f"file:{data_dir / 'catalog.sqlite'}?mode=ro", uri=True, timeout=1) as db:
-            return db.execute(sql).fetchall()
-    except sqlite3.Error:
-        return []
-
-
-def ready(data_dir: Path) -> int:
-    rows = query(data_dir, "SELECT COUNT(*) FROM documents WHERE status='ready'")
-    return rows[0][0] if rows else 0
-
-
-def watched(data_dir: Path, docs: Path) -> None:
-    """Watch `docs` in `data_dir` (the catalog alone: a vector store opened in this process
-    before the worker writes would be stale); the worker's rescan at start syncs it."""
-    catalog = Catalog(data_dir / "catalog.sqlite")
-    FolderTables(catalog).add_folder(os.path.realpath(docs))
-    catalog.close()
 
 
 def test_kill_9_mid_sync_leaves_documents_whole_and_the_next_start_finishes(
