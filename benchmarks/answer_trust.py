@@ -134,7 +134,8 @@ def retrieval(args: argparse.Namespace, qs: dict[str, list]) -> dict[str, dict[s
     cache = args.work_dir / "retrieval.json"
     if args.score_only and cache.is_file():
         kept = json.loads(cache.read_text("utf-8"))
-        if (kept.get("retrievers"), kept.get("limit"), kept.get("sets", args.sets)) == (args.retrievers, args.limit, args.sets):
+        same = (kept.get("retrievers"), kept.get("limit"), kept.get("sets", args.sets))
+        if same == (args.retrievers, args.limit, args.sets):
             return kept["results"]
     results = score_retrievers(args, qs)
     cache.write_text(json.dumps({"retrievers": args.retrievers, "limit": args.limit, "sets": args.sets,
@@ -155,7 +156,8 @@ def parse_args() -> argparse.Namespace:
     ap.add_argument("--pdfqa-pdfs", type=Path, help="folder from ../shared/bench/pdfqa-dev/fetch.sh")
     ap.add_argument("--new-lib", type=Path, help="default WORK_DIR/lib-new")
     ap.add_argument("--pdfqa-lib", type=Path, help="default WORK_DIR/lib-pdfqa")
-    ap.add_argument("--new2-pdfs", type=Path, help="folder from fetch_manuals.sh DIR manifest-2.json (adds the -2 sets)")
+    ap.add_argument("--new2-pdfs", type=Path,
+                    help="folder from fetch_manuals.sh DIR manifest-2.json (adds the -2 sets)")
     ap.add_argument("--new2-lib", type=Path, help="the second library (default WORK_DIR/lib-new2 with --new2-pdfs)")
     ap.add_argument("--sets", default="", help="parts to ask (default: today's, and the -2 parts with --new2-*): "
                     + ", ".join(PARTS + PARTS2))
@@ -219,7 +221,8 @@ def report_text(result: dict) -> str:
             f"the first run took {result['ask_seconds']} s wall (two runs and the retriever scoring side by side)")
     parts = [f"Answers: retriever {result['retriever']}, k = 5, offline reader; {took}; load before "
              f"{result['load_before']}", "", sets_table(result["sets"])]
-    for key, title in (("rewrites", "Follow-ups (rewrite):"), ("rewrites-2", "Follow-ups-2 (rewrite, second library):")):
+    titles = (("rewrites", "Follow-ups (rewrite):"), ("rewrites-2", "Follow-ups-2 (rewrite, second library):"))
+    for key, title in titles:
         parts += ["", title, "", rewrite_table(result[key])] if result.get(key) else []
     if result.get("errors"):
         parts += ["", f"The reader raised on {len(result['errors'])} questions (scored as misses): "

@@ -81,7 +81,8 @@ def conversations(lib: Library, retriever: str | None, limit: int = 0, ids: str 
         rows = [r for kind in ("follow-up", "self-contained") for r in [x for x in rows if x["kind"] == kind][:limit]]
     for row in rows:
         first_row, first = ask_row(lib, "first", {"id": row["id"], "question": row["first"]}, retriever)
-        out, _ = ask_row(lib, conversation_set(row["kind"], suffix), row, retriever, history=[first or (row["first"], "")])
+        history = [first or (row["first"], "")]
+        out, _ = ask_row(lib, conversation_set(row["kind"], suffix), row, retriever, history=history)
         if first is None:
             out["first_error"] = first_row["error"]
         understood = out["understood_as"] or row["question"]
@@ -110,7 +111,8 @@ def main() -> None:
     ap.add_argument("--out", type=Path, required=True)
     ap.add_argument("--retriever", default=None, help="default: the library's default retriever")
     ap.add_argument("--limit", type=int, default=0, help="only the first N rows of each set")
-    ap.add_argument("--ids", default="", help="conversation rows to ask (comma-separated ids; default all)")
+    ap.add_argument("--ids", default="",
+                    help="conversation rows (and -2 rows) to ask (comma-separated ids; default all)")
     ap.add_argument("--new2-lib", type=Path, help="the second fresh library (for the -2 parts)")
     ap.add_argument("--sets", default=",".join(PARTS),
                     help="which parts to ask, in this order: " + ", ".join(PARTS + PARTS2))
@@ -145,10 +147,11 @@ def ask_second(args: argparse.Namespace, parts: list[str], write) -> None:
     asked of --new2-lib after today's parts."""
     if args.new2_lib is None:
         raise SystemExit("the -2 parts need --new2-lib")
-    lib2 = Library.open(args.new2_lib)
+    lib2, ids = Library.open(args.new2_lib), set(filter(None, args.ids.split(",")))
     for part, name in (("new-manuals-2", NEW2), ("unanswerable-2", UNANSWERABLE2)):
         for row in read_jsonl(SETS / name)[: args.limit or None] if part in parts else []:
-            write(ask_row(lib2, part, row, args.retriever)[0])
+            if not ids or row["id"] in ids:  # --ids: a run split across processes
+                write(ask_row(lib2, part, row, args.retriever)[0])
     if "conversations-2" in parts:
         for out in conversations(lib2, args.retriever, args.limit, args.ids, FOLLOWUPS2, "-2"):
             write(out)

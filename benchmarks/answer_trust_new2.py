@@ -52,7 +52,8 @@ def score_sets2(rows: Sequence[Row], qs: Mapping[str, Sequence[Question]]) -> di
         return {}
     convo = {q.qid: q for q in qs["convo2"]}
     return {
-        "new-manuals-2 (test only)": answerable_figures(by_set.get("new-manuals-2", []), {q.qid: q for q in qs["new2"]}),
+        "new-manuals-2 (test only)": answerable_figures(by_set.get("new-manuals-2", []),
+                                                        {q.qid: q for q in qs["new2"]}),
         "follow-ups-2, as answered": answerable_figures(by_set.get("follow-up-2", []), convo),
         "self-contained seconds-2, as answered": answerable_figures(by_set.get("self-contained-2", []), convo),
         "unanswerable-2 (second library)": unanswerable_figures(by_set.get("unanswerable-2", [])),
@@ -65,6 +66,7 @@ def rewrites2(rows: Sequence[Row]) -> dict:
     if not convo:
         return {}
     return rewrite_summary(
-        RewriteRow(str(r["id"]), str(r["set"]).removesuffix("-2"), rewritten(str(r["question"]), str(r["understood_as"])),
+        RewriteRow(str(r["id"]), str(r["set"]).removesuffix("-2"),
+                   rewritten(str(r["question"]), str(r["understood_as"])),
                    float(r["page_hit5"]), float(r["standalone_page_hit5"]))  # type: ignore[arg-type]
         for r in convo)

@@ -85,7 +85,8 @@ def fresh_library(manifest: list[dict], errors: list[str]) -> None:
     older = json.loads((HERE / "manifest.json").read_text("utf-8"))
     older += json.loads((bench_dir() / "pdfqa-dev" / "manifest.json").read_text("utf-8"))
     packages, shas = {m["deb_package"] for m in older}, {m["sha256"] for m in older}
-    errors += [f"{m['file']}: package {m['deb_package']} is already used" for m in manifest if m["deb_package"] in packages]
+    errors += [f"{m['file']}: package {m['deb_package']} is already used"
+               for m in manifest if m["deb_package"] in packages]
     errors += [f"{m['file']}: already in another library" for m in manifest if m["sha256"] in shas]
     first_ids = {row["id"] for name in SETS["1"][1:] for row in load(name)}
     errors += [f"id {row['id']} is also in the first sets" for name in SETS["2"][1:] for row in load(name)
