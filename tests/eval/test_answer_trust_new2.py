@@ -66,3 +66,19 @@ def test_committed_second_sets_have_the_promised_sizes_and_a_fresh_library():
     assert {e["file"] for r in convo for e in r["evidence"]} <= files
     assert not {m["deb_package"] for m in manifest} & {m["deb_package"] for m in first}
     assert all(len(m["sha256"]) == 64 and m["pages"] > 0 for m in manifest)
+
+
+def test_command_line_adds_the_second_parts_only_when_asked(monkeypatch, tmp_path):
+    trust = load_bench_module(monkeypatch, "answer_trust")
+    monkeypatch.setattr(sys, "argv", ["answer_trust.py", "--work-dir", str(tmp_path)])
+    args = trust.parse_args()
+    assert args.new2_lib is None and "new-manuals-2" not in args.sets
+    assert set(trust.libraries_used(args)) == {"new", "pdfqa"}
+    monkeypatch.setattr(sys, "argv", ["answer_trust.py", "--work-dir", str(tmp_path), "--new2-pdfs", str(tmp_path),
+                                      "--sets", "new-manuals-2,conversations-2"])
+    args = trust.parse_args()
+    assert args.new2_lib == tmp_path / "lib-new2"
+    assert trust.libraries_used(args) == {"new2": tmp_path / "lib-new2"}
+    monkeypatch.setattr(sys, "argv", ["answer_trust.py", "--work-dir", str(tmp_path), "--sets", "unanswerable-2"])
+    with pytest.raises(SystemExit):
+        trust.parse_args()
