@@ -7,6 +7,10 @@ Not collected by pytest. Run from the repository root:
     bash ../shared/bench/pdfqa-dev/fetch.sh PDFQA_PDFS
     python benchmarks/answer_trust.py --work-dir WORK_DIR --new-pdfs NEW_PDFS --pdfqa-pdfs PDFQA_PDFS
 
+With the second fresh library (answer_sets/manifest-2.json; `fetch_manuals.sh NEW2_PDFS manifest-2.json`)
+add `--new2-pdfs NEW2_PDFS`: its sets are asked after today's and scored as extra rows
+(answer_trust_new2.py); `--sets new-manuals-2,unanswerable-2,conversations-2` asks those alone.
+
 It builds two libraries once (WORK_DIR/lib-new: the 11 new manuals; WORK_DIR/lib-pdfqa: the
 12 pdfqa-dev manuals; reused when they already hold documents), then asks every set offline
 in two fresh processes side by side (`answer_trust_ask.py`, PYTHONHASHSEED 1 and 2), scores
@@ -31,7 +35,8 @@ import os
 import subprocess
 import time
 
-from answer_trust_ask import wait_until_complete
+from answer_trust_ask import PARTS, wait_until_complete
+from answer_trust_new2 import PARTS2, questions2, rewrites2, score_sets2
 from answer_trust_report import determinism, retrieval_table, rewrite_table, rewrites, score_sets, sets_table
 from bench_paths import bench_dir, folders, portable
 from core.eval.questions import parse_questions, read_questions
@@ -51,7 +56,7 @@ def ensure_library(lib: Path, pdfs: Path | None) -> None:
     if Library.open(lib).documents():
         return
     if pdfs is None:
-        raise SystemExit(f"{lib} is empty: give the PDF folder to ingest (--new-pdfs / --pdfqa-pdfs)")
+        raise SystemExit(f"{lib} is empty: give the PDF folder to ingest (--new-pdfs / --pdfqa-pdfs / --new2-pdfs)")
     subprocess.run([sys.executable, "-m", "core", "--data-dir", str(lib), "ingest", str(pdfs)],
                    cwd=REPO, check=True, env={**os.environ, "HF_HUB_OFFLINE": "1"})
 
@@ -60,6 +65,7 @@ def start_worker(args: argparse.Namespace, seed: int, out: Path) -> subprocess.P
     """Start the worker in a fresh process with PYTHONHASHSEED=seed, writing rows to `out`."""
     cmd = [sys.executable, str(HERE / "answer_trust_ask.py"), "--new-lib", str(args.new_lib),
            "--pdfqa-lib", str(args.pdfqa_lib), "--out", str(out)]
+    cmd += ["--new2-lib", str(args.new2_lib), "--sets", args.sets] if args.new2_lib else ["--sets", args.sets]
     cmd += ["--retriever", args.retriever] if args.retriever else []
     cmd += ["--limit", str(args.limit)] if args.limit else []
     return subprocess.Popen(cmd, cwd=REPO, env={**os.environ, "PYTHONHASHSEED": str(seed), "HF_HUB_OFFLINE": "1"})
@@ -91,16 +97,25 @@ def question_sets(limit: int) -> dict[str, list]:
     cut = slice(None, limit or None)
     return {"new": new[cut], "pdfqa": pdfqa[cut], "convo": convo,
             "pdfqa-test": [q for q in pdfqa[cut] if split_half(q.qid) == "test"],
-            "pdfqa-tune": [q for q in pdfqa[cut] if split_half(q.qid) == "tune"]}
+            "pdfqa-tune": [q for q in pdfqa[cut] if split_half(q.qid) == "tune"], **questions2(limit)}
+
+
+def libraries_used(args: argparse.Namespace) -> dict[str, Path]:
+    """role -> library folder, for the libraries the chosen parts ask."""
+    parts = set(args.sets.split(","))
+    used = {"new": args.new_lib} if parts & {"new-manuals", "unanswerable", "conversations", "pdfqa-dev-absent"} else {}
+    used.update({"pdfqa": args.pdfqa_lib} if "pdfqa-dev" in parts else {})
+    return {**used, **({"new2": args.new2_lib} if parts & set(PARTS2) else {})}
 
 
 def score_retrievers(args: argparse.Namespace, qs: dict[str, list]) -> dict[str, dict[str, dict]]:
     """retriever -> set -> answer_recall@1/@5, page_hit@1/@5, latency (core.eval.run)."""
     from core.library import Library
 
-    libs = {"new": Library.open(args.new_lib), "pdfqa": Library.open(args.pdfqa_lib)}
-    plan = [("new-manuals", "new", qs["new"]), ("pdfqa-dev test half", "pdfqa", qs["pdfqa-test"]),
-            ("pdfqa-dev tune half", "pdfqa", qs["pdfqa-tune"])]
+    libs = {role: Library.open(folder) for role, folder in libraries_used(args).items()}
+    plan = [(name, role, q) for name, role, q in (
+        ("new-manuals", "new", qs["new"]), ("pdfqa-dev test half", "pdfqa", qs["pdfqa-test"]),
+        ("pdfqa-dev tune half", "pdfqa", qs["pdfqa-tune"]), ("new-manuals-2", "new2", qs["new2"])) if role in libs]
     out: dict[str, dict[str, dict]] = {}
     pdfqa_docs = len(json.loads((bench_dir() / "pdfqa-dev" / "manifest.json").read_text("utf-8")))
     for set_name, role, questions in plan:  # the new library first: pdfqa-dev's may still be ingesting
@@ -119,11 +134,12 @@ def retrieval(args: argparse.Namespace, qs: dict[str, list]) -> dict[str, dict[s
     cache = args.work_dir / "retrieval.json"
     if args.score_only and cache.is_file():
         kept = json.loads(cache.read_text("utf-8"))
-        if kept.get("retrievers") == args.retrievers and kept.get("limit") == args.limit:
+        same = (kept.get("retrievers"), kept.get("limit"), kept.get("sets", args.sets))
+        if same == (args.retrievers, args.limit, args.sets):
             return kept["results"]
     results = score_retrievers(args, qs)
-    cache.write_text(json.dumps({"retrievers": args.retrievers, "limit": args.limit, "results": results}, indent=1),
-                     "utf-8")
+    cache.write_text(json.dumps({"retrievers": args.retrievers, "limit": args.limit, "sets": args.sets,
+                                 "results": results}, indent=1), "utf-8")
     return results
 
 
@@ -140,6 +156,11 @@ def parse_args() -> argparse.Namespace:
     ap.add_argument("--pdfqa-pdfs", type=Path, help="folder from ../shared/bench/pdfqa-dev/fetch.sh")
     ap.add_argument("--new-lib", type=Path, help="default WORK_DIR/lib-new")
     ap.add_argument("--pdfqa-lib", type=Path, help="default WORK_DIR/lib-pdfqa")
+    ap.add_argument("--new2-pdfs", type=Path,
+                    help="folder from fetch_manuals.sh DIR manifest-2.json (adds the -2 sets)")
+    ap.add_argument("--new2-lib", type=Path, help="the second library (default WORK_DIR/lib-new2 with --new2-pdfs)")
+    ap.add_argument("--sets", default="", help="parts to ask (default: today's, and the -2 parts with --new2-*): "
+                    + ", ".join(PARTS + PARTS2))
     ap.add_argument("--retriever", default=None, help="retriever for the answers (default: the library's default)")
     ap.add_argument("--retrievers", default=RETRIEVERS, help="retrievers to score; '' skips the retrieval table")
     ap.add_argument("--no-determinism", action="store_true", help="ask once (no second process)")
@@ -150,6 +171,10 @@ def parse_args() -> argparse.Namespace:
     args = ap.parse_args()
     args.new_lib = args.new_lib or args.work_dir / "lib-new"
     args.pdfqa_lib = args.pdfqa_lib or args.work_dir / "lib-pdfqa"
+    args.new2_lib = args.new2_lib or (args.work_dir / "lib-new2" if args.new2_pdfs else None)
+    args.sets = args.sets or ",".join(PARTS + (PARTS2 if args.new2_lib else ()))
+    if set(args.sets.split(",")) & set(PARTS2) and not args.new2_lib:
+        ap.error("the -2 parts need --new2-pdfs or --new2-lib")
     return args
 
 
@@ -158,8 +183,9 @@ def main() -> None:
     args = parse_args()
     args.work_dir.mkdir(parents=True, exist_ok=True)
     out = args.out or args.work_dir / "answer_trust.json"
-    ensure_library(args.new_lib, args.new_pdfs)
-    ensure_library(args.pdfqa_lib, args.pdfqa_pdfs)
+    pdfs = {"new": args.new_pdfs, "pdfqa": args.pdfqa_pdfs, "new2": args.new2_pdfs}
+    for role, folder in libraries_used(args).items():
+        ensure_library(folder, pdfs[role])
     qs = question_sets(args.limit)
     start, load_before = time.perf_counter(), load_average()
     # The two runs go side by side (and beside the retriever scoring): on a shared machine
@@ -173,7 +199,11 @@ def main() -> None:
         result["retrieval"] = retrieval(args, qs)
     rows = finish(workers[0], outs[0]) if workers else read_rows(outs[0])
     result["ask_seconds"] = None if args.score_only else round(time.perf_counter() - start, 1)
-    result.update(sets=score_sets(rows, qs["new"], qs["pdfqa"], qs["convo"]), rewrites=rewrites(rows))
+    sets = {**score_sets(rows, qs["new"], qs["pdfqa"], qs["convo"]), **score_sets2(rows, qs)}
+    result["sets"] = {name: figures for name, figures in sets.items() if figures.get("questions")}  # asked sets only
+    if any(r["set"] in ("follow-up", "self-contained") for r in rows):
+        result["rewrites"] = rewrites(rows)
+    result["rewrites-2"] = rewrites2(rows)
     result["errors"] = {f"{r['set']}/{r['id']}": r.get("error") or "first question: " + r["first_error"]
                         for r in rows if r.get("error") or r.get("first_error")}
     if len(workers) == 2 or (args.score_only and outs[1].is_file()):
@@ -190,8 +220,10 @@ def report_text(result: dict) -> str:
     took = ("scored from the answer files already written" if result["ask_seconds"] is None else
             f"the first run took {result['ask_seconds']} s wall (two runs and the retriever scoring side by side)")
     parts = [f"Answers: retriever {result['retriever']}, k = 5, offline reader; {took}; load before "
-             f"{result['load_before']}", "", sets_table(result["sets"]), "",
-             "Follow-ups (rewrite):", "", rewrite_table(result["rewrites"])]
+             f"{result['load_before']}", "", sets_table(result["sets"])]
+    titles = (("rewrites", "Follow-ups (rewrite):"), ("rewrites-2", "Follow-ups-2 (rewrite, second library):"))
+    for key, title in titles:
+        parts += ["", title, "", rewrite_table(result[key])] if result.get(key) else []
     if result.get("errors"):
         parts += ["", f"The reader raised on {len(result['errors'])} questions (scored as misses): "
                       + "; ".join(f"{k}: {v}" for k, v in result["errors"].items())]

@@ -3,6 +3,7 @@ benchmarks/answer_trust.py; it runs in a fresh process so that two runs with dif
 PYTHONHASHSEED can be compared).
 
     python benchmarks/answer_trust_ask.py --new-lib DIR --pdfqa-lib DIR --out rows.jsonl [--retriever NAME]
+        [--new2-lib DIR --sets ...,new-manuals-2,unanswerable-2,conversations-2]
 
 Rows: {"set", "id", "question", "text", "understood_as", "span"} (span: the first answer sentence's
 supporting span, null when answers carry no sentences); follow-up rows also give
@@ -24,13 +25,14 @@ from typing import Iterator
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
+from answer_trust_new2 import FOLLOWUPS2, NEW2, PARTS2, UNANSWERABLE2, conversation_set  # noqa: E402
 from bench_paths import bench_dir  # noqa: E402  (after the path set-up above)
 from core.eval.pages import document_files, first_page_hit_rank, page_hit_at_k  # noqa: E402
 from core.eval.trust import span_text  # noqa: E402
 from core.library import Library  # noqa: E402
 
 SETS = Path(__file__).resolve().parent / "answer_sets"
-PARTS = ("new-manuals", "unanswerable", "conversations", "pdfqa-dev", "pdfqa-dev-absent")
+PARTS = ("new-manuals", "unanswerable", "conversations", "pdfqa-dev", "pdfqa-dev-absent")  # today's rows
 
 
 def read_jsonl(path: Path) -> list[dict]:
@@ -67,23 +69,38 @@ def page_hit5(lib: Library, question: str, row: dict, retriever: str | None, fil
     return page_hit_at_k(first_page_hit_rank(chunks, evidence, files), 5)
 
 
-def conversations(lib: Library, retriever: str | None, limit: int = 0, ids: str = "") -> Iterator[dict]:
-    """Each follow-up / self-contained row (the first `limit` of each kind when given): the
-    first question, then the second with it as history; with page_hit@5 of the question as
-    understood and of its standalone form. `ids` (comma-separated) keeps only those rows."""
+def conversations(lib: Library, retriever: str | None, limit: int = 0, ids: str = "",
+                  name: str = "followups.jsonl", suffix: str = "") -> Iterator[dict]:
+    """Each follow-up / self-contained row of the set `name` (the first `limit` of each kind
+    when given): the first question, then the second with it as history; with page_hit@5 of
+    the question as understood and of its standalone form. `ids` (comma-separated) keeps only
+    those rows; `suffix` is appended to the rows' set names ("-2" for followups-2)."""
     files = document_files(lib.catalog.documents())
-    rows = [r for r in read_jsonl(SETS / "followups.jsonl") if not ids or r["id"] in ids.split(",")]
+    rows = [r for r in read_jsonl(SETS / name) if not ids or r["id"] in ids.split(",")]
     if limit:
         rows = [r for kind in ("follow-up", "self-contained") for r in [x for x in rows if x["kind"] == kind][:limit]]
     for row in rows:
         first_row, first = ask_row(lib, "first", {"id": row["id"], "question": row["first"]}, retriever)
-        out, _ = ask_row(lib, row["kind"], row, retriever, history=[first or (row["first"], "")])
+        history = [first or (row["first"], "")]
+        out, _ = ask_row(lib, conversation_set(row["kind"], suffix), row, retriever, history=history)
         if first is None:
             out["first_error"] = first_row["error"]
         understood = out["understood_as"] or row["question"]
         out["page_hit5"] = page_hit5(lib, understood, row, retriever, files)
         out["standalone_page_hit5"] = page_hit5(lib, row["standalone"], row, retriever, files)
         yield out
+
+
+class LazyLibraries(dict):
+    """role -> Library, each opened on first use."""
+
+    def __init__(self, folders: dict[str, Path]) -> None:
+        super().__init__()
+        self.folders = folders
+
+    def __missing__(self, role: str) -> Library:
+        self[role] = Library.open(self.folders[role])
+        return self[role]
 
 
 def main() -> None:
@@ -94,10 +111,14 @@ def main() -> None:
     ap.add_argument("--out", type=Path, required=True)
     ap.add_argument("--retriever", default=None, help="default: the library's default retriever")
     ap.add_argument("--limit", type=int, default=0, help="only the first N rows of each set")
-    ap.add_argument("--ids", default="", help="conversation rows to ask (comma-separated ids; default all)")
-    ap.add_argument("--sets", default=",".join(PARTS), help="which parts to ask, in this order: " + ", ".join(PARTS))
+    ap.add_argument("--ids", default="",
+                    help="conversation rows (and -2 rows) to ask (comma-separated ids; default all)")
+    ap.add_argument("--new2-lib", type=Path, help="the second fresh library (for the -2 parts)")
+    ap.add_argument("--sets", default=",".join(PARTS),
+                    help="which parts to ask, in this order: " + ", ".join(PARTS + PARTS2))
     args = ap.parse_args()
-    libs = {"new": Library.open(args.new_lib), "pdfqa": Library.open(args.pdfqa_lib)}
+    # opened when first asked: a run of the -2 parts alone leaves today's libraries alone
+    libs = LazyLibraries({"new": args.new_lib, "pdfqa": args.pdfqa_lib})
     pdfqa = bench_dir() / "pdfqa-dev"
     with args.out.open("w", encoding="utf-8") as fh:  # a line per answer, flushed: a cut run still scores
         def write(row: dict) -> None:
@@ -117,6 +138,23 @@ def main() -> None:
             write(ask_row(libs["pdfqa"], "pdfqa-dev", row, args.retriever)[0])
         for row in pdfqa_rows if "pdfqa-dev-absent" in parts else []:  # asked of a library without its manuals
             write(ask_row(libs["new"], "pdfqa-dev-absent", row, args.retriever)[0])
+        if set(parts) & set(PARTS2):
+            ask_second(args, parts, write)
+
+
+def ask_second(args: argparse.Namespace, parts: list[str], write) -> None:
+    """The second fresh library's parts (new-manuals-2, unanswerable-2, conversations-2),
+    asked of --new2-lib after today's parts."""
+    if args.new2_lib is None:
+        raise SystemExit("the -2 parts need --new2-lib")
+    lib2, ids = Library.open(args.new2_lib), set(filter(None, args.ids.split(",")))
+    for part, name in (("new-manuals-2", NEW2), ("unanswerable-2", UNANSWERABLE2)):
+        for row in read_jsonl(SETS / name)[: args.limit or None] if part in parts else []:
+            if not ids or row["id"] in ids:  # --ids: a run split across processes
+                write(ask_row(lib2, part, row, args.retriever)[0])
+    if "conversations-2" in parts:
+        for out in conversations(lib2, args.retriever, args.limit, args.ids, FOLLOWUPS2, "-2"):
+            write(out)
 
 
 if __name__ == "__main__":

@@ -19,13 +19,13 @@ from core.eval.trust import (
 Row = Mapping[str, object]
 
 
-def _answerable(rows: Sequence[Row], questions: Mapping[str, Question]) -> dict:
+def answerable_figures(rows: Sequence[Row], questions: Mapping[str, Question]) -> dict:
     """summarise_trust over rows whose ids are labelled questions."""
     return summarise_trust([score_trust(questions[str(r["id"])], str(r["text"]), r.get("span"))  # type: ignore[arg-type]
                             for r in rows if str(r["id"]) in questions])
 
 
-def _unanswerable(rows: Sequence[Row]) -> dict:
+def unanswerable_figures(rows: Sequence[Row]) -> dict:
     """Declined rate and median words of answers that should all be declines."""
     if not rows:
         return {"questions": 0}
@@ -42,13 +42,13 @@ def score_sets(rows: Sequence[Row], new: Sequence[Question], pdfqa: Sequence[Que
     halves = {h: {q.qid: q for q in pdfqa if split_half(q.qid) == h} for h in ("tune", "test")}
     convo = {q.qid: q for q in conversation}
     return {
-        "new-manuals (test only)": _answerable(by_set.get("new-manuals", []), {q.qid: q for q in new}),
-        "pdfqa-dev test half (odd ids)": _answerable(by_set.get("pdfqa-dev", []), halves["test"]),
-        "pdfqa-dev tune half (even ids)": _answerable(by_set.get("pdfqa-dev", []), halves["tune"]),
-        "follow-ups, as answered": _answerable(by_set.get("follow-up", []), convo),
-        "self-contained seconds, as answered": _answerable(by_set.get("self-contained", []), convo),
-        "unanswerable (new library)": _unanswerable(by_set.get("unanswerable", [])),
-        "pdfqa-dev asked of the new library": _unanswerable(by_set.get("pdfqa-dev-absent", [])),
+        "new-manuals (test only)": answerable_figures(by_set.get("new-manuals", []), {q.qid: q for q in new}),
+        "pdfqa-dev test half (odd ids)": answerable_figures(by_set.get("pdfqa-dev", []), halves["test"]),
+        "pdfqa-dev tune half (even ids)": answerable_figures(by_set.get("pdfqa-dev", []), halves["tune"]),
+        "follow-ups, as answered": answerable_figures(by_set.get("follow-up", []), convo),
+        "self-contained seconds, as answered": answerable_figures(by_set.get("self-contained", []), convo),
+        "unanswerable (new library)": unanswerable_figures(by_set.get("unanswerable", [])),
+        "pdfqa-dev asked of the new library": unanswerable_figures(by_set.get("pdfqa-dev-absent", [])),
     }
 
 

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Fetch the new-manuals PDFs (benchmarks/answer_sets) from pinned Debian packages.
 #
-#   bash benchmarks/answer_sets/fetch_manuals.sh DIR
+#   bash benchmarks/answer_sets/fetch_manuals.sh DIR               # the first library (manifest.json)
+#   bash benchmarks/answer_sets/fetch_manuals.sh DIR manifest-2.json  # the second library
 #
-# For each package in manifest.json: `apt-get download PKG=VERSION` (if that version is no
-# longer served, the current one; the sha256 check then decides), `dpkg -x`, copy each
-# listed file flat into DIR under its manifest name (`.gz` files are decompressed), and check
+# For each package in the manifest (default manifest.json; a file name in this folder):
+# `apt-get download PKG=VERSION` (if that version is no longer served, the current one; the
+# sha256 check then decides), `dpkg -x`, copy each listed file flat into DIR under its manifest name (`.gz` files are decompressed), and check
 # every sha256 against the manifest. PDFs already in DIR with the right sha256 are kept.
 # Runs `apt-get update` once (as root) when a download fails. Exit 0 only when every PDF
 # is present with its pinned sha256. The PDFs are never to be committed.
@@ -13,13 +14,15 @@
 set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-TARGET="${1:?usage: fetch_manuals.sh DIR}"
+TARGET="${1:?usage: fetch_manuals.sh DIR [MANIFEST]}"
+MANIFEST="$HERE/${2:-manifest.json}"
+[[ -f "$MANIFEST" ]] || { echo "fetch_manuals.sh: no manifest $MANIFEST" >&2; exit 2; }
 mkdir -p "$TARGET" && TARGET="$(cd "$TARGET" && pwd)"
 WORK="$(mktemp -d -t evalsets-fetch.XXXXXX)"
 chmod 755 "$WORK"  # apt's _apt user writes the downloads here
 trap 'rm -rf "$WORK"' EXIT
 
-python3 - "$HERE/manifest.json" > "$WORK/rows.tsv" <<'PY'
+python3 - "$MANIFEST" > "$WORK/rows.tsv" <<'PY'
 import json, sys
 for r in json.load(open(sys.argv[1])):
     print("\t".join([r["file"], r["deb_package"], r["deb_version"], r["path_in_package"], r["sha256"]]))
@@ -65,5 +68,5 @@ while IFS=$'\t' read -r file pkg ver path sha; do
   elif [[ "$(sha_of "$TARGET/$file")" != "$sha" ]]; then echo "BADSHA   $file"; fail=1
   else echo "ok       $file"; fi
 done < "$WORK/rows.tsv"
-[[ $fail -eq 0 ]] || { echo "fetch_manuals.sh: some PDFs are missing or differ from manifest.json" >&2; exit 1; }
-echo "fetch_manuals.sh: all PDFs in $TARGET match manifest.json"
+[[ $fail -eq 0 ]] || { echo "fetch_manuals.sh: some PDFs are missing or differ from $(basename "$MANIFEST")" >&2; exit 1; }
+echo "fetch_manuals.sh: all PDFs in $TARGET match $(basename "$MANIFEST")"

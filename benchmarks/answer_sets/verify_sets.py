@@ -1,13 +1,16 @@
 """Check the answer sets against the new-manuals PDFs (fetched by fetch_manuals.sh).
 
-    python benchmarks/answer_sets/verify_sets.py PDF_DIR
+    python benchmarks/answer_sets/verify_sets.py PDF_DIR             # the first library and sets
+    python benchmarks/answer_sets/verify_sets.py PDF_DIR --set 2     # manifest-2.json and the -2 sets
 
 Checks: every manifest PDF is present with its sha256 and page count; ids are unique;
 every evidence file is in the manifest and its pages in range; every short-answer part has a
 spelling on one of its question's evidence pages (`core.eval.answers.short_answer_ok`, ligature
 glyphs read as letters; parts made only of yes/no are exempt); every answer pattern matches an
 evidence page (re.I, whitespace collapsed, ligatures unfolded) and the reference answer
-satisfies its short answers; unanswerable questions name what they are about. Exit 1 on failure.
+satisfies its short answers; unanswerable questions name what they are about. For set 2 also:
+no PDF or Debian package of manifest-2.json is in manifest.json or pdfqa-dev's manifest, and
+its ids differ from the first sets'. Exit 1 on failure.
 """
 from __future__ import annotations
 
@@ -16,6 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository root, for core
 
+import argparse
 import hashlib
 import json
 import re
@@ -26,6 +30,8 @@ from core.eval.answers import plain, short_answer_ok
 
 HERE = Path(__file__).resolve().parent
 YES_NO = {"yes", "no"}
+SETS = {"1": ("manifest.json", "new-manuals.jsonl", "followups.jsonl", "unanswerable.jsonl"),
+        "2": ("manifest-2.json", "new-manuals-2.jsonl", "followups-2.jsonl", "unanswerable-2.jsonl")}
 
 
 def load(name: str) -> list[dict]:
@@ -71,20 +77,41 @@ def check_row(row: dict, pages: dict[str, list[str]], errors: list[str]) -> None
         errors.append(f"{qid}: reference answer {row['answer']!r} fails its own short answers")
 
 
+def fresh_library(manifest: list[dict], errors: list[str]) -> None:
+    """The second library shares no PDF (sha256) and no Debian package with the first or with
+    pdfqa-dev, and its sets share no id with the first sets."""
+    from bench_paths import bench_dir  # benchmarks/, put on the path in main()
+
+    older = json.loads((HERE / "manifest.json").read_text("utf-8"))
+    older += json.loads((bench_dir() / "pdfqa-dev" / "manifest.json").read_text("utf-8"))
+    packages, shas = {m["deb_package"] for m in older}, {m["sha256"] for m in older}
+    errors += [f"{m['file']}: package {m['deb_package']} is already used"
+               for m in manifest if m["deb_package"] in packages]
+    errors += [f"{m['file']}: already in another library" for m in manifest if m["sha256"] in shas]
+    first_ids = {row["id"] for name in SETS["1"][1:] for row in load(name)}
+    errors += [f"id {row['id']} is also in the first sets" for name in SETS["2"][1:] for row in load(name)
+               if row["id"] in first_ids]
+
+
 def main() -> int:
     """Run every check; print the problems; 0 when there are none."""
-    if len(sys.argv) != 2:
-        print(__doc__.strip().splitlines()[2].strip())
-        return 2
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("pdf_dir", type=Path, help="the folder fetch_manuals.sh filled")
+    ap.add_argument("--set", dest="which", choices=sorted(SETS), default="1", help="which library and sets")
+    which = ap.parse_args().which
     errors: list[str] = []
-    manifest = json.loads((HERE / "manifest.json").read_text("utf-8"))
-    pages = page_texts(Path(sys.argv[1]), manifest, errors)
-    sets = {name: load(name) for name in ("new-manuals.jsonl", "followups.jsonl", "unanswerable.jsonl")}
+    manifest_name, new_name, followups_name, unanswerable_name = SETS[which]
+    manifest = json.loads((HERE / manifest_name).read_text("utf-8"))
+    pages = page_texts(ap.parse_args().pdf_dir, manifest, errors)
+    sets = {name: load(name) for name in (new_name, followups_name, unanswerable_name)}
     ids = [row["id"] for rows in sets.values() for row in rows]
     errors += [f"duplicate id {i}" for i in sorted({i for i in ids if ids.count(i) > 1})]
-    for row in sets["new-manuals.jsonl"] + sets["followups.jsonl"]:
+    for row in sets[new_name] + sets[followups_name]:
         check_row(row, pages, errors)
-    errors += [f"{r['id']}: no 'about'" for r in sets["unanswerable.jsonl"] if not r.get("about")]
+    errors += [f"{r['id']}: no 'about'" for r in sets[unanswerable_name] if not r.get("about")]
+    if which == "2":
+        sys.path.insert(0, str(HERE.parent))
+        fresh_library(manifest, errors)
     for e in errors:
         print(e)
     counts = {name: len(rows) for name, rows in sets.items()}

@@ -1,35 +1,17 @@
 """benchmarks/answer_trust_report.py: scoring worker rows into the per-set tables, and the
 committed answer sets' shape (ids, split, kinds) without their PDFs."""
-import importlib.util
 import json
-import sys
-from pathlib import Path
 
 import pytest
 
-from core.eval.questions import Question, read_questions
+from core.eval.questions import read_questions
 from core.eval.trust import split_half
-
-BENCH = Path(__file__).resolve().parents[2] / "benchmarks"
+from tests.eval.trust_rows import BENCH, load_bench_module, q, row
 
 
 @pytest.fixture
 def report(monkeypatch):
-    monkeypatch.syspath_prepend(str(BENCH))
-    spec = importlib.util.spec_from_file_location("answer_trust_report_under_test", BENCH / "answer_trust_report.py")
-    mod = importlib.util.module_from_spec(spec)
-    monkeypatch.setitem(sys.modules, spec.name, mod)
-    spec.loader.exec_module(mod)
-    return mod
-
-
-def q(qid, short):
-    return Question(qid=qid, question="?", answer=short, short_answers=((short,),))
-
-
-def row(set_name, qid, text, understood="", question="q?", **extra):
-    return {"set": set_name, "id": qid, "question": question, "text": text, "understood_as": understood,
-            "span": None, **extra}
+    return load_bench_module(monkeypatch, "answer_trust_report")
 
 
 def test_score_sets_splits_pdfqa_and_scores_declines(report):
