@@ -11,7 +11,7 @@ import streamlit as st
 
 from core.errors import FolioError
 from core.ui import graph_view as gv, labels
-from core.ui.graph_html import to_html
+from core.ui.graph_html import draw
 from core.ui.page_view import show_on_page
 from core.ui.resources import get_library
 from core.ui.text import md_escape, shorten
@@ -81,7 +81,7 @@ def main() -> None:
     st.caption(md_escape(f"{result.retriever}: {len(result.chunks)} chunks, {len(result.seeds)} seeds, "
                          f"{len(result.hops)} hops, {len(view.nodes)} nodes, {len(view.edges)} edges"))
     st.caption(LEGEND)
-    st.iframe(to_html(view), height=640)
+    draw(view)
     node_reader(library, view, chunks)
     hops_table(result, chunks)
 

@@ -1,22 +1,21 @@
-"""Draw a GraphView as one self-contained HTML page: vis-network, laid out before it is shown.
+"""Draw a GraphView on the Graph page: vis-network, laid out before it is shown.
 
 The layout is computed here (networkx's spring layout, seeded, so a rerun gives the same
-page and the browser keeps its iframe) and sent as fixed node positions with physics off:
-the first frame the browser paints is the settled graph, fitted to the frame. A browser-side
-physics simulation instead starts as a dot and moves for seconds on a 300-node view.
+graph) and sent as fixed node positions with physics off: the first frame the browser paints
+is the settled graph, fitted to its box. A browser-side physics simulation instead starts as
+a dot and moves for seconds on a 300-node view.
 
-Labels and tooltips are plain text in the view. They reach the page once, as JSON inside a
-<script> element, where `<`, `>` and `&` are written as \\u escapes, so no document text can
-close the script or open a tag; vis-network then draws labels on the canvas and sets
-tooltips with `innerText`, never as HTML. vis-network's JavaScript and CSS are inlined
-from the pyvis package (no CDN).
+The graph is a Streamlit component (`st.components.v2`) drawn in the page itself: the
+iframe it used to sit in made Chromium log sandbox and permission warnings on every view.
+Labels and tooltips are plain text in the view and reach the browser as JSON data, never
+as markup: vis-network draws labels on the canvas and sets tooltips with `innerText`.
+vis-network's JavaScript and CSS come from the pyvis package (no CDN).
 
 Example:
-    >>> # st.iframe(to_html(build_view(result, edges, chunks)), height=640)
+    >>> # draw(build_view(result, edges, chunks))   # on a Streamlit page
 """
 from __future__ import annotations
 
-import json
 import math
 from functools import lru_cache
 from importlib import resources
@@ -34,25 +33,33 @@ OPTIONS = {
     "edges": {"smooth": False},
 }
 
-_PAGE = """<!DOCTYPE html>
-<html><head><meta charset="utf-8">
-<style>{css}</style>
-<style>html, body {{ margin: 0; background: #ffffff; }} #graph {{ width: 100%; height: {height}px; visibility: hidden; }}
-div.vis-tooltip {{ max-width: 420px; white-space: pre-wrap; }}</style>
-<script>{js}</script>
-</head><body><div id="graph"></div>
-<script>
-var data = {data};
-var container = document.getElementById("graph");
-{finish}
-stretchToFrame(data.nodes, container.clientWidth, container.clientHeight);
-var nodes = new vis.DataSet(data.nodes);
-var edges = new vis.DataSet(data.edges);
-var network = new vis.Network(container, {{nodes: nodes, edges: edges}}, data.options);
-// Node and label sizes are known once drawn: finish after the first (hidden) drawing, show the next.
-network.once("afterDrawing", finish);
-network.on("resize", function () {{ network.fit({{animation: false}}); }});
-</script></body></html>
+HEIGHT_PX = 620
+# The component's module: vis-network (a UMD build that sets `globalThis.vis`), then the mount
+# function Streamlit calls with the data of each run. The finishing code (graph_script) uses
+# `network`, `nodes`, `edges` and `container`, declared here as the mount's own variables.
+_MOUNT_JS = """
+export default function (component) {
+  var data = component.data, parent = component.parentElement;
+  var container = document.createElement("div");
+  container.className = "evidence-graph";
+  container.style.height = data.height + "px";
+  parent.replaceChildren(container);
+  var nodes, edges, network;
+%(finish)s
+  stretchToFrame(data.nodes, container.clientWidth, container.clientHeight);
+  nodes = new vis.DataSet(data.nodes);
+  edges = new vis.DataSet(data.edges);
+  network = new vis.Network(container, {nodes: nodes, edges: edges}, data.options);
+  window.folioGraph = {network: network, nodes: nodes, edges: edges, container: container};
+  // Node and label sizes are known once drawn: finish after the first (hidden) drawing, show the next.
+  network.once("afterDrawing", finish);
+  network.on("resize", function () { network.fit({animation: false}); });
+  return function () { network.destroy(); };
+}
+"""
+_CSS = """
+.evidence-graph { width: 100%; visibility: hidden; background: #ffffff; }
+div.vis-tooltip { max-width: 420px; white-space: pre-wrap; }
 """
 
 
@@ -62,12 +69,6 @@ def _vis_assets() -> tuple[str, str]:
     folder = resources.files("pyvis").joinpath(*VIS_DIR)
     return (folder.joinpath("vis-network.min.js").read_text("utf-8"),
             folder.joinpath("vis-network.css").read_text("utf-8"))
-
-
-def script_json(value) -> str:
-    """JSON that is safe inside a <script> element: `<`, `>` and `&` become \\u escapes."""
-    text = json.dumps(value, ensure_ascii=True, separators=(",", ":"))
-    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
 def half_span(nodes: int) -> float:
@@ -116,7 +117,17 @@ def network_data(view: GraphView) -> dict:
     return {"nodes": nodes, "edges": edges, "options": OPTIONS}
 
 
-def to_html(view: GraphView, height_px: int = 620) -> str:
-    """Self-contained HTML (vis.js inlined, no remote tags) drawing the view, already laid out."""
+@lru_cache(maxsize=1)
+def graph_component():
+    """The Graph page's Streamlit component (registered once per process): vis-network drawn
+    in the page itself, not in an iframe, so the browser logs nothing about sandboxing."""
+    import streamlit as st
+
     js, css = _vis_assets()
-    return _PAGE.format(css=css, js=js, height=height_px, data=script_json(network_data(view)), finish=FINISH_JS)
+    return st.components.v2.component("folio_graph", js=js + _MOUNT_JS % {"finish": FINISH_JS},
+                                      css=css + _CSS, isolate_styles=False)
+
+
+def draw(view: GraphView, key: str = "graph_view", height_px: int = HEIGHT_PX) -> None:
+    """Draw the view on the page, already laid out (the same view draws the same graph)."""
+    graph_component()(data={**network_data(view), "height": height_px}, key=key, height=height_px)

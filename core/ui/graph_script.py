@@ -64,7 +64,7 @@ function finish() {
   separate(labelled.map(function (n) { return n.id; }), %(margin)d / scale, 3 * %(hop)d / scale);
   network.once("afterDrawing", function () {
     container.style.visibility = "visible";
-    document.body.setAttribute("data-settled", "1");
+    container.setAttribute("data-settled", "1");
   });
   network.fit({animation: false});
   network.redraw();

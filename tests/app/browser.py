@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[2]
 FOLIO_NAV = ("Chat", "Library", "Compare", "Graph", "Evaluate")  # app.py's st.navigation, in order
 PAGE_TITLES = {"/": "Chat with your documents", "/Library": "Library", "/Compare": "Compare retrievers",
                "/Graph": "Evidence graph", "/Evaluate": "Evaluate retrievers"}
-GRAPH_FRAME = "iframe[title='st.iframe']"
+GRAPH = ".evidence-graph"  # the Graph page's drawing (core.ui.graph_html), in the page itself
 
 
 def free_port() -> int:
@@ -99,14 +99,19 @@ def nav_icons(page) -> int:
 def graph_state(page) -> dict:
     """What the Graph page's vis-network drew: labels, numbered edges, and the node spread
     on screen as a share of the frame (a fitted graph fills it; a 'dot' does not)."""
-    frame = page.frame_locator(GRAPH_FRAME).first
-    frame.locator("body[data-settled]").wait_for(timeout=120_000)
-    return frame.locator("body").evaluate("""() => {
+    return graph_eval(page, """
         const pos = Object.values(network.getPositions()).map(p => network.canvasToDOM(p));
         const xs = pos.map(p => p.x), ys = pos.map(p => p.y);
-        const box = document.getElementById("graph").getBoundingClientRect();
+        const box = container.getBoundingClientRect();
         return {labels: nodes.get().map(n => n.label), titles: nodes.get().map(n => n.title),
                 hops: edges.get().filter(e => e.label).map(e => e.label),
                 spread: Math.max((Math.max(...xs) - Math.min(...xs)) / box.width,
-                                 (Math.max(...ys) - Math.min(...ys)) / box.height)};
-    }""")
+                                 (Math.max(...ys) - Math.min(...ys)) / box.height)};""")
+
+
+def graph_eval(page, body: str):
+    """Run `body` (a function body that returns) on the settled Graph drawing, with vis-network's
+    `network`, `nodes`, `edges` and the drawing's `container` in scope."""
+    page.locator(GRAPH + "[data-settled]").wait_for(timeout=120_000)
+    return page.evaluate("() => { const {network, nodes, edges, container} = window.folioGraph; "
+                         + body + " }")

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.app.browser import (CHROMIUM, FOLIO_NAV, GRAPH_FRAME, PAGE_TITLES, ROOT, free_port, graph_state,
+from tests.app.browser import (CHROMIUM, FOLIO_NAV, GRAPH, PAGE_TITLES, ROOT, free_port, graph_state,
                                launch_chromium, nav_icons, nav_labels, start_app, wait_healthy)
 from tests.app.fixtures import XSS_QUESTION, XSS_TITLE, make_xss_pdf, write_jsonl
 from tests.ingest.fixtures import make_long_pdf, make_structured_pdf
@@ -124,7 +124,7 @@ def _graph_step(page, server: str, shots: Path) -> None:
     assert any("<script>alert('folio-xss')</script>" in t for t in drawn["titles"])  # shown as text
     assert drawn["spread"] > 0.5, drawn["spread"]  # fitted: not a dot in the middle of the frame
     _no_injection(page)
-    assert page.frame_locator(GRAPH_FRAME).first.locator("img[src='x']").count() == 0
+    assert page.locator(GRAPH + " img[src='x']").count() == 0
 
 
 def _compare_step(page, server: str, shots: Path) -> None:

@@ -1,7 +1,6 @@
 """core.ui.evidence, core.ui.compare, core.ui.graph_view and leaderboard rows on tiny inputs."""
 from __future__ import annotations
 
-import json
 from types import SimpleNamespace
 
 from core.errors import NeedsLLM
@@ -87,13 +86,7 @@ def test_graph_view_sizes_seeds_path_and_kinds():
     assert not view.capped and view.message == ""
 
 
-def _page_data(page: str) -> dict:
-    """The JSON handed to vis-network in a page from graph_html.to_html."""
-    start = page.rindex("var data = ") + len("var data = ")
-    return json.loads(page[start:page.index(";\n", start)])
-
-
-def test_graph_html_escapes_text_once_where_it_enters_the_page():
+def test_graph_data_carries_document_text_as_plain_text():
     res, edges, chunks, evil = _graph_result()
     quoted = _chunk(8, text="It's \"quoted\" & <b>bold</b>", title="Tom's \"Zebra\" & Co")
     res = _result("iier", [*((sc.chunk, sc.score, {}) for sc in res.chunks), (quoted, .4, {})],
@@ -102,23 +95,21 @@ def test_graph_html_escapes_text_once_where_it_enters_the_page():
     by_id = {n.node_id: n for n in view.nodes}
     assert by_id[quoted.chunk_id].label == "#3 Tom's \"Zebra\" & Co"  # plain text in the model
     assert by_id[evil.chunk_id].label == "#1 <img src=x onerror=alert(2)>"
-    page = graph_html.to_html(view)
-    assert "<script>alert(1)" not in page and "<img src=x" not in page and "&#x27;" not in page
-    assert 'src="http' not in page and 'href="http' not in page
-    drawn = {n["id"]: n for n in _page_data(page)["nodes"]}
-    assert drawn[quoted.chunk_id]["label"] == "#3 Tom's \"Zebra\" & Co"  # decoded once: as written
+    drawn = {n["id"]: n for n in graph_html.network_data(view)["nodes"]}
+    assert drawn[quoted.chunk_id]["label"] == "#3 Tom's \"Zebra\" & Co"  # as written, never entity-escaped
     assert drawn[evil.chunk_id]["title"].endswith("<script>alert(1)</script>")  # vis sets it as innerText
-    assert graph_html.script_json("</script><b>&") == '"\\u003c/script\\u003e\\u003cb\\u003e\\u0026"'
+    module = graph_html._MOUNT_JS % {"finish": graph_html.FINISH_JS}
+    assert "innerHTML" not in module and "insertAdjacentHTML" not in module  # data never becomes markup
 
 
 def test_graph_html_lays_out_before_drawing_with_physics_off():
     res, edges, chunks, evil = _graph_result()
     view = gv.build_view(res, edges, chunks)
-    data = _page_data(graph_html.to_html(view))
+    data = graph_html.network_data(view)
     assert data["options"]["physics"] == {"enabled": False}
     xy = [(n["x"], n["y"]) for n in data["nodes"]]
     assert len(set(xy)) == len(xy) == len(view.nodes)  # every node placed, none on another
-    assert graph_html.to_html(view) == graph_html.to_html(gv.build_view(res, edges, chunks))  # seeded
+    assert data == graph_html.network_data(gv.build_view(res, edges, chunks))  # seeded
     hop = [e for e in data["edges"] if "label" in e]
     assert [(e["from"], e["to"], e["label"]) for e in hop] == [(evil.chunk_id, B.chunk_id, "1")]
 
