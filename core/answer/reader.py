@@ -28,7 +28,7 @@ from typing import Callable, Sequence
 import numpy as np
 
 from core.answer import judge, nlp
-from core.answer.candidates import Tagger, rank_candidates
+from core.answer.candidates import Tagger, rank_candidates, with_sentences
 from core.answer.decline import coverage, missing_names
 from core.answer.quote import DECLINE_GENERIC
 from core.answer.reading import ReaderResult, ReaderSentence, other_quotes, reading_of
@@ -39,6 +39,7 @@ from core.index.base import Embedder
 
 UNSUPPORTED_TEXT = DECLINE_GENERIC
 CONFIDENT_KINDS = frozenset({"count", "duration", "step", "yesno", "choice"})
+SHAPED_KINDS = frozenset({"count", "duration", "date", "step"})
 Passage = tuple  # (number, text[, title[, heading[, number of the passage that continues it]]])
 
 
@@ -66,6 +67,10 @@ class ExtractiveReader:
     quote_words: int = 12
     first_words: int = 25
     min_coverage: float = 0.12
+    unit_weight: float = 2.0
+    next_decay: float = 0.6
+    lead_decay: float = 0.95
+    sentence_base: float = 0.2
     tagger: Tagger | None = nlp.tag
 
     def read(self, question: str, passages: Sequence[Passage]) -> ReaderResult:
@@ -190,16 +195,23 @@ class ExtractiveReader:
             pick = judge.choose(q, units, self._option_overlap(q))
             about = judge.units_about(pick, units[:20]) or units
             return pick, about[0], -1, 1.0
-        pool, pool_scores = with_neighbours(units, scores, self.answer_units, following)
+        pool, pool_scores = with_neighbours(units, scores, self.answer_units, following,
+                                            decay=self.next_decay, lead_decay=self.lead_decay)
         if q.default:
             extra = section_defaults(units, scores, 3)
             extra = {u: v for u, v in extra.items() if u not in pool}
             pool, pool_scores = pool + list(extra), pool_scores + list(extra.values())
-        ranked = rank_candidates(q, pool, pool_scores, self.tagger or None)
+        weight = 1.0 if q.kind in SHAPED_KINDS else self.unit_weight  # there the shape decides more
+        ranked = rank_candidates(q, pool, pool_scores, self.tagger or None, weight)
+        if q.kind not in SHAPED_KINDS:  # a count, a duration, a date or a step needs its shape
+            ranked = with_sentences(ranked, pool, pool_scores, self.unit_weight, self.sentence_base)
         if not ranked:
             return "", units[0], -1, 0.0  # no span of the asked shape: the sentence is quoted unmarked
-        runner_up = next((c.score for c in ranked if c.text.lower() != ranked[0].text.lower()), 0.0)
-        return ranked[0].text, ranked[0].unit, ranked[0].start, ranked[0].score - runner_up
+        best = ranked[0]
+        if not best.text:  # the sentence wins unmarked; it shows its own best span if it has one
+            best = next((c for c in ranked if c.unit == best.unit and c.text), best)
+        runner_up = next((c.score for c in ranked if c.text and c.text.lower() != best.text.lower()), 0.0)
+        return best.text, best.unit, best.start, best.score - runner_up
 
     @staticmethod
     def _named_terms(q: QuestionInfo, unit: Unit) -> set[str]:
