@@ -3,7 +3,7 @@
 For each of the reader's top units this module asks `spans` for spans that suit the
 question's kind, drops spans the question already contains, and scores the rest:
 
-    score = unit score + 0.35 * fit + 0.2 * closeness to the question's (rare) words
+    score = unit_weight * unit score + 0.35 * fit + 0.2 * closeness to the question's (rare) words
             - 0.25 * share of its words the question already has
             + 0.15 when next to the focus noun, + 0.3 in a sentence stating a default
               (default questions), + 0.05 per other unit that writes the same span, …

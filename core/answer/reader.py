@@ -4,10 +4,12 @@ Used when no LLM is configured. The evidence passages are cut into units that fo
 PDF's structure (`units`); each unit is scored against the question by embedding cosine,
 by the share of the question's words it holds (rare words weigh more: idf over the units),
 and by its passage's retrieval rank; units of a passage whose title the best units name
-(the bridge entity of a two-hop question) get a small bonus. The answer is a span of the
-shape the question asks for (`candidates`), or Yes/No, or one of two options (`judge`); the
-user reads the sentence that holds it, quoted with its citation and the span in bold
-(`reading`). The reader declines (`decline`) when even the best unit is a weak match, when
+(the bridge entity of a two-hop question) get a small bonus. The answering sentence is the
+best of the spans of the shape the question asks for (`candidates`) and of the sentences
+themselves: a sentence that matches the question far better than the others answers even
+without such a span (only counts, durations, dates and steps need their shape); or the
+answer is Yes/No, or one of two options (`judge`). The user reads that sentence, quoted with
+its citation and the span in bold when the reader is confident (`reading`). The reader declines (`decline`) when even the best unit is a weak match, when
 the question names something no passage mentions, or when the answering sentence holds too
 little of the question's key words.
 
@@ -17,7 +19,7 @@ Example:
     >>> r.supported, r.answer, r.number
     (True, '1932', 1)
     >>> r.render().splitlines()[0]
-    '“The bridge was opened in **1932**.” [1]'
+    '“The bridge was opened in 1932.” [1]'
 """
 from __future__ import annotations
 
@@ -54,7 +56,11 @@ class ExtractiveReader:
     `first_words` of the answering sentence's quote. The answering sentence, read with its
     context and the two sentences before it, must hold `min_coverage` of the question's key
     words (weighted by rarity; tuned on pdfqa-dev's even ids and our own unanswerable
-    tuning questions), else the reader declines. `tagger` gives spaCy Docs for entity spans (the packaged small English model by default).
+    tuning questions), else the reader declines. Choosing the sentence (tuned on pdfqa-dev's
+    even ids and benchmarks/answer_tuning/yorick-doc.jsonl): a span scores `unit_weight` x
+    its unit's score plus its shape and place; a sentence after a top unit inherits
+    `next_decay` x its score (`lead_decay` after a line ending in ':'); a sentence itself
+    scores `unit_weight` x its score + `sentence_base`. `tagger` gives spaCy Docs for entity spans (the packaged small English model by default).
     """
 
     embedder: Embedder | None
