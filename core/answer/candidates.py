@@ -3,7 +3,7 @@
 For each of the reader's top units this module asks `spans` for spans that suit the
 question's kind, drops spans the question already contains, and scores the rest:
 
-    score = unit score + 0.35 * fit + 0.2 * closeness to the question's (rare) words
+    score = unit_weight * unit score + 0.35 * fit + 0.2 * closeness to the question's (rare) words
             - 0.25 * share of its words the question already has
             + 0.15 when next to the focus noun, + 0.3 in a sentence stating a default
               (default questions), + 0.05 per other unit that writes the same span, …
@@ -199,8 +199,9 @@ def _question_share(text: str, q: QuestionInfo) -> float:
 
 
 def rank_candidates(q: QuestionInfo, units: Sequence[Unit], scores: Sequence[float],
-                    tagger: Tagger | None) -> list[Candidate]:
-    """All candidates of the given (top) units, best first."""
+                    tagger: Tagger | None, unit_weight: float = 1.0) -> list[Candidate]:
+    """All candidates of the given (top) units, best first; `unit_weight` scales the unit's
+    own score against the span's shape and place."""
     docs = tagger([u.text for u in units]) if tagger and q.kind in sp.ENTITY_LABELS else [None] * len(units)
     focus = q.focus_terms - {"default", "value"}
     anchors = _anchors(q, units)
@@ -214,7 +215,7 @@ def rank_candidates(q: QuestionInfo, units: Sequence[Unit], scores: Sequence[flo
             share = _question_share(text.split()[0] if _NUMERIC_KINDS.get(q.kind) else text, q)
             if len(text) < 1 or len(tokens(text)) > 16 or share >= 1.0:
                 continue
-            value = score + 0.35 * m.fit + 0.2 * _closeness(unit, m, anchors) - 0.25 * share
+            value = unit_weight * score + 0.35 * m.fit + 0.2 * _closeness(unit, m, anchors) - 0.25 * share
             value += 0.15 if _next_to_focus(unit, m, focus) else 0.0
             value += 0.15 if agent and _by_agent(unit.text[: max(0, m.start)], head) else 0.0
             value += 0.3 if q.default and _DEFAULT_WORD.search(unit.text) else 0.0
@@ -228,6 +229,16 @@ def rank_candidates(q: QuestionInfo, units: Sequence[Unit], scores: Sequence[flo
         seen.setdefault(c.text.lower(), set()).add((c.unit.number, c.unit.index) if c.start >= 0 else (0, -1))
     ranked = [Candidate(c.text, c.unit, c.score + 0.05 * (len(seen[c.text.lower()]) - 1), c.start) for c in raw]
     return sorted(ranked, key=lambda c: -c.score)
+
+
+def with_sentences(ranked: Sequence[Candidate], units: Sequence[Unit], scores: Sequence[float],
+                   unit_weight: float, base: float) -> list[Candidate]:
+    """`ranked` with each unit itself as a candidate too ('' at offset -1, scored
+    `unit_weight` x its score + `base`), best first: a sentence that matches the question
+    far better than the others answers even when no span of the asked shape is in it
+    ("What does the pr1 function return?")."""
+    whole = [Candidate("", u, unit_weight * s + base, -1) for u, s in zip(units, scores)]
+    return sorted([*ranked, *whole], key=lambda c: -c.score)
 
 
 def best_candidate(q: QuestionInfo, units: Sequence[Unit], scores: Sequence[float],

@@ -4,10 +4,12 @@ Used when no LLM is configured. The evidence passages are cut into units that fo
 PDF's structure (`units`); each unit is scored against the question by embedding cosine,
 by the share of the question's words it holds (rare words weigh more: idf over the units),
 and by its passage's retrieval rank; units of a passage whose title the best units name
-(the bridge entity of a two-hop question) get a small bonus. The answer is a span of the
-shape the question asks for (`candidates`), or Yes/No, or one of two options (`judge`); the
-user reads the sentence that holds it, quoted with its citation and the span in bold
-(`reading`). The reader declines (`decline`) when even the best unit is a weak match, when
+(the bridge entity of a two-hop question) get a small bonus. The answering sentence is the
+best of the spans of the shape the question asks for (`candidates`) and of the sentences
+themselves: a sentence that matches the question far better than the others answers even
+without such a span (only counts, durations, dates and steps need their shape); or the
+answer is Yes/No, or one of two options (`judge`). The user reads that sentence, quoted with
+its citation and the span in bold when the reader is confident (`reading`). The reader declines (`decline`) when even the best unit is a weak match, when
 the question names something no passage mentions, or when the answering sentence holds too
 little of the question's key words.
 
@@ -17,7 +19,7 @@ Example:
     >>> r.supported, r.answer, r.number
     (True, '1932', 1)
     >>> r.render().splitlines()[0]
-    '“The bridge was opened in **1932**.” [1]'
+    '“The bridge was opened in 1932.” [1]'
 """
 from __future__ import annotations
 
@@ -28,7 +30,7 @@ from typing import Callable, Sequence
 import numpy as np
 
 from core.answer import judge, nlp
-from core.answer.candidates import Tagger, rank_candidates
+from core.answer.candidates import Tagger, rank_candidates, with_sentences
 from core.answer.decline import coverage, missing_names
 from core.answer.quote import DECLINE_GENERIC
 from core.answer.reading import ReaderResult, ReaderSentence, other_quotes, reading_of
@@ -39,6 +41,7 @@ from core.index.base import Embedder
 
 UNSUPPORTED_TEXT = DECLINE_GENERIC
 CONFIDENT_KINDS = frozenset({"count", "duration", "step", "yesno", "choice"})
+SHAPED_KINDS = frozenset({"count", "duration", "date", "step"})
 Passage = tuple  # (number, text[, title[, heading[, number of the passage that continues it]]])
 
 
@@ -53,7 +56,11 @@ class ExtractiveReader:
     `first_words` of the answering sentence's quote. The answering sentence, read with its
     context and the two sentences before it, must hold `min_coverage` of the question's key
     words (weighted by rarity; tuned on pdfqa-dev's even ids and our own unanswerable
-    tuning questions), else the reader declines. `tagger` gives spaCy Docs for entity spans (the packaged small English model by default).
+    tuning questions), else the reader declines. Choosing the sentence (tuned on pdfqa-dev's
+    even ids and benchmarks/answer_tuning/yorick-doc.jsonl): a span scores `unit_weight` x
+    its unit's score plus its shape and place; a sentence after a top unit inherits
+    `next_decay` x its score (`lead_decay` after a line ending in ':'); a sentence itself
+    scores `unit_weight` x its score + `sentence_base`. `tagger` gives spaCy Docs for entity spans (the packaged small English model by default).
     """
 
     embedder: Embedder | None
@@ -66,6 +73,10 @@ class ExtractiveReader:
     quote_words: int = 12
     first_words: int = 25
     min_coverage: float = 0.12
+    unit_weight: float = 2.0
+    next_decay: float = 0.6
+    lead_decay: float = 0.95
+    sentence_base: float = 0.2
     tagger: Tagger | None = nlp.tag
 
     def read(self, question: str, passages: Sequence[Passage]) -> ReaderResult:
@@ -190,16 +201,23 @@ class ExtractiveReader:
             pick = judge.choose(q, units, self._option_overlap(q))
             about = judge.units_about(pick, units[:20]) or units
             return pick, about[0], -1, 1.0
-        pool, pool_scores = with_neighbours(units, scores, self.answer_units, following)
+        pool, pool_scores = with_neighbours(units, scores, self.answer_units, following,
+                                            decay=self.next_decay, lead_decay=self.lead_decay)
         if q.default:
             extra = section_defaults(units, scores, 3)
             extra = {u: v for u, v in extra.items() if u not in pool}
             pool, pool_scores = pool + list(extra), pool_scores + list(extra.values())
-        ranked = rank_candidates(q, pool, pool_scores, self.tagger or None)
+        weight = 1.0 if q.kind in SHAPED_KINDS else self.unit_weight  # there the shape decides more
+        ranked = rank_candidates(q, pool, pool_scores, self.tagger or None, weight)
+        if q.kind not in SHAPED_KINDS:  # a count, a duration, a date or a step needs its shape
+            ranked = with_sentences(ranked, pool, pool_scores, self.unit_weight, self.sentence_base)
         if not ranked:
             return "", units[0], -1, 0.0  # no span of the asked shape: the sentence is quoted unmarked
-        runner_up = next((c.score for c in ranked if c.text.lower() != ranked[0].text.lower()), 0.0)
-        return ranked[0].text, ranked[0].unit, ranked[0].start, ranked[0].score - runner_up
+        best = ranked[0]
+        if not best.text:  # the sentence wins unmarked; it shows its own best span if it has one
+            best = next((c for c in ranked if c.unit == best.unit and c.text), best)
+        runner_up = next((c.score for c in ranked if c.text and c.text.lower() != best.text.lower()), 0.0)
+        return best.text, best.unit, best.start, best.score - runner_up
 
     @staticmethod
     def _named_terms(q: QuestionInfo, unit: Unit) -> set[str]:

@@ -27,7 +27,8 @@ _CITE = re.compile(r"\[(\d+)\]")
 # A sentence end: . ! ? with closing quotes/brackets and citation marks on either side, then
 # a new sentence (capital, digit, quote, markup) or the end of the line.
 _END = re.compile(r"(?:\s*\[\d+\])*[.!?][\"'”’)\]*`]*(?:\s*\[\d+\])*\.?(?=\s+[\"“'(*`_]*[A-Z0-9]|\s*$)")
-_ABBREVIATION = re.compile(r"\b(?:e\.g|i\.e|etc|vs|cf|Fig|No|Vol|Dr|Mr|Mrs|Ms|St)\.$|\b[A-Z]\.$|^\d+[.)]$")
+_ABBREVIATION = re.compile(r"\b(?:e\.g|i\.e|etc|vs|cf|Fig|No|Vol|Dr|Mr|Mrs|Ms|St)\.$|\b[A-Z]\.$|^[\"“'(*`_]*\d+[.)]$"
+                           r"|(?:^|[\s\"“'(*`_])(?:[Ss]tep|[Ss]tage|[Pp]hase|[Pp]art)\s+\d+[a-z]?[.:]$")  # "Step 1." labels
 _RULE = re.compile(r"^[|:\-\s]+$")
 _MARKUP = re.compile(r"[*`“”\"]|…|\[\d+\]")
 SPAN_WORDS = 60  # a supporting span longer than this is cut around the sentence's words
@@ -51,16 +52,14 @@ def _line_sentences(line: str) -> list[str]:
     """Sentences of one answer line, not cut after 'e.g.' or an initial."""
     out: list[str] = []
     start = 0
-    for m in _END.finditer(line):
-        piece = line[start:m.end()].strip()
-        if out and _ABBREVIATION.search(out[-1].rstrip()):
+    ends = [m.end() for m in _END.finditer(line)]
+    for end in ends + [len(line)]:  # the rest of the line after the last end is a piece too
+        piece = line[start:end].strip()
+        if out and piece and _ABBREVIATION.search(out[-1].rstrip()):
             out[-1] = f"{out[-1]} {piece}"
         elif piece:
             out.append(piece)
-        start = m.end()
-    rest = line[start:].strip()
-    if rest:
-        out.append(rest)
+        start = end
     return [s for s in out if plain(s)]
 
 

@@ -34,7 +34,7 @@ _CODE = re.compile(
 )
 _COMPOUND = re.compile(r"\b[a-z][a-z0-9]*-[a-z0-9]+\b")   # scheme-sandbox (only in code-like units)
 _NUMBER_WORDS = ("one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
-                 "sixteen twenty thirty forty fifty hundred thousand million billion").split()
+                 "sixteen twenty thirty forty fifty hundred thousand million billion dozen").split()
 _NUMBER = re.compile(
     r"(?<![\w.])(?:\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)*)(?:\s?%)?(?![\w])"
     rf"|\b(?:{'|'.join(_NUMBER_WORDS)})\b", re.IGNORECASE)
@@ -51,7 +51,9 @@ _PREDICATE = re.compile(r"\b(?:is|are|will be|uses?|becomes?)\s+")
 _PRONOUN = frozenset("that this it which what there one".split())
 _CLAUSE_END = re.compile(r"[.;,)](?:\s|$)|\s(?:which|when|where|if|unless|but|and then|so that|meaning)\s")
 _DEFINES = re.compile(r"\b(?:is|are|means|refers to|stands for|denotes|is called|is defined as|represents)\s+", re.IGNORECASE)
-_NAMED_AS = re.compile(r"(?:referred to|known|called|named|abbreviated)\s+as\s+(.{1,60})|called\s+(.{1,60})", re.IGNORECASE)
+_NAMED_AS = re.compile(r"(?:(?:\w+ly|often|also|sometimes|simply|just)\s+)?(?:(?:referred to|known|called|named|abbreviated)\s+as\s+(.{1,60})|called\s+(.{1,60}))",
+                       re.IGNORECASE)  # "are often called predicates": an adverb may come first
+_PASSIVE = re.compile(r"(?:\w+ly\s+)?\w+(?:ed|en)\s+(?:by|with|from|in|on|at|to)\b")  # "is determined by": no definition
 _SUBJECT_START = re.compile(r"(?:^|[.;:]\s+)(?=[^.;:]*$)")
 _STEP = re.compile(r"^\s*(?:step\s+\d+[.:]?|\d+[.)]|first(?:ly)?,?|to begin(?: with)?,?)\s*", re.IGNORECASE)
 _NAMES = {"ORG": 1.0, "PERSON": 1.0, "WORK_OF_ART": 1.0, "EVENT": 1.0, "PRODUCT": 1.0, "FAC": 0.9, "LAW": 0.9,
@@ -166,6 +168,8 @@ def definition_spans(text: str, subject_terms: Iterable[str] = ()) -> list[Match
             start = _SUBJECT_START.search(text[: m.start()])
             span = _clip(text, start.start() if start else 0, m.start(), 1.0)
             out += [span] if span else []
+            continue
+        if _PASSIVE.match(text, m.end()):
             continue
         before = " ".join(text[: m.start()].lower().split()[-4:])  # the subject is just before the verb
         fit = 1.0 if not subject or any(t in before for t in subject) else 0.5

@@ -154,29 +154,36 @@ def next_units(units: Sequence[Unit], follows: Mapping[int, int]) -> dict[Unit, 
 
 
 def section_defaults(units: Sequence[Unit], scores: Sequence[float], top: int) -> dict[Unit, float]:
-    """Sentences that state a default in the section of one of the `top` best units, scored
-    0.8 x that unit: a definition entry often states its default a few sentences on."""
+    """Sentences that state a default in the section of one of the `top` best units: a
+    definition entry often states its default a few sentences on. The first such sentence
+    at or after the unit in its passage scores 0.9 x that unit, the others 0.5 x (an entry's
+    default, not the next entry's)."""
     out: dict[Unit, float] = {}
     for best, score in zip(units[:top], scores[:top]):
-        for u in units:
-            if best.section and u.section == best.section and _STATES_DEFAULT.search(u.text):
-                out[u] = max(out.get(u, 0.0), 0.8 * score)
+        stating = [u for u in units if best.section and u.section == best.section and _STATES_DEFAULT.search(u.text)]
+        after = [u for u in stating if u.number == best.number and u.index >= best.index]
+        first = min(after, key=lambda u: u.index) if after else None
+        for u in stating:
+            out[u] = max(out.get(u, 0.0), (0.9 if u is first else 0.5) * score)
     return out
 
 
 def with_neighbours(units: Sequence[Unit], scores: Sequence[float], top: int,
-                    following: Mapping[Unit, Unit], steps: int = 2) -> tuple[list[Unit], list[float]]:
+                    following: Mapping[Unit, Unit], steps: int = 2,
+                    decay: float = 0.85, lead_decay: float = 0.85) -> tuple[list[Unit], list[float]]:
     """The `top` best units, each followed by the next `steps` units in reading order ("The
-    TFTP port where the daemon listens." is followed by "Defaults is … 69."), scored 0.85,
-    0.7, 0.6 … x its own (or their own score, when higher)."""
+    TFTP port where the daemon listens." is followed by "Defaults is … 69."). A follower
+    scores `decay` x the unit before it (`lead_decay` after a unit that ends with ':', which
+    announces what follows: "… with this command line:"), or its own score when higher."""
     own = dict(zip(units, scores))
     pool: dict[Unit, float] = {}
     for u, score in zip(units[:top], scores[:top]):
         pool[u] = max(pool.get(u, 0.0), score)
-        nxt = u
-        for decay in (0.85, 0.7, 0.6, 0.5, 0.4)[:steps]:
-            nxt = following.get(nxt)
+        nxt, carried = u, score
+        for _ in range(steps):
+            prev, nxt = nxt, following.get(nxt)
             if nxt is None:
                 break
-            pool[nxt] = max(pool.get(nxt, own.get(nxt, 0.0)), decay * score)
+            carried *= lead_decay if prev.text.rstrip().endswith(":") else decay
+            pool[nxt] = max(pool.get(nxt, own.get(nxt, 0.0)), carried)
     return list(pool), list(pool.values())
