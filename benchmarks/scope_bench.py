@@ -2,7 +2,7 @@
 
     python benchmarks/scope_bench.py latency [--chunks 50000] [--work-dir DIR] [--questions 50]
                                              [--query-embedder hash|minilm]
-    python benchmarks/scope_bench.py recall --library DIR [--questions Q.jsonl]
+    python benchmarks/scope_bench.py recall --library DIR [--questions Q.jsonl] [--retrievers a,b]
 
 `latency`: the synthetic corpus of `scale_library.py` (N/10 documents of 10 passages that
 name each other's titles) is loaded with `Library.add_corpus`, embedded by a hashing
@@ -159,15 +159,20 @@ def recall(args) -> dict:
     by_file = {Path(d.source).name: d.doc_id for d in lib.documents()}
     questions = [q for q in read_questions(args.questions) if q.evidence]
     report = {"questions": len(questions), "retrievers": {}}
-    for name in RETRIEVERS:
-        hits = {"unscoped": 0, "scoped": 0}
+    for name in args.retrievers.split(","):
+        hits, lost = {"unscoped": 0, "scoped": 0}, []
         for q in questions:
             matches = answer_matcher(q.answer_patterns, (q.answer, *q.answer_aliases))
             gold = tuple(dict.fromkeys(by_file[f] for f, _ in q.evidence if f in by_file))
+            found = {}
             for label, scope in (("unscoped", None), ("scoped", Scope(documents=gold))):
                 top = lib.retrieve(q.question, name, 1, scope=scope).chunks[:1]
-                hits[label] += int(bool(top) and matches(top[0].chunk.text))
+                found[label] = bool(top) and matches(top[0].chunk.text)
+                hits[label] += int(found[label])
+            if found["unscoped"] and not found["scoped"]:
+                lost.append(q.qid)
         report["retrievers"][name] = {f"answer_recall@1 {k}": round(v / len(questions), 3) for k, v in hits.items()}
+        report["retrievers"][name]["lost_when_scoped"] = lost
         print(name, json.dumps(report["retrievers"][name]), file=sys.stderr)
     return report
 
@@ -185,6 +190,7 @@ def main() -> None:
     rec = sub.add_parser("recall")
     rec.add_argument("--library", required=True)
     rec.add_argument("--questions", default=str(PDFQA))
+    rec.add_argument("--retrievers", default=",".join(RETRIEVERS))
     args = parser.parse_args()
     print(json.dumps(latency(args) if args.part == "latency" else recall(args), indent=1))
 

@@ -152,3 +152,16 @@ def test_scoped_dense_ranks_every_chunk_of_the_scope_exactly(lib, monkeypatch):
     assert [c.score for c in result.chunks] == pytest.approx([float(s) for _, s in exact], abs=1e-5)
     unscoped = DenseRetriever(lib.context()).retrieve(QUESTION, k=4)  # still the store's own search
     assert [(c.chunk.chunk_id, c.score) for c in unscoped.chunks] == store_query(q, 4)
+
+
+def test_a_scope_does_not_change_multiroute_scores(lib):
+    """Scores are normalised by the unscoped pool's bounds, so a chunk found both ways scores
+    the same and two chunks of the scope compare as they do unscoped."""
+    from core.retrieve.multiroute import MultiRouteRetriever
+
+    scope = frozenset({doc_id(lib, "Owl Field Notes")})
+    free = {c.chunk.chunk_id: c.score for c in MultiRouteRetriever(lib.context()).retrieve(QUESTION, 30).chunks}
+    kept = MultiRouteRetriever(context(lib, "multiroute", scope)).retrieve(QUESTION, 30).chunks
+    assert kept and {c.chunk.doc_id for c in kept} == scope
+    both = [c for c in kept if c.chunk.chunk_id in free]
+    assert both and all(c.score == pytest.approx(free[c.chunk.chunk_id]) for c in both)
