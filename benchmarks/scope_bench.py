@@ -1,7 +1,8 @@
 """Scoped retrieval: latency against unscoped at scale, and answer recall on pdfqa-dev.
 
     python benchmarks/scope_bench.py latency [--chunks 50000] [--work-dir DIR] [--questions 50]
-                                             [--query-embedder hash|minilm]
+                                             [--query-embedder hash|minilm] [--retrievers a,b]
+                                             [--store-filter]
     python benchmarks/scope_bench.py recall --library DIR [--questions Q.jsonl] [--retrievers a,b]
 
 `latency`: the synthetic corpus of `scale_library.py` (N/10 documents of 10 passages that
@@ -15,7 +16,9 @@ to?") is asked through `Library.retrieve` unscoped, in two kept scopes (10 docum
 question (its own among them: every question reads new vectors and cuts a new graph view).
 The scopes take turns, their order rotating per question, so load from other processes
 falls on every column alike; p50/p95 per retriever, the scoped/unscoped ratio, the first
-call in each kept scope, and the 1-minute load average are reported.
+call in each kept scope, and the 1-minute load average are reported. `--store-filter`
+searches scopes with Chroma's `where` filter instead of the vectors held in memory (the
+way before), for comparison.
 
 `recall`: on a library holding the pdfqa-dev PDFs, each question is retrieved unscoped and
 with the scope set to its gold documents (the files its `evidence` names), and
@@ -127,12 +130,15 @@ def latency(args) -> dict:
     falls on every column alike; the first call in a kept scope (reading its vectors and
     cutting its graph view) is reported apart as `first_ms`."""
     lib = build(Path(args.work_dir), args.chunks, args.query_embedder)
+    if args.store_filter:  # the vector store's own filter (Chroma `where`), for comparison
+        lib.vectors.query_among = None
     docs = lib.documents()
     kept, asked = scopes_for(docs, random.Random(7), args.questions)
     report = {"chunks": lib.catalog.stats()["chunks"], "documents": len(docs),
-              "query_embedder": args.query_embedder, "load_avg_1min_start": round(os.getloadavg()[0], 2),
+              "query_embedder": args.query_embedder, "store_filter": args.store_filter,
+              "load_avg_1min_start": round(os.getloadavg()[0], 2),
               "retrievers": {}}
-    for name in LATENCY_RETRIEVERS:
+    for name in args.retrievers.split(","):
         forget_scopes(lib)  # each retriever starts with no scope's vectors or graph view held
         lib.retrieve("warm-up", name, 10)  # graph load and caches of the unscoped library
         first = {label: round(timed(lib, "warm-up", name, scope), 1) for label, scope in kept.items()}
@@ -187,6 +193,9 @@ def main() -> None:
     lat.add_argument("--questions", type=int, default=50)
     lat.add_argument("--query-embedder", choices=("hash", "minilm"), default="hash",
                      help="how questions are embedded (passages are always hashed)")
+    lat.add_argument("--retrievers", default=",".join(LATENCY_RETRIEVERS))
+    lat.add_argument("--store-filter", action="store_true",
+                     help="search a scope with the vector store's filter (Chroma `where`), as before")
     rec = sub.add_parser("recall")
     rec.add_argument("--library", required=True)
     rec.add_argument("--questions", default=str(PDFQA))

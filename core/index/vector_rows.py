@@ -41,7 +41,9 @@ def top_k_cosine(ids: Sequence[str], matrix: np.ndarray, norms: np.ndarray, vect
         return []
     vector = np.asarray(vector, dtype=np.float32).ravel()
     scale = norms * np.float32(np.linalg.norm(vector))
-    scores = (matrix @ vector) / np.where(scale > 0, scale, np.float32(1.0))
+    # einsum, not `@`: a multi-threaded BLAS call this small gains nothing, and its threads
+    # spin after it, starving the rest of the question on a busy machine (20x slower at load 20)
+    scores = np.einsum("ij,j->i", matrix, vector) / np.where(scale > 0, scale, np.float32(1.0))
     if k < len(scores):  # only the rows tied with or above the k-th score can be in the top k
         kth = np.partition(scores, len(scores) - k)[len(scores) - k]
         rows = np.flatnonzero(scores >= kth)
