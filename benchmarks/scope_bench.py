@@ -1,8 +1,9 @@
 """Scoped retrieval: latency against unscoped at scale, and answer recall on pdfqa-dev.
 
     python benchmarks/scope_bench.py latency [--chunks 50000] [--work-dir DIR] [--questions 50]
-                                             [--query-embedder hash|minilm]
-    python benchmarks/scope_bench.py recall --library DIR [--questions Q.jsonl]
+                                             [--query-embedder hash|minilm] [--retrievers a,b]
+                                             [--store-filter]
+    python benchmarks/scope_bench.py recall --library DIR [--questions Q.jsonl] [--retrievers a,b]
 
 `latency`: the synthetic corpus of `scale_library.py` (N/10 documents of 10 passages that
 name each other's titles) is loaded with `Library.add_corpus`, embedded by a hashing
@@ -10,9 +11,14 @@ bag-of-words embedder (`HashEmbedder`: 384-d, numpy, so a large library builds i
 on a CPU) and `FOLIO_KEYWORDS=tfidf`. Questions are hashed too (the strictest ratio: no
 embedding cost in either figure) or, with `--query-embedder minilm`, embedded by the
 packaged MiniLM as a user's are. Then each question ("What is <title> linked
-to?") is asked through `Library.retrieve` unscoped and with a scope of 10 documents (100
-chunks, the question's own document among them) and of 10% of the documents, after one
-warm-up call each; p50/p95 per retriever and the scoped/unscoped ratio are reported.
+to?") is asked through `Library.retrieve` unscoped, in two kept scopes (10 documents, and
+10% of the documents: a chat keeps its scope) and in 10 documents drawn anew for each
+question (its own among them: every question reads new vectors and cuts a new graph view).
+The scopes take turns, their order rotating per question, so load from other processes
+falls on every column alike; p50/p95 per retriever, the scoped/unscoped ratio, the first
+call in each kept scope, and the 1-minute load average are reported. `--store-filter`
+searches scopes with Chroma's `where` filter instead of the vectors held in memory (the
+way before), for comparison.
 
 `recall`: on a library holding the pdfqa-dev PDFs, each question is retrieved unscoped and
 with the scope set to its gold documents (the files its `evidence` names), and
@@ -23,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
 import tempfile
@@ -99,29 +106,56 @@ def timed(lib: Library, question: str, name: str, scope: Scope | None) -> float:
     return (time.perf_counter() - start) * 1000.0
 
 
+def scopes_for(docs: list, rand: random.Random, questions: int) -> tuple[dict, list]:
+    """The scopes compared with unscoped: kept ones (as a chat keeps its scope) and, per
+    question, 10 documents drawn anew (the question's own among them); and the questions."""
+    picked = rand.sample(docs, min(questions, len(docs)))
+    kept = {"10 documents (kept)": Scope(documents=tuple(d.doc_id for d in rand.sample(docs, 10))),
+            "10% of documents (kept)": Scope(documents=tuple(
+                d.doc_id for d in rand.sample(docs, max(1, len(docs) // 10))))}
+    fresh = [Scope(documents=(doc.doc_id, *(d.doc_id for d in rand.sample(docs, 9)))) for doc in picked]
+    return kept, list(zip(picked, fresh))
+
+
+def forget_scopes(lib: Library) -> None:
+    """Drop the vectors and scoped graph views held for earlier scopes (as after a reload)."""
+    lib.vectors.refresh()
+    for key in [k for k in lib.graph.cache if k[0] == "scope"]:
+        lib.graph.cache.pop(key)
+
+
 def latency(args) -> dict:
-    """p50/p95 per retriever: unscoped, 10 documents, 10% of the documents."""
+    """p50/p95 per retriever, unscoped and scoped. Each question is asked once per scope in
+    turn, the order rotating from one question to the next, so load from other processes
+    falls on every column alike; the first call in a kept scope (reading its vectors and
+    cutting its graph view) is reported apart as `first_ms`."""
     lib = build(Path(args.work_dir), args.chunks, args.query_embedder)
+    if args.store_filter:  # the vector store's own filter (Chroma `where`), for comparison
+        lib.vectors.query_among = None
     docs = lib.documents()
-    rand = random.Random(7)
-    picked = rand.sample(docs, min(args.questions, len(docs)))
-    tenth = Scope(documents=tuple(d.doc_id for d in rand.sample(docs, max(1, len(docs) // 10))))
+    kept, asked = scopes_for(docs, random.Random(7), args.questions)
     report = {"chunks": lib.catalog.stats()["chunks"], "documents": len(docs),
-              "query_embedder": args.query_embedder, "retrievers": {}}
-    for name in LATENCY_RETRIEVERS:
-        rows = {"unscoped": [], "10 documents": [], "10% of documents": []}
-        for n, doc in enumerate(picked):
+              "query_embedder": args.query_embedder, "store_filter": args.store_filter,
+              "load_avg_1min_start": round(os.getloadavg()[0], 2),
+              "retrievers": {}}
+    for name in args.retrievers.split(","):
+        forget_scopes(lib)  # each retriever starts with no scope's vectors or graph view held
+        lib.retrieve("warm-up", name, 10)  # graph load and caches of the unscoped library
+        first = {label: round(timed(lib, "warm-up", name, scope), 1) for label, scope in kept.items()}
+        rows: dict[str, list[float]] = {"unscoped": [], **{label: [] for label in kept},
+                                        "10 documents (new each question)": []}
+        for n, (doc, fresh) in enumerate(asked):
             question = f"What is {doc.title} linked to?"
-            small = Scope(documents=(doc.doc_id, *(d.doc_id for d in rand.sample(docs, 9))))
-            for label, scope in (("unscoped", None), ("10 documents", small), ("10% of documents", tenth)):
-                if n == 0:
-                    timed(lib, question, name, scope)  # warm-up: graph load, scoped view, caches
+            turns = [("unscoped", None), *kept.items(), ("10 documents (new each question)", fresh)]
+            for label, scope in turns[n % len(turns):] + turns[:n % len(turns)]:
                 rows[label].append(timed(lib, question, name, scope))
         base = percentile(rows["unscoped"], 50)
         report["retrievers"][name] = {
             label: {"p50_ms": round(percentile(v, 50), 1), "p95_ms": round(percentile(v, 95), 1),
-                    "ratio_p50": round(percentile(v, 50) / base, 2)} for label, v in rows.items()}
+                    "ratio_p50": round(percentile(v, 50) / base, 2),
+                    **({"first_ms": first[label]} if label in first else {})} for label, v in rows.items()}
         print(name, json.dumps(report["retrievers"][name]), file=sys.stderr)
+    report["load_avg_1min_end"] = round(os.getloadavg()[0], 2)
     return report
 
 
@@ -131,15 +165,20 @@ def recall(args) -> dict:
     by_file = {Path(d.source).name: d.doc_id for d in lib.documents()}
     questions = [q for q in read_questions(args.questions) if q.evidence]
     report = {"questions": len(questions), "retrievers": {}}
-    for name in RETRIEVERS:
-        hits = {"unscoped": 0, "scoped": 0}
+    for name in args.retrievers.split(","):
+        hits, lost = {"unscoped": 0, "scoped": 0}, []
         for q in questions:
             matches = answer_matcher(q.answer_patterns, (q.answer, *q.answer_aliases))
             gold = tuple(dict.fromkeys(by_file[f] for f, _ in q.evidence if f in by_file))
+            found = {}
             for label, scope in (("unscoped", None), ("scoped", Scope(documents=gold))):
                 top = lib.retrieve(q.question, name, 1, scope=scope).chunks[:1]
-                hits[label] += int(bool(top) and matches(top[0].chunk.text))
+                found[label] = bool(top) and matches(top[0].chunk.text)
+                hits[label] += int(found[label])
+            if found["unscoped"] and not found["scoped"]:
+                lost.append(q.qid)
         report["retrievers"][name] = {f"answer_recall@1 {k}": round(v / len(questions), 3) for k, v in hits.items()}
+        report["retrievers"][name]["lost_when_scoped"] = lost
         print(name, json.dumps(report["retrievers"][name]), file=sys.stderr)
     return report
 
@@ -154,9 +193,13 @@ def main() -> None:
     lat.add_argument("--questions", type=int, default=50)
     lat.add_argument("--query-embedder", choices=("hash", "minilm"), default="hash",
                      help="how questions are embedded (passages are always hashed)")
+    lat.add_argument("--retrievers", default=",".join(LATENCY_RETRIEVERS))
+    lat.add_argument("--store-filter", action="store_true",
+                     help="search a scope with the vector store's filter (Chroma `where`), as before")
     rec = sub.add_parser("recall")
     rec.add_argument("--library", required=True)
     rec.add_argument("--questions", default=str(PDFQA))
+    rec.add_argument("--retrievers", default=",".join(RETRIEVERS))
     args = parser.parse_args()
     print(json.dumps(latency(args) if args.part == "latency" else recall(args), indent=1))
 

@@ -2,7 +2,9 @@
 
 Vectors are given to Chroma explicitly (no Chroma embedding function), the collection
 uses cosine space, and each record carries its document id as metadata so a document
-can be removed with one `where` filter.
+can be removed with one `where` filter. A scoped search of an embedded store does not use
+that filter: it scores the scope's chunks exactly against vectors kept in memory
+(`query_among`, `core.index.vector_rows`).
 
 Several processes may share an embedded store (the app, the job worker, the CLI). An
 embedded client searches the index it loaded and does not see another process's writes,
@@ -20,12 +22,13 @@ from __future__ import annotations
 
 import contextlib
 from pathlib import Path
-from typing import Any, Collection, Iterator, Sequence
+from typing import Any, Callable, Collection, Iterator, Sequence
 from urllib.parse import urlparse
 
 import numpy as np
 
 from core.errors import BackendError, ConfigError
+from core.index.vector_rows import VectorRows
 from core.locks import file_lock
 
 _PAGE = 5000  # records read per request when listing a whole collection
@@ -72,6 +75,7 @@ class ChromaVectorIndex:
         self._client: Any = None
         self._coll: Any = None
         self._lock_path = self.path.parent / f".{self.path.name}.lock" if self.path is not None else None
+        self.rows = VectorRows(self._fetch)  # vectors read so far, for exact scoped search
 
     # -- connection -------------------------------------------------------------------
     def _open_client(self) -> Any:
@@ -127,8 +131,10 @@ class ChromaVectorIndex:
 
         Chroma keeps one system per path in a process, so the old one is taken out of its
         cache (not stopped: a search in another thread may still be using it; it is freed
-        when the last user lets go). A server is always current: nothing to do.
+        when the last user lets go). A server is always current: only the vectors held in
+        memory are dropped.
         """
+        self.rows.forget()  # another process may have written any vector
         if self.path is None or self._client is None:
             return
         from chromadb.api.shared_system_client import SharedSystemClient
@@ -172,6 +178,7 @@ class ChromaVectorIndex:
         order = sorted(last.values())
         if not order:
             return
+        self.rows.forget([ids[i] for i in order])
         with self._locked():
             self._open_collection()  # opens the client, whose batch limit we need
             batch = min(_WRITE_BATCH, int(self._call(self._client.get_max_batch_size)))
@@ -182,11 +189,13 @@ class ChromaVectorIndex:
 
     def delete_doc(self, doc_id: str) -> None:
         """Remove every vector of a document (no error when absent)."""
+        self.rows.forget(())  # scope matrices may hold its rows; the catalog no longer lists them
         self._do("delete", where={"doc_id": doc_id})
 
     def delete_ids(self, ids: Sequence[str]) -> None:
         """Remove vectors by chunk id (no error for absent ids)."""
         ids = list(dict.fromkeys(ids))
+        self.rows.forget(ids)
         for start in range(0, len(ids), _WRITE_BATCH):
             self._do("delete", ids=ids[start : start + _WRITE_BATCH])
 
@@ -217,19 +226,37 @@ class ChromaVectorIndex:
         return [[(cid, 1.0 - float(d)) for cid, d in zip(ids, dists)]
                 for ids, dists in zip(res["ids"], res["distances"])]
 
+    def query_among(self, vector: np.ndarray, k: int, doc_ids: Collection[str],
+                    chunk_ids: Callable[[], Sequence[str]]) -> list[tuple[str, float]]:
+        """`query` limited to the chunks of `doc_ids` (a scope), which `chunk_ids()` lists.
+
+        An embedded store scores every one of those chunks against vectors held in memory
+        (exact, and no slower than the unscoped search; see `core.index.vector_rows`); a
+        server filters in the store, as `query` does."""
+        if not doc_ids:
+            return []
+        if self.path is None:
+            return self.query(vector, k, doc_ids=doc_ids)
+        return self.rows.query(vector, k, ("scope", frozenset(doc_ids)), chunk_ids)
+
     def get(self, ids: Sequence[str]) -> np.ndarray:
-        """Return the stored vectors for ids, in the given order (KeyError if one is missing)."""
+        """Return the stored vectors for ids, in the given order (KeyError if one is missing);
+        vectors read once are kept in memory (`self.rows`)."""
         if len(ids) == 0:
             return np.zeros((0, 0), dtype=np.float32)
-        wanted = list(dict.fromkeys(ids))
-        found: dict[str, np.ndarray] = {}
-        for start in range(0, len(wanted), _PAGE):
-            res = self._do("get", ids=wanted[start : start + _PAGE], include=["embeddings"])
-            found.update(zip(res["ids"], np.asarray(res["embeddings"], dtype=np.float32)))
-        missing = [cid for cid in wanted if cid not in found]
+        found = self.rows.vectors(ids)
+        missing = [cid for cid in dict.fromkeys(ids) if cid not in found]
         if missing:
             raise KeyError(f"no vector stored for chunk {missing[0]!r} ({len(missing)} missing)")
         return np.stack([found[cid] for cid in ids])
+
+    def _fetch(self, ids: Sequence[str]) -> dict[str, np.ndarray]:
+        """The stored vectors of those ids the store holds, read from the store."""
+        found: dict[str, np.ndarray] = {}
+        for start in range(0, len(ids), _PAGE):
+            res = self._do("get", ids=list(ids[start : start + _PAGE]), include=["embeddings"])
+            found.update(zip(res["ids"], np.asarray(res["embeddings"], dtype=np.float32)))
+        return found
 
     def _metadatas(self) -> Iterator[tuple[str, dict]]:
         total = self.count()

@@ -53,12 +53,13 @@ def reciprocal_rank_fusion(rankings: Sequence[Sequence[str]], k: int = 60) -> di
     return {i: scores[i] for i in order}
 
 
-def min_max(values: np.ndarray) -> np.ndarray:
-    """Rescale to [0, 1]; a constant (or empty) array maps to zeros: it cannot rank anything."""
+def min_max(values: np.ndarray, bounds: tuple[float, float] | None = None) -> np.ndarray:
+    """Rescale to [0, 1] (or by the given (low, high) bounds, where values outside fall outside
+    [0, 1]); a constant (or empty) array maps to zeros: it cannot rank anything."""
     arr = np.asarray(values, dtype=np.float64)
     if arr.size == 0:
         return arr
-    low, high = float(arr.min()), float(arr.max())
+    low, high = bounds if bounds is not None else (float(arr.min()), float(arr.max()))
     if high - low <= 1e-12:
         return np.zeros_like(arr)
     return (arr - low) / (high - low)

@@ -3,7 +3,8 @@
 score = alpha * vector + (1 - alpha) * fulltext + beta * log(1 + |matched critical keywords|)
 
 `vector` (cosine) and `fulltext` (BM25) are min-max normalised over the candidate pool,
-which is the union of both routes' top candidates. Critical keywords come from the
+which is the union of both routes' top candidates. In a scope, the bounds are those of the
+unscoped pool: a scope narrows the candidates but does not change how two of them compare. Critical keywords come from the
 configured `KeywordExtractor` (`ctx.keywords.extract_query`; its marker keys, which start
 with a symbol such as '@', are lookup aids rather than keywords and are left out), or,
 without one, from the question's words minus stopwords. A keyword matches a chunk when it occurs as a whole word
@@ -16,6 +17,7 @@ Example:
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from typing import Sequence
 
 import numpy as np
@@ -77,7 +79,8 @@ class MultiRouteRetriever:
         matches = self._matches(pool, keywords)
         timings["keywords"] = elapsed_ms(start)
         start = time.perf_counter()
-        ranked, routes = self._fuse(pool, cosines, scores_for(pool, sparse), matches)
+        bounds = self._unscoped_bounds(vector, question, depth) if self.ctx.scope is not None else None
+        ranked, routes = self._fuse(pool, cosines, scores_for(pool, sparse), matches, bounds)
         chunks, missing = scored_chunks(self.ctx.catalog, ranked[:k], routes)
         timings["fuse"] = elapsed_ms(start)
         note = f"critical keywords ({origin}): " + (", ".join(keywords) or "none")
@@ -97,6 +100,19 @@ class MultiRouteRetriever:
             floor = min(dense.values()) if dense else 0.0
             return scores_for(pool, dense, missing=floor)
 
+    def _unscoped_bounds(self, vector: np.ndarray, question: str, depth: int
+                         ) -> tuple[tuple[float, float], tuple[float, float]] | None:
+        """(low, high) of the cosine and full-text scores over the pool an unscoped search
+        would normalise by (None when that pool is empty)."""
+        everything = replace(self.ctx, scope=None)
+        dense = dict(vector_query(everything, vector, depth))
+        sparse = dict(text_search(everything, question, depth))
+        pool = list(dict.fromkeys([*dense, *sparse]))
+        if not pool:
+            return None
+        cos, lex = self._pool_cosines(pool, vector, dense), scores_for(pool, sparse)
+        return (float(cos.min()), float(cos.max())), (float(lex.min()), float(lex.max()))
+
     def _matches(self, pool: Sequence[str], keywords: Sequence[str]) -> dict[str, list[str]]:
         """Matched critical keywords per pool chunk id."""
         if not keywords or not pool:
@@ -110,11 +126,13 @@ class MultiRouteRetriever:
         }
 
     def _fuse(
-        self, pool: Sequence[str], cosines: np.ndarray, bm25: np.ndarray, matches: dict[str, list[str]]
+        self, pool: Sequence[str], cosines: np.ndarray, bm25: np.ndarray, matches: dict[str, list[str]],
+        bounds: tuple[tuple[float, float], tuple[float, float]] | None = None,
     ) -> tuple[list[tuple[str, float]], dict[str, dict[str, float]]]:
-        """Rank the pool by the HiQA score; return (id, score) best first and per-id routes."""
+        """Rank the pool by the HiQA score (normalised by `bounds` when given, else over the
+        pool); return (id, score) best first and per-id routes."""
         settings = self.ctx.settings.retrieve
-        v_norm, t_norm = min_max(cosines), min_max(bm25)
+        v_norm, t_norm = min_max(cosines, bounds and bounds[0]), min_max(bm25, bounds and bounds[1])
         counts = np.array([len(matches[cid]) for cid in pool], dtype=np.float64)
         final = hiqa_score(v_norm, t_norm, counts, settings.multiroute_alpha, settings.multiroute_beta)
         order = np.argsort(-final, kind="stable")

@@ -4,9 +4,11 @@ A `Scope` names documents (id, id prefix, file name, title or origin path, as `r
 resolves them) and folders (a document is in a folder when the path it came from, its
 origin, lies under it). `resolve` turns it into the set of document ids searched; every
 retriever reads that set from `RetrievalContext.scope` (None = everything) and honours it
-in the stores themselves: `vector_query` and `text_search` pass it to the vector and
-full-text indexes as a filter (Chroma `where`, an Elasticsearch `terms` filter, a row mask
-in BM25), and `scoped_graph` gives graph walks a graph without the chunks outside it.
+in the stores themselves: `vector_query` has the embedded vector store score the scope's
+chunks exactly against vectors held in memory (a Chroma server filters with `where`), and
+`text_search` passes the scope to the full-text index (a row mask in BM25, an
+Elasticsearch `terms` filter); and `scoped_graph` gives graph walks a graph without the
+chunks outside it.
 
 Example:
     >>> from core.types import Document, RetrievalResult
@@ -120,10 +122,16 @@ def searched(result: RetrievalResult) -> str:
 
 
 def vector_query(ctx, vector: np.ndarray, k: int) -> list[tuple[str, float]]:
-    """The vector index's k nearest chunks, filtered in the store to `ctx.scope`."""
+    """The vector index's k nearest chunks in `ctx.scope`: an index that can search among
+    the scope's chunks (the catalog lists them) does so, others filter in the store."""
     if ctx.scope is None:
         return ctx.vectors.query(vector, k)
-    return ctx.vectors.query(vector, k, doc_ids=ctx.scope) if ctx.scope else []
+    if not ctx.scope:
+        return []
+    among = getattr(ctx.vectors, "query_among", None)
+    if among is None:
+        return ctx.vectors.query(vector, k, doc_ids=ctx.scope)
+    return among(vector, k, ctx.scope, lambda: ctx.catalog.chunk_ids_of(sorted(ctx.scope)))
 
 
 def text_search(ctx, question: str, k: int) -> list[tuple[str, float]]:

@@ -130,3 +130,16 @@ class VectorIndexContract:
         assert set(ids_of(filled.query(Q, 10, doc_ids={"d3"}))) == {"e"}
         assert ids_of(filled.query(Q, 10, doc_ids={"d1", "d2"}, exclude_docs=["d1"]))[0] == "c"
         assert filled.query(Q, 10, doc_ids=set()) == []
+
+    def test_query_among_a_scope_s_chunks(self, filled):
+        asked = []
+
+        def listed():  # the catalog's chunks of the scope, one of them never stored
+            asked.append(1)
+            return ["c", "d", "e", "gone"]
+
+        hits = filled.query_among(Q, 2, {"d2", "d3"}, listed)
+        assert ids_of(hits) == ["c", "d"] or ids_of(hits) == ["c", "e"]  # d and e tie at 0.0
+        assert hits[0][1] == pytest.approx(0.8, abs=1e-5)
+        assert ids_of(filled.query_among(Q, 10, {"d3"}, lambda: ["e"])) == ["e"]
+        assert filled.query_among(Q, 10, set(), listed) == []

@@ -129,3 +129,39 @@ def test_a_walk_that_crosses_documents_stays_inside_when_scoped(lib):
     scope = frozenset({doc_id(lib, "Kestrel Field Notes")})
     kept = make_retriever("iier", context(lib, "iier", scope)).retrieve(QUESTION, k=6)
     assert kept.hops and all(owner[h.source] in scope and owner[h.target] in scope for h in kept.hops)
+
+
+def test_scoped_dense_ranks_every_chunk_of_the_scope_exactly(lib, monkeypatch):
+    """The embedded store answers a scope from vectors in memory (no `where` filter), and the
+    ranking is the exact cosine order of the scope's chunks."""
+    import numpy as np
+
+    from core.retrieve.dense import DenseRetriever
+
+    scope = frozenset({doc_id(lib, "Kestrel Field Notes"), doc_id(lib, "Glacier Survey")})
+    ids = lib.catalog.chunk_ids_of(sorted(scope))
+    vecs, q = lib.vectors.get(ids), lib.embedder.embed_query(QUESTION)
+    cos = vecs @ q / (np.linalg.norm(vecs, axis=1) * np.linalg.norm(q))
+    exact = sorted(zip(ids, cos), key=lambda p: (-p[1], p[0]))
+    store_query = lib.vectors.query
+    monkeypatch.setattr(lib.vectors, "query", lambda v, k, doc_ids=None, **kw: (
+        pytest.fail("a scoped search went to the store's filter") if doc_ids is not None
+        else store_query(v, k, **kw)))
+    result = DenseRetriever(context(lib, "dense", scope)).retrieve(QUESTION, k=len(ids) + 5)
+    assert [c.chunk.chunk_id for c in result.chunks] == [c for c, _ in exact]
+    assert [c.score for c in result.chunks] == pytest.approx([float(s) for _, s in exact], abs=1e-5)
+    unscoped = DenseRetriever(lib.context()).retrieve(QUESTION, k=4)  # still the store's own search
+    assert [(c.chunk.chunk_id, c.score) for c in unscoped.chunks] == store_query(q, 4)
+
+
+def test_a_scope_does_not_change_multiroute_scores(lib):
+    """Scores are normalised by the unscoped pool's bounds, so a chunk found both ways scores
+    the same and two chunks of the scope compare as they do unscoped."""
+    from core.retrieve.multiroute import MultiRouteRetriever
+
+    scope = frozenset({doc_id(lib, "Owl Field Notes")})
+    free = {c.chunk.chunk_id: c.score for c in MultiRouteRetriever(lib.context()).retrieve(QUESTION, 30).chunks}
+    kept = MultiRouteRetriever(context(lib, "multiroute", scope)).retrieve(QUESTION, 30).chunks
+    assert kept and {c.chunk.doc_id for c in kept} == scope
+    both = [c for c in kept if c.chunk.chunk_id in free]
+    assert both and all(c.score == pytest.approx(free[c.chunk.chunk_id]) for c in both)
