@@ -63,7 +63,8 @@ def _overlapping(lines: list[list[tuple]]) -> list[list[list[tuple]]]:
 
 def _row(group: list[list[tuple]]) -> Row:
     """One row from its lines: each line cut into pieces at wide gaps, then pieces of
-    different lines that overlap in x joined (a wrapped cell), read line by line."""
+    different lines joined where they overlap in x (a wrapped cell, read line by line) or
+    where a smaller one follows closely (a superscript)."""
     words = [w for line in group for w in line]
     h = max(w[3] - w[1] for w in words)
     gap = max(7.0, 0.75 * h)  # wider than a justified line's stretched spaces
@@ -75,15 +76,31 @@ def _row(group: list[list[tuple]]) -> Row:
     pieces.sort(key=lambda p: p[0][0])
     joined: list[list[tuple]] = []
     for piece in pieces:
-        if joined and piece[0][0] < max(w[2] for w in joined[-1]):
-            joined[-1] += piece  # lines kept in order: pieces of a line stay in reading order
+        if joined and _joins(joined[-1], piece, gap):
+            joined[-1] += piece
         else:
             joined.append(list(piece))
     box = (min(w[0] for w in words), min(w[1] for w in words), max(w[2] for w in words), max(w[3] for w in words))
     return Row(box, tuple((min(w[0] for w in p), _piece_text(p, group)) for p in joined), h, len(words))
 
 
+def _joins(left: list[tuple], piece: list[tuple], gap: float) -> bool:
+    """`piece` belongs to the piece on its left: they overlap in x (a wrapped cell), or it is
+    set smaller just after it (a superscript or footnote mark on its own baseline)."""
+    right = max(w[2] for w in left)
+    if piece[0][0] < right:
+        return True
+    small = max(w[3] - w[1] for w in piece) < 0.8 * max(w[3] - w[1] for w in left)
+    return small and piece[0][0] - right <= gap
+
+
 def _piece_text(piece: list[tuple], group: list[list[tuple]]) -> str:
-    """A piece's words line by line (the group's order), left to right in each line."""
+    """A piece's words line by line (the group's order) where two of its lines overlap in x
+    (a wrapped cell), else left to right (a superscript after its word)."""
+    if len(group) == 1:
+        return " ".join(w[4] for w in sorted(piece, key=lambda w: w[0]))
     line_of = {id(w): i for i, line in enumerate(group) for w in line}
-    return " ".join(w[4] for w in sorted(piece, key=lambda w: (line_of[id(w)], w[0])))
+    stacked = any(line_of[id(a)] != line_of[id(b)] and a[0] < b[2] and b[0] < a[2]
+                  for i, a in enumerate(piece) for b in piece[i + 1:])
+    order = (lambda w: (line_of[id(w)], w[0])) if stacked else (lambda w: w[0])
+    return " ".join(w[4] for w in sorted(piece, key=order))
