@@ -19,6 +19,7 @@ Designs (each on the chunker of this branch, tables cut into row groups of 220 w
                cells for BM25 and points to the table: a hit returns the table, then itself
     rowbm25    plus one BM25-only unit per table row (not embedded), returning its table
     small60    as `today` with row groups of at most 60 words
+    row1       as `today` with one row per table chunk (caption and header repeated)
 
     python benchmarks/table_designs.py --pdf-dir DIR --questions Q.jsonl [--questions ...]
         [--work DIR] [--designs today,rows] [--json OUT]
@@ -28,6 +29,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import os
 import sys
 import tempfile
 import time
@@ -163,7 +165,7 @@ def _table_key(c: Chunk) -> tuple:
 # name -> (words per row group, chunks -> units, labels of the whole table in every group)
 DESIGNS: dict[str, tuple[int, Callable[[Sequence[Chunk]], list[Unit]], bool]] = {
     "main": (220, design_today, True), "today": (220, design_today, False),
-    "small60": (60, design_today, False), "rows": (220, design_rows, False),
+    "small60": (60, design_today, False), "row1": (1, design_today, False), "rows": (220, design_rows, False),
     "pointer": (220, design_pointer, False), "rowbm25": (220, design_rowbm25, False),
 }
 
@@ -180,16 +182,27 @@ def chunked(docs: Sequence[tuple[str, str, str]], group_words: int, settings) ->
 
 
 class Vectors:
-    """Embeddings cached by text under WORK/emb (one .npy matrix and a JSON list of keys)."""
+    """Embeddings cached by text under WORK/emb/cache.npz (keys and vectors together)."""
 
     def __init__(self, work: Path):
         self.dir = work / "emb"
         self.dir.mkdir(parents=True, exist_ok=True)
-        keys = self.dir / "keys.json"
-        self.keys: list[str] = json.loads(keys.read_text()) if keys.exists() else []
-        self.matrix = np.load(self.dir / "vectors.npy") if self.keys else np.zeros((0, 384), np.float32)
+        self.file = self.dir / "cache.npz"  # keys and vectors in one file, replaced atomically
+        self.keys: list[str] = []
+        self.matrix = np.zeros((0, 384), np.float32)
+        if self.file.exists():
+            with np.load(self.file, allow_pickle=False) as data:
+                self.keys, self.matrix = [str(k) for k in data["keys"]], data["vectors"]
+        elif (self.dir / "keys.json").exists():  # the first version's two files
+            self.keys = json.loads((self.dir / "keys.json").read_text())
+            self.matrix = np.load(self.dir / "vectors.npy", allow_pickle=False)
         self.row = {k: i for i, k in enumerate(self.keys)}
         self._embedder = None
+
+    def _save(self) -> None:
+        tmp = self.dir / f"cache-{os.getpid()}.npz"
+        np.savez(tmp, keys=np.array(self.keys), vectors=self.matrix)
+        os.replace(tmp, self.file)
 
     @staticmethod
     def key(text: str) -> str:
@@ -206,8 +219,7 @@ class Vectors:
                 self.row[self.key(t)] = len(self.keys)
                 self.keys.append(self.key(t))
             self.matrix = np.vstack([self.matrix, vecs]).astype(np.float32)
-            np.save(self.dir / "vectors.npy", self.matrix)
-            (self.dir / "keys.json").write_text(json.dumps(self.keys))
+            self._save()
         return self.matrix[[self.row[self.key(t)] for t in texts]]
 
     def seed(self, data_dir: Path) -> int:
@@ -223,8 +235,7 @@ class Vectors:
                 self.row[self.key(c.embed_text)] = len(self.keys)
                 self.keys.append(self.key(c.embed_text))
             self.matrix = np.vstack([self.matrix, np.asarray(found, np.float32)])
-            np.save(self.dir / "vectors.npy", self.matrix)
-            (self.dir / "keys.json").write_text(json.dumps(self.keys))
+            self._save()
         return len(chunks)
 
     def query(self, text: str) -> np.ndarray:

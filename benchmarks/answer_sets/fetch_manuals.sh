@@ -9,6 +9,7 @@
 # every sha256 against the manifest. PDFs already in DIR with the right sha256 are kept.
 # Runs `apt-get update` once (as root) when a download fails. Exit 0 only when every PDF
 # is present with its pinned sha256. The PDFs are never to be committed.
+# FOLIO_MANIFEST names another manifest of the same form (benchmarks/tables_set/fetch.sh).
 # Needs: apt-get, dpkg, gzip, sha256sum, python3 (stdlib only, to read the manifest).
 set -euo pipefail
 
@@ -19,7 +20,7 @@ WORK="$(mktemp -d -t evalsets-fetch.XXXXXX)"
 chmod 755 "$WORK"  # apt's _apt user writes the downloads here
 trap 'rm -rf "$WORK"' EXIT
 
-python3 - "$HERE/manifest.json" > "$WORK/rows.tsv" <<'PY'
+python3 - "${FOLIO_MANIFEST:-$HERE/manifest.json}" > "$WORK/rows.tsv" <<'PY'
 import json, sys
 for r in json.load(open(sys.argv[1])):
     print("\t".join([r["file"], r["deb_package"], r["deb_version"], r["path_in_package"], r["sha256"]]))
