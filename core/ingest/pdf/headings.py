@@ -160,7 +160,7 @@ def _numbered_styles(candidates: list[tuple[Line, str, tuple[int, ...]]]) -> set
     counts: dict[tuple[float, bool], list[int]] = defaultdict(lambda: [0, 0])
     for first, text, _ in candidates:
         counts[_style(first)][bool(numbered_depth(text))] += 1
-    return {s for s, (plain, num) in counts.items() if num >= 3 and num >= plain}
+    return {s for s, (plain, num) in counts.items() if num >= 3 and 2 * num >= plain}
 
 
 def _style_levels(candidates: list[tuple[Line, str, tuple[int, ...]]]) -> dict[tuple[float, bool], int]:
