@@ -32,10 +32,11 @@ from pathlib import Path
 
 import pymupdf
 
-from core.ingest.pdf import headings as hd
-from core.ingest.pdf import pdf_to_markdown
-from core.ingest.pdf.layout import page_lines
-from core.ingest.pdf.running import running_lines
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # measure this checkout's parser
+from core.ingest.pdf import headings as hd  # noqa: E402
+from core.ingest.pdf import pdf_to_markdown  # noqa: E402
+from core.ingest.pdf.layout import page_lines  # noqa: E402
+from core.ingest.pdf.running import running_lines  # noqa: E402
 
 
 def reference(doc: pymupdf.Document) -> list[tuple[int, str]]:
