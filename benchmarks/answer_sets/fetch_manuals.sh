@@ -4,18 +4,20 @@
 #   bash benchmarks/answer_sets/fetch_manuals.sh DIR               # the first library (manifest.json)
 #   bash benchmarks/answer_sets/fetch_manuals.sh DIR manifest-2.json  # the second library
 #
-# For each package in the manifest (default manifest.json; a file name in this folder):
+# For each package in the manifest (default manifest.json; a file name in this folder, or a path):
 # `apt-get download PKG=VERSION` (if that version is no longer served, the current one; the
 # sha256 check then decides), `dpkg -x`, copy each listed file flat into DIR under its manifest name (`.gz` files are decompressed), and check
 # every sha256 against the manifest. PDFs already in DIR with the right sha256 are kept.
 # Runs `apt-get update` once (as root) when a download fails. Exit 0 only when every PDF
 # is present with its pinned sha256. The PDFs are never to be committed.
+# benchmarks/tables_set/fetch.sh passes its own manifest's path.
 # Needs: apt-get, dpkg, gzip, sha256sum, python3 (stdlib only, to read the manifest).
 set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 TARGET="${1:?usage: fetch_manuals.sh DIR [MANIFEST]}"
-MANIFEST="$HERE/${2:-manifest.json}"
+MANIFEST="${2:-manifest.json}"
+[[ "$MANIFEST" = /* ]] || MANIFEST="$HERE/$MANIFEST"
 [[ -f "$MANIFEST" ]] || { echo "fetch_manuals.sh: no manifest $MANIFEST" >&2; exit 2; }
 mkdir -p "$TARGET" && TARGET="$(cd "$TARGET" && pwd)"
 WORK="$(mktemp -d -t evalsets-fetch.XXXXXX)"

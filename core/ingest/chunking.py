@@ -6,9 +6,10 @@ section share about `overlap_words` words. Words are never dropped or reordered,
 phrase that fits in a chunk reads exactly as in the source. Each chunk embeds as
 "Title > Chapter > Section" + newline + text.
 
-Tables: one chunk per table (row groups for big tables, header repeated); the reader sees
-caption + Markdown table, while the embedding sees only the heading path, the caption, the
-header row and the first-column labels, never the data cells. Images: the description.
+Tables (core.ingest.chunk_tables): one chunk per table (row groups for big tables, header
+repeated); the reader sees caption + Markdown table, while the embedding sees only the
+heading path, the caption, the header row and the group's first-column labels, never the
+data cells. Images: the description.
 
 Example:
     >>> from core.config import ChunkingSettings
@@ -23,6 +24,7 @@ from dataclasses import dataclass
 from typing import Iterator
 
 from core.config import ChunkingSettings
+from core.ingest.chunk_tables import table_pieces
 from core.ingest.markdown import Block, SectionNode, parse_sections
 from core.types import Chunk, Section
 
@@ -89,7 +91,7 @@ def _node_pieces(node: SectionNode, settings: ChunkingSettings) -> Iterator[dict
             yield dict(text=text, embed_text=f"{path}\n{text}", page_start=first, page_end=last)
         run = []
         if block is not None and block.kind == "table":
-            yield from _table_pieces(block, path, settings.max_words)
+            yield from table_pieces(block, path, settings.max_words)
         elif block is not None:  # an image's description, a form field, an annotation's note
             yield dict(text=block.text, embed_text=f"{path}\n{block.text}", kind=block.kind,
                        page_start=block.page, page_end=block.page)
@@ -163,35 +165,3 @@ def _render(units: list[_Unit]) -> tuple[str, int, int]:
         sep = "\n" if u.starts_paragraph else " "
         text = f"{text}{sep}{' '.join(u.words)}" if text else " ".join(u.words)
     return text, min(u.page for u in units), max(u.page for u in units)
-
-
-def _table_pieces(block: Block, path: str, max_words: int) -> Iterator[dict]:
-    """Table chunks: caption + table for the reader; labels only for the embedding."""
-    lines = block.text.splitlines()
-    header, rows = lines[:2], lines[2:]
-    labels = [_cells(r)[0] for r in rows if _cells(r)]
-    embed = "\n".join(p for p in (path, block.caption, " | ".join(_cells(header[0])), ", ".join(labels)) if p)
-    for group in _row_groups(rows, max_words):
-        table = "\n".join(header + group)
-        text = f"{block.caption}\n{table}" if block.caption else table
-        yield dict(text=text, embed_text=embed, kind="table", page_start=block.page, page_end=block.page)
-
-
-def _row_groups(rows: list[str], max_words: int) -> list[list[str]]:
-    """Split rows into groups of at most ~max_words words (at least one row each)."""
-    groups: list[list[str]] = [[]]
-    words = 0
-    for row in rows:
-        n = len(row.split())
-        if groups[-1] and words + n > max_words:
-            groups.append([])
-            words = 0
-        groups[-1].append(row)
-        words += n
-    return groups
-
-
-def _cells(row: str) -> list[str]:
-    """Cells of a Markdown table row ('\\|' inside a cell is kept)."""
-    inner = row.strip().strip("|")
-    return [c.strip().replace("\\|", "|") for c in re.split(r"(?<!\\)\|", inner)]

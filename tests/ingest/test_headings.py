@@ -59,3 +59,15 @@ def test_key_and_title_entry():
     assert drop_title_entry(toc, "Manual") == [[1, "Intro", 2], [1, "Usage", 3]]
     two_tops = [[1, "A", 1], [1, "B", 2], [2, "C", 2]]
     assert drop_title_entry(two_tops, "") == two_tops
+
+
+def test_unnumbered_heading_in_the_numbered_type_nests_below_the_last_numbered_one():
+    body = "Plain body text that runs along the whole line of the page here, long enough."
+    heads = ["1.1.1 Scheme sandbox", "1.1.2 Data types", "Pairs", "Lists", "1.1.3 Procedures", "Predicates"]
+    lines = []
+    for i, text in enumerate(heads):  # Texinfo: unnumbered subsubsections in the same type
+        lines += [_line(2 * i, text, 80 + 60 * i, 13), _line(2 * i + 1, body, 100 + 60 * i)]
+    found = detect_headings([lines])
+    assert [(h.text, h.level) for h in found.values()] == [
+        ("1.1.1 Scheme sandbox", 3), ("1.1.2 Data types", 3), ("Pairs", 4), ("Lists", 4),
+        ("1.1.3 Procedures", 3), ("Predicates", 4)]

@@ -87,13 +87,20 @@ def detect_headings(pages: Sequence[Sequence[Line]], skip: set[tuple[int, int]] 
                   if (ln.page, ln.index) not in skip and _is_candidate(lines, i, body)]
     candidates = [c for c in candidates if c is not None]
     style_level = _style_levels(candidates)
+    numbered = _numbered_styles(candidates)
+    last_depth: dict[tuple[float, bool], int] = {}  # numbered styles: depth of the last numbered one
     found: dict[tuple[int, int], Heading] = {}
     consumed: set[tuple[int, int]] = set()
     for first, text, idxs in candidates:
         if (first.page, first.index) in consumed:
             continue
         depth = numbered_depth(text)
-        level = depth or style_level[(first.size, first.bold)]
+        style = _style(first)
+        if depth and style in numbered:
+            last_depth[style] = depth
+        # an unnumbered heading set like the numbered ones after them is one level below
+        # (Texinfo's unnumbered subsubsections share the numbered subsections' type)
+        level = depth or (last_depth[style] + 1 if style in last_depth else style_level[style])
         found[(first.page, first.index)] = Heading(min(level, 6), text, idxs)
         consumed.update((first.page, i) for i in idxs)
     return found
@@ -146,6 +153,14 @@ def numbered_depth(text: str) -> int:
     """Depth from a leading number: '2' -> 1, '2.3.1' -> 3; 0 when unnumbered."""
     m = _NUMBERED.match(text)
     return m.group(1).count(".") + 1 if m else 0
+
+
+def _numbered_styles(candidates: list[tuple[Line, str, tuple[int, ...]]]) -> set[tuple[float, bool]]:
+    """Styles whose headings are mostly numbered (an unnumbered one among them is nested)."""
+    counts: dict[tuple[float, bool], list[int]] = defaultdict(lambda: [0, 0])
+    for first, text, _ in candidates:
+        counts[_style(first)][bool(numbered_depth(text))] += 1
+    return {s for s, (plain, num) in counts.items() if num >= 3 and 2 * num >= plain}
 
 
 def _style_levels(candidates: list[tuple[Line, str, tuple[int, ...]]]) -> dict[tuple[float, bool], int]:

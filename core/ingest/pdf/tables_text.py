@@ -21,12 +21,12 @@ Example:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Sequence
 
 import pymupdf
 
 from core.ingest.pdf.layout import Box, Item
+from core.ingest.pdf.tables_rows import Row, text_rows
 
 MIN_ROWS = 3  # header included
 _ANCHOR_TOL = 4.0  # points: column starts closer than this are one column
@@ -39,41 +39,6 @@ _INDEX_ENTRY = re.compile(r",\s*\d+(\s*,\s*\d+)*$")
 _MONO_NAME = re.compile(r"mono|courier|typewriter|consol|cmtt|sftt|code", re.I)
 # a row that starts with a bullet, an enumerator or a line number is a list or a listing
 _MARKER = re.compile(r"^([\u2022\u00b7\u25e6\u25aa\u2023\u2013\u2014*+\-]|\(?[0-9]{1,4}[.):]?|\(?[a-z][.)]|\(?[ivx]{1,4}[.)])$", re.I)
-
-
-@dataclass(frozen=True)
-class Row:
-    """One text row: its box, the x where each gap-separated piece starts, and its words."""
-
-    box: Box
-    pieces: tuple[tuple[float, str], ...]  # (x where the piece starts, its text)
-    height: float
-    words: int
-
-    @property
-    def starts(self) -> tuple[float, ...]:
-        """The x where each piece starts."""
-        return tuple(x for x, _ in self.pieces)
-
-
-def text_rows(words: Sequence[tuple]) -> list[Row]:
-    """Words grouped into rows by baseline, each row cut into pieces at wide gaps."""
-    rows: list[list[tuple]] = []
-    for w in sorted(words, key=lambda w: (w[3], w[0])):
-        if rows and abs(rows[-1][0][3] - w[3]) < 2.0:
-            rows[-1].append(w)
-        else:
-            rows.append([w])
-    out = []
-    for ws in rows:
-        ws.sort(key=lambda w: w[0])
-        h = max(w[3] - w[1] for w in ws)
-        gap = max(7.0, 0.75 * h)  # wider than a justified line's stretched spaces
-        cuts = [0] + [i + 1 for i, (a, b) in enumerate(zip(ws, ws[1:])) if b[0] - a[2] > gap] + [len(ws)]
-        pieces = tuple((ws[a][0], " ".join(w[4] for w in ws[a:b])) for a, b in zip(cuts, cuts[1:]))
-        box = (min(w[0] for w in ws), min(w[1] for w in ws), max(w[2] for w in ws), max(w[3] for w in ws))
-        out.append(Row(box, pieces, h, len(ws)))
-    return out
 
 
 def aligned_regions(rows: Sequence[Row]) -> list[tuple[Sequence[Row], list[float]]]:
@@ -98,10 +63,15 @@ def aligned_regions(rows: Sequence[Row]) -> list[tuple[Sequence[Row], list[float
 
 
 def _continues(above: Row, row: Row) -> bool:
-    """`row` follows `above` in one table: close below it, in type of about the same size
-    (a heading above a table is not its first row)."""
+    """`row` follows `above` in one table: close below it, and in type of about the same
+    size (a heading above a table is not its first row) or starting two of its pieces where
+    `above` starts two (a column set in another font keeps its table together)."""
     close = row.box[1] - above.box[3] <= 1.5 * max(row.height, above.height)
-    return close and abs(row.height - above.height) <= 0.2 * max(row.height, above.height)
+    if not close:
+        return False
+    if abs(row.height - above.height) <= 0.2 * max(row.height, above.height):
+        return True
+    return sum(1 for x in row.starts if any(abs(x - s) <= _ANCHOR_TOL for s in above.starts)) >= 2
 
 
 def _wrapped(above: Row, row: Row) -> bool:
