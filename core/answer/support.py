@@ -6,8 +6,8 @@ Offline and without an LLM call. Two signals, both measured on benchmarks/suppor
   verdict at "partly" (a changed value is the commonest invention);
 - meaning: the best cosine (all-MiniLM-L6-v2) between the sentence and a piece of cited text
   (a sentence, a table row read with its header) among the MAX_PIECES pieces sharing most of
-  its words, one embedding batch per answer (two when that saves padding; long pieces read as
-  their window around the sentence's words: `core.answer.support_embed`).
+  its words (a long piece read as its window around the sentence's words:
+  `core.answer.support_embed`), one embedding batch per answer.
 The score is the mean of words and meaning (the words alone when no embedder is given, or when at
 least 90% of the sentence's words are in the cited text: a terse "It opened in 1937 [1]." has a
 low cosine with the sentence it rests on); a sentence with at most 15% of its words in the cited
@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from core.answer.sentences import best_span, cited_texts, pieces, plain, split_answer
-from core.answer.support_embed import embed_batches, window
+from core.answer.support_embed import window
 from core.answer.terms import content_terms
 from core.index.base import Embedder
 from core.types import AnswerSentence, Citation, Verdict
@@ -88,7 +88,7 @@ class SupportCheck:
             return {}
         cands = {(s, tuple(c)): _closest(s, [p for text in c for p in pieces(text, headed=True)]) for s, c in items}
         texts = list(dict.fromkeys([plain(s) for s, _ in cands] + [p for ps in cands.values() for p in ps]))
-        vectors = dict(zip(texts, embed_batches(self.embedder, texts)))
+        vectors = dict(zip(texts, self.embedder.embed(texts)))
         return {key: float(max((vectors[p] @ vectors[plain(key[0])] for p in ps), default=0.0))
                 for key, ps in cands.items()}
 
