@@ -6,11 +6,13 @@ Offline and without an LLM call. Two signals, both measured on benchmarks/suppor
   verdict at "partly" (a changed value is the commonest invention);
 - meaning: the best cosine (all-MiniLM-L6-v2) between the sentence and a piece of cited text
   (a sentence, a table row read with its header) among the MAX_PIECES pieces sharing most of
-  its words, one embedding batch per answer.
+  its words (a long piece read as its window around the sentence's words:
+  `core.answer.support_embed`), one embedding batch per answer.
 The score is the mean of words and meaning (the words alone when no embedder is given, or when at
 least 90% of the sentence's words are in the cited text: a terse "It opened in 1937 [1]." has a
 low cosine with the sentence it rests on); a sentence with at most 15% of its words in the cited
-text is not found whatever it means. The weight and
+text is not found whatever it means, and a sentence whose words are too few to reach `partly_at`
+even with a perfect cosine is not embedded (its verdict is already not found). The weight and
 the thresholds were tuned on the set's tuning half (`python benchmarks/support_check.py` reports
 the test half): below `partly_at` 90% of the flags were right on it, above `supported_at` 95% of
 the "supported" verdicts. The band between them is narrow, so "partly" mostly marks a sentence
@@ -33,6 +35,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from core.answer.sentences import best_span, cited_texts, pieces, plain, split_answer
+from core.answer.support_embed import window
 from core.answer.terms import content_terms
 from core.index.base import Embedder
 from core.types import AnswerSentence, Citation, Verdict
@@ -61,7 +64,7 @@ class SupportCheck:
         """(verdict, score) per (sentence, cited texts) pair; one embedding batch for them all."""
         words = [word_share(s, cited) if cited else 0.0 for s, cited in items]
         meaning = self._meaning([(s, c) for (s, c), w in zip(items, words)
-                                 if c and self.words_absent < w < self.words_sure])
+                                 if c and self.words_absent < w < self.words_sure and self._may_pass(w)])
         out: list[tuple[Verdict, float]] = []
         for (sentence, cited), w in zip(items, words):
             m = meaning.get((sentence, tuple(cited)))
@@ -75,6 +78,10 @@ class SupportCheck:
             out.append((verdict, round(float(score), 4)))
         return out
 
+    def _may_pass(self, words: float) -> bool:
+        """Whether a sentence with this word share could reach `partly_at` (a cosine is at most 1)."""
+        return self.word_weight * words + (1 - self.word_weight) >= self.partly_at
+
     def _meaning(self, items: Sequence[tuple[str, Sequence[str]]]) -> dict[tuple[str, tuple[str, ...]], float]:
         """Best cosine between each sentence and a piece of its cited texts (no embedder: {})."""
         if self.embedder is None or not items:
@@ -87,10 +94,11 @@ class SupportCheck:
 
 
 def _closest(sentence: str, cands: list[str]) -> list[str]:
-    """The MAX_PIECES pieces that share most content words with the sentence (ties: text order)."""
+    """The MAX_PIECES pieces that share most content words with the sentence (ties: text order),
+    each cut to its window around the sentence's words."""
     want = content_terms(plain(sentence))
     order = sorted(range(len(cands)), key=lambda i: (-len(want & content_terms(cands[i])), i))
-    return [cands[i] for i in order[:MAX_PIECES]]
+    return [window(cands[i], want) for i in order[:MAX_PIECES]]
 
 
 def word_share(sentence: str, cited: Sequence[str]) -> float:
