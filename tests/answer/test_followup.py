@@ -48,7 +48,7 @@ def test_which_questions_lean_on_the_conversation():
     ("How do I start R?", "What is the default?", "What is the default of R?"),
     ("Which port does the TFTP daemon listen on?", "what about the client?",
      "Which port does the TFTP client listen on?"),
-    ("Which port does the TFTP daemon listen on?", "default?", "What is the default of the TFTP daemon?"),
+    ("Which port does the TFTP daemon listen on?", "default?", "What is the default port of the TFTP daemon?"),
     ("What is the default port of the TFTP daemon?", "and how do I change it?",
      "How do I change the default port of the TFTP daemon?"),
     ("What does the -dKPreserve option do?", "What values does it take?",
