@@ -36,6 +36,7 @@ GENERIC = frozenset(stem(w) for w in (
     "manual document documentation section page example instead else possible exactly").split())
 _ABBREVIATION = re.compile(r"^(?:[a-z]\.){1,2}[a-z]?\.?$|^(?:etc|vs|cf)\.?$", re.IGNORECASE)  # e.g, i.e.
 _NAME = re.compile(r"\d|[_:/=\\.#@+]|[a-z][A-Z]|^[A-Z]{2,}")
+_ENGLISH_ENDING = re.compile(r"(?:ing|ings|ed|ion|ions|ile|ise|ize|ly|ers?|able|ible|ment|ness|ity|ive|ous|al|ful|less|ate|ates)$")
 
 
 @functools.cache
@@ -81,8 +82,9 @@ def question_names(question: str) -> list[str]:
 
 def missing_names(question: str, texts: Iterable[str]) -> list[str]:
     """The question's names that none of `texts` mentions, when they are at least half of
-    its names ([] otherwise: one name the evidence lacks, "Erlang" beside "TLS" and "OTP", is
-    retrieval's miss, not a manual the library lacks). Names and words are compared by their
+    its names or one of them is a strong name (`strong_name`) ([] otherwise: one everyday
+    word the evidence lacks, "Open" beside "MPI", may be retrieval's miss, not a manual the
+    library lacks). Names and words are compared by their
     letters and digits, case-insensitively: a name matches a word or a piece of one ("OTP" in
     "OTP-23"), and a name of five or more letters also the inside of a word ("\\applyOutput"
     in "ly:applyOutput"). Bare numbers and versions ("2.24") and names the question rules out
@@ -96,7 +98,26 @@ def missing_names(question: str, texts: Iterable[str]) -> list[str]:
     ruled_out = excluded_terms(question)
     names = [n for n in question_names(question) if re.search(r"[A-Za-z]", n) and stem(n) not in ruled_out]
     missing = [n for n in names if not _seen(n, forms, joined)]
-    return missing if missing and 2 * len(missing) >= len(names) else []
+    if missing and (2 * len(missing) >= len(names) or any(strong_name(n) for n in missing)):
+        return missing
+    return []
+
+
+def strong_name(name: str) -> bool:
+    """A name that only a manual about it would write: code-like, all capitals, mixed case
+    ("LilyPond", "DOCX", "vsftpd", "clang"), or a capitalised word that is no everyday
+    word. A capitalised everyday word ("Open" of "Open MPI", "Visual") is weak: evidence
+    that lacks it may still answer."""
+    if _NAME.search(name) or re.search(r"[a-z][A-Z]", name):
+        return True
+    common = common_words()
+    low = name.lower()
+    if not common or low in common or not _uncommon(low, common):
+        return False
+    if name.islower() and (_ENGLISH_ENDING.search(low) or any(
+            low[:i] in common and low[i:] in common for i in range(3, len(low) - 2))):
+        return False  # "debugging", "compile", "shortcut": English words the vocabulary lacks
+    return True
 
 
 def _seen(name: str, forms: set[str], joined: str) -> bool:
