@@ -11,7 +11,9 @@ Two tests, read from the question's words only (never from a guess at the answer
 
 Example:
     >>> missing_names("Which nginx directive sets worker_processes?", ["Set the port with the port option."])
-    ['worker_processes']
+    ['nginx', 'worker_processes']
+    >>> missing_names("How do I compile it with debugging symbols using clang?", ["Compile with debugging symbols."])
+    ['clang']
     >>> missing_names("How does Ghostscript pick the rendering intent?", ["Ghostscript uses Perceptual."])
     []
 """
@@ -82,9 +84,9 @@ def question_names(question: str) -> list[str]:
 
 def missing_names(question: str, texts: Iterable[str]) -> list[str]:
     """The question's names that none of `texts` mentions, when they are at least half of
-    its names or one of them is a strong name (`strong_name`) ([] otherwise: one everyday
-    word the evidence lacks, "Open" beside "MPI", may be retrieval's miss, not a manual the
-    library lacks). Names and words are compared by their
+    its names, or at least half of its strong names (`strong_name`: "clang" of "compile",
+    "debugging" and "clang") ([] otherwise: one name the evidence lacks, "Erlang" beside
+    "TLS" and "OTP", is retrieval's miss, not a manual the library lacks). Names and words are compared by their
     letters and digits, case-insensitively: a name matches a word or a piece of one ("OTP" in
     "OTP-23"), and a name of five or more letters also the inside of a word ("\\applyOutput"
     in "ly:applyOutput"). Bare numbers and versions ("2.24") and names the question rules out
@@ -98,7 +100,9 @@ def missing_names(question: str, texts: Iterable[str]) -> list[str]:
     ruled_out = excluded_terms(question)
     names = [n for n in question_names(question) if re.search(r"[A-Za-z]", n) and stem(n) not in ruled_out]
     missing = [n for n in names if not _seen(n, forms, joined)]
-    if missing and (2 * len(missing) >= len(names) or any(strong_name(n) for n in missing)):
+    strong = [n for n in names if strong_name(n)]
+    strong_missing = [n for n in missing if n in strong]
+    if missing and (2 * len(missing) >= len(names) or (strong_missing and 2 * len(strong_missing) >= len(strong))):
         return missing
     return []
 
