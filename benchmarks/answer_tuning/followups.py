@@ -11,6 +11,10 @@ Not collected by pytest. Each row holds `first` (the earlier question), `questio
   as the answer-trust benchmark counts it: the shown rewrite, else the question as typed.
 
     python benchmarks/answer_tuning/followups.py --data-dir LIB --questions followups.jsonl
+
+The tuning set is `followups-tune.jsonl` (our own: 36 follow-up pairs and 17 self-contained
+second questions over the pdfqa-dev manuals, asked of the pdfqa-dev library);
+`../answer_sets/followups.jsonl` is a test set, never tuned on.
 """
 from __future__ import annotations
 
