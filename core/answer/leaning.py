@@ -3,9 +3,11 @@
 A follow-up: "what about …" or a fragment without a verb ("and the client?", "default?");
 a pronoun with nothing in the question it could point at ("how do I quit it?", "which RFCs
 does it implement?"; not "a key and its value", not "is it possible to …"); "that option";
-"what other levels are there?"; a short question that names nothing ("is version 6
-supported?"). A question that opens with "and" but names its own subject and refers to
-nothing earlier ("And which procedure of Guile reads a hash table?") stands alone.
+"what other levels are there?"; a question that names nothing and no topic ("What is
+the default?"; a lower-case word no dictionary has, "vsftpd", is a name). A short question
+with a topic of its own ("How do I start gp?") stands alone, and so does one that opens
+with "and" but names its own subject and refers to nothing earlier ("And which procedure
+of Guile reads a hash table?").
 
 Example:
     >>> leans_on_context("and how do I quit it?"), leans_on_context("Is it possible to set the paper size of LilyPond?")
@@ -16,6 +18,7 @@ from __future__ import annotations
 import re
 
 from core.answer import nlp
+from core.answer.decline import question_names
 
 CONNECTORS = frozenset("and but so also then ok okay well".split())
 BACK = frozenset("it them they this that these those he she him".split())
@@ -95,13 +98,13 @@ def leans_on_context(question: str) -> bool:
     words = [t for t in doc if not t.is_punct]
     if not words:
         return False
-    named = [t for t in words if is_name(t)]
+    named = [t for t in words if is_name(t)] or [n for n in question_names(question) if not n.isdigit()]
     has_verb = any(t.pos_ in ("VERB", "AUX") for t in words)
     if dangling(doc, question) or (not has_verb and len(words) <= 6):
         return True
     if words[0].lower_ in CONNECTORS:
         return not (named and has_verb)
-    if not named and (len(words) <= 6 or any(t.lower_ in ("other", "else") for t in words)):
+    if not named and any(t.lower_ in ("other", "else") for t in words):
         return True
     topical = [t for t in words if t.pos_ in ("NOUN", "ADJ", "VERB") and t.lower_ not in ATTRIBUTES | _VAGUE]
     return not named and not topical

@@ -88,8 +88,6 @@ def test_offline_rewrite_reads_as_a_question(earlier, follow_up, rewritten):
      "How do I force black point compensation off in Ghostscript?"),
     ("When does Erlang SSH start rekeying by default?", "how do I change that?",
      "How do I change when Erlang SSH starts rekeying by default?"),
-    ("Which SFTP version does the Erlang SFTP daemon use by default?", "is version 6 supported?",
-     "Is version 6 supported in the Erlang SFTP daemon?"),
 ])
 def test_offline_rewrite_of_fragments_and_pronouns(earlier, follow_up, rewritten):
     out = standalone(follow_up, [Turn(earlier, "“… Default: 101 …” [1]")], llm=None)
@@ -101,6 +99,8 @@ def test_offline_rewrite_of_fragments_and_pronouns(earlier, follow_up, rewritten
     "And which Scheme procedure of Guile gets a key and its value from a hash table?",  # "its": the key
     "Where does the Erlang SSH daemon look for its host keys by default?",
     "What does it mean when Ghostscript's -dUseFastColor is set to true?",
+    "How do I start gp?",  # short, but with a topic of its own
+    "How do I configure vsftpd?",
 ])
 def test_a_question_with_its_own_subject_is_not_rewritten(question):
     assert not leans_on_context(question)
