@@ -7,9 +7,14 @@ Not collected by pytest. Each row holds `first` (the earlier question), `questio
 - `rewritten`: the question was rewritten (a self-contained one should never be);
 - `shown`: the rewrite reads as a question and is shown as "understood as";
 - page_hit@5 of what is retrieved (the rewrite, or the question as typed) beside page_hit@5
-  of the gold standalone form, with `--retriever` (default hybrid).
+  of the gold standalone form, with `--retriever` (default hybrid); `page_hit@5_as_understood`
+  as the answer-trust benchmark counts it: the shown rewrite, else the question as typed.
 
     python benchmarks/answer_tuning/followups.py --data-dir LIB --questions followups.jsonl
+
+The tuning set is `followups-tune.jsonl` (our own: 36 follow-up pairs and 17 self-contained
+second questions over the pdfqa-dev manuals, asked of the pdfqa-dev library);
+`../answer_sets/followups.jsonl` is a test set, never tuned on.
 """
 from __future__ import annotations
 
@@ -50,9 +55,11 @@ def main() -> None:
         row = json.loads(line)
         out = standalone(row["question"], [Turn(row["first"])], llm=None)
         evidence = [(e["file"], int(e["page"])) for e in row.get("evidence", [])]
+        shown = out.rewritten and getattr(out, "readable", True)
+        hit = page_hit(lib, out.text, evidence, files, args.retriever)
         rows.append({"id": row["id"], "kind": row["kind"], "question": row["question"], "rewrite": out.text,
-                     "gold": row["standalone"], "rewritten": out.rewritten, "shown": out.rewritten and getattr(out, "readable", True),
-                     "hit": page_hit(lib, out.text, evidence, files, args.retriever),
+                     "gold": row["standalone"], "rewritten": out.rewritten, "shown": shown, "hit": hit,
+                     "understood_hit": hit if shown else page_hit(lib, row["question"], evidence, files, args.retriever),
                      "gold_hit": page_hit(lib, row["standalone"], evidence, files, args.retriever)})
     follow = [r for r in rows if r["kind"] == "follow-up"]
     fresh = [r for r in rows if r["kind"] != "follow-up"]
@@ -61,6 +68,7 @@ def main() -> None:
         "follow_ups": {"n": len(follow), "rewritten": mean([float(r["rewritten"]) for r in follow]),
                        "shown": mean([float(r["shown"]) for r in follow]),
                        "page_hit@5": mean([r["hit"] for r in follow]),
+                       "page_hit@5_as_understood": mean([r["understood_hit"] for r in follow]),
                        "standalone_page_hit@5": mean([r["gold_hit"] for r in follow])},
         "self_contained": {"n": len(fresh), "rewritten": sum(r["rewritten"] for r in fresh)}}, indent=1))
     if args.rows:

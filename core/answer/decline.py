@@ -11,7 +11,9 @@ Two tests, read from the question's words only (never from a guess at the answer
 
 Example:
     >>> missing_names("Which nginx directive sets worker_processes?", ["Set the port with the port option."])
-    ['worker_processes']
+    ['nginx', 'worker_processes']
+    >>> missing_names("How do I compile it with debugging symbols using clang?", ["Compile with debugging symbols."])
+    ['clang']
     >>> missing_names("How does Ghostscript pick the rendering intent?", ["Ghostscript uses Perceptual."])
     []
 """
@@ -36,6 +38,7 @@ GENERIC = frozenset(stem(w) for w in (
     "manual document documentation section page example instead else possible exactly").split())
 _ABBREVIATION = re.compile(r"^(?:[a-z]\.){1,2}[a-z]?\.?$|^(?:etc|vs|cf)\.?$", re.IGNORECASE)  # e.g, i.e.
 _NAME = re.compile(r"\d|[_:/=\\.#@+]|[a-z][A-Z]|^[A-Z]{2,}")
+_ENGLISH_ENDING = re.compile(r"(?:ing|ings|ed|ion|ions|ile|ise|ize|ly|ers?|able|ible|ment|ness|ity|ive|ous|al|ful|less|ate|ates)$")
 
 
 @functools.cache
@@ -81,8 +84,9 @@ def question_names(question: str) -> list[str]:
 
 def missing_names(question: str, texts: Iterable[str]) -> list[str]:
     """The question's names that none of `texts` mentions, when they are at least half of
-    its names ([] otherwise: one name the evidence lacks, "Erlang" beside "TLS" and "OTP", is
-    retrieval's miss, not a manual the library lacks). Names and words are compared by their
+    its names, or at least half of its strong names (`strong_name`: "clang" of "compile",
+    "debugging" and "clang") ([] otherwise: one name the evidence lacks, "Erlang" beside
+    "TLS" and "OTP", is retrieval's miss, not a manual the library lacks). Names and words are compared by their
     letters and digits, case-insensitively: a name matches a word or a piece of one ("OTP" in
     "OTP-23"), and a name of five or more letters also the inside of a word ("\\applyOutput"
     in "ly:applyOutput"). Bare numbers and versions ("2.24") and names the question rules out
@@ -96,7 +100,28 @@ def missing_names(question: str, texts: Iterable[str]) -> list[str]:
     ruled_out = excluded_terms(question)
     names = [n for n in question_names(question) if re.search(r"[A-Za-z]", n) and stem(n) not in ruled_out]
     missing = [n for n in names if not _seen(n, forms, joined)]
-    return missing if missing and 2 * len(missing) >= len(names) else []
+    strong = [n for n in names if strong_name(n)]
+    strong_missing = [n for n in missing if n in strong]
+    if missing and (2 * len(missing) >= len(names) or (strong_missing and 2 * len(strong_missing) >= len(strong))):
+        return missing
+    return []
+
+
+def strong_name(name: str) -> bool:
+    """A name that only a manual about it would write: code-like, all capitals, mixed case
+    ("LilyPond", "DOCX", "vsftpd", "clang"), or a capitalised word that is no everyday
+    word. A capitalised everyday word ("Open" of "Open MPI", "Visual") is weak: evidence
+    that lacks it may still answer."""
+    if _NAME.search(name) or re.search(r"[a-z][A-Z]", name):
+        return True
+    common = common_words()
+    low = name.lower()
+    if not common or low in common or not _uncommon(low, common):
+        return False
+    if name.islower() and (_ENGLISH_ENDING.search(low) or any(
+            low[:i] in common and low[i:] in common for i in range(3, len(low) - 2))):
+        return False  # "debugging", "compile", "shortcut": English words the vocabulary lacks
+    return True
 
 
 def _seen(name: str, forms: set[str], joined: str) -> bool:

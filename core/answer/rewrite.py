@@ -1,15 +1,20 @@
 """The offline follow-up rewrite: "and how do I quit it?" after "How do I start R?" → "How do I quit R?".
 
-Read with spaCy's parse (the packaged small English model), never with an earlier answer:
+Read with spaCy's tags (the packaged small English model) and the words of the earlier
+*question*, never of an earlier answer:
 
-- the **subject** of the earlier question is its object, else its subject, else another noun
-  phrase, with its modifiers ("the font of keywords in algorithm2e"); a wh-subject keeps its
-  clause ("Which FTP option makes … reuse …?" → "the FTP option that makes … reuse …");
-- in the follow-up, "it"/"that"/"them" become the subject, "its X" becomes "the X of
-  <subject>", a leading "and"/"so"/"also" is dropped;
-- "what about the client?" (or a bare "and the client?") asks the earlier question again
-  about another thing: the subject's head noun is swapped ("the TFTP daemon" → "the TFTP
-  client"); "default?" asks for that attribute of the subject; "on Windows?" is added to it.
+- a **fragment** ("and the data connect time-out?", "what about the client?", "without
+  Code?") asks the earlier question again about another thing: it takes the place of its
+  counterpart there (`ellipsis`); a bare attribute ("default?") asks for it of the thing
+  the earlier question asked about;
+- a **pronoun** with nothing to point at in the question ("how do I change it?") stands for
+  what the earlier question asked about ("the default PNG resolution of LilyPond"), or, when
+  the follow-up asks its own "which X", for the named thing ("which RFCs does it implement?"
+  → "… does the Erlang TFTP application implement?"); "that" alone for the whole earlier
+  question ("how do I change that?" → "How do I change when Erlang SSH starts rekeying?")
+  (`referent`); "its X" becomes "the X of …";
+- a short question that names nothing ("is version 6 supported?") gets the earlier
+  question's named thing ("… in the Erlang SFTP daemon?").
 
 Example:
     >>> rewrite("and how do I quit it?", "How do I start R?")
@@ -21,26 +26,23 @@ from __future__ import annotations
 
 import re
 
-from core.answer import nlp
+from core.answer.ellipsis import swap
+from core.answer.leaning import (ABOUT, ATTRIBUTES, CONNECTORS, POSSESSIVE, dangling, is_name, leans_on_context,
+                                 parse, refers_back)
+from core.answer.referent import asked_thing, embedded, named_thing
+from core.answer.terms import STOP, tokens
 
-CONNECTORS = frozenset("and but so also then ok okay well".split())
-_BACK = frozenset("it them they this that these those he she him".split())
-_POSSESSIVE = frozenset("its their his her".split())
+__all__ = ["ATTRIBUTES", "CONNECTORS", "leans_on_context", "reads_as_question", "rewrite", "subject_of"]
+
 _WH = frozenset("WDT WP WP$ WRB".split())
-_ABOUT = re.compile(r"^\s*(?:and\s+|so\s+|but\s+)?(?:what|how)\s+about\s+(.+?)\s*\??\s*$", re.IGNORECASE)
-ATTRIBUTES = frozenset("default value values type version size limit port path format unit units timeout range "
-                       "syntax meaning purpose name location maximum minimum length encoding".split())
-_ATTRIBUTE = re.compile(rf"\bthe (?:\w+ )?(?:{'|'.join(sorted(ATTRIBUTES))})\b(?! of\b)", re.IGNORECASE)
-_VAGUE = frozenset("be do have get use set work mean happen need change make uses sets works means happens needs "
-                   "changes makes used changed made".split())  # verbs that name no topic
+_ATTRIBUTE = re.compile(rf"\bthe (?:\w+ )?(?:{'|'.join(sorted(ATTRIBUTES))})\b(?:\s+[\w.-]*\d[\w.-]*\b)?(?! of\b)", re.I)
+_WH_START = frozenset("what which who whom whose when where why how is are was were do does did can could should would "
+                      "will has have may must".split())
+_ROLES = frozenset("client server daemon user host application program tool package library module".split())
+_SUBJECT_AUX = frozenset("does do did can could will would should".split())
 _QUESTION_START = re.compile(r"^(?:what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|can|"
                              r"could|should|would|will|has|have|may|must|in|on|at|for|with|from|by|to|of)\b", re.I)
-
-
-def _parse(text: str):
-    """spaCy's Doc for `text`, or None without the model."""
-    pipe = nlp.pipeline()
-    return pipe(text) if pipe is not None else None
+_OWN_WH = re.compile(r"^\s*(?:and\s+)?(?:which|what)\s+(?!(?:is|are|was|were|does|do|did|can)\b)(\w+)", re.I)
 
 
 def _phrase(doc, tok) -> str:
@@ -56,7 +58,7 @@ def subject_of(question: str, agent_first: bool = False) -> str:
     """What an earlier question is about: the main verb's object, else its subject (a
     wh-subject with its clause), else another noun phrase; `agent_first` looks for the
     subject before the object ("what about the server?" swaps the one that acts)."""
-    doc = _parse(question)
+    doc = parse(question)
     if doc is None:
         return ""
     nouns = [t for t in doc if t.pos_ in ("NOUN", "PROPN") or (t.pos_ == "NUM" and t.dep_ in ("dobj", "pobj"))]
@@ -79,36 +81,6 @@ def subject_of(question: str, agent_first: bool = False) -> str:
     return ""
 
 
-def leans_on_context(question: str) -> bool:
-    """True when the question needs an earlier one: it starts with "and"/"what about", refers
-    back ("it", "its", "that option"), or has no verb of its own ("default?", "on Windows?")."""
-    if _ABOUT.match(question):
-        return True
-    doc = _parse(question)
-    if doc is None:
-        return bool(re.match(r"^\s*(?:and|so|also)\b", question, re.I) or re.search(r"\b(?:it|its)\b", question, re.I))
-    words = [t for t in doc if not t.is_punct]
-    if not words:
-        return False
-    if words[0].lower_ in CONNECTORS or any(_refers_back(t) for t in words):
-        return True
-    if not any(t.pos_ in ("VERB", "AUX") for t in words) and len(words) <= 4:
-        return True
-    # "What is the default?": nothing named, no word beyond what kind of thing is asked
-    named = [t for t in words if t.pos_ in ("PROPN", "NUM") or (t.text[:1].isupper() and t.i > 0 and t.text != "I")
-             or re.search(r"[\d_:/=\\.-]", t.text)]
-    topical = [t for t in words if t.pos_ in ("NOUN", "ADJ", "VERB") and t.lower_ not in ATTRIBUTES | _VAGUE]
-    return not named and not topical
-
-
-def _refers_back(tok) -> bool:
-    """A pronoun or demonstrative that points at something said earlier."""
-    low = tok.lower_
-    if low in _POSSESSIVE and tok.tag_ == "PRP$":
-        return True
-    return low in _BACK and tok.tag_ in ("PRP", "DT")
-
-
 def _swap_head(subject: str, other: str) -> str:
     """The subject with its last word replaced by `other` when `other` is one bare noun
     ("the TFTP daemon" + "client" → "the TFTP client"); else `other` itself."""
@@ -119,70 +91,114 @@ def _swap_head(subject: str, other: str) -> str:
     return other.strip()
 
 
-def _about(question: str, earlier: str, subject: str, other: str) -> str:
-    """"what about X?": the earlier question asked of X; an attribute ("the default") of the subject."""
+def _fragment(earlier: str, other: str) -> str:
+    """A fragment ("the client", "default", "on Windows") read against the earlier question."""
     bare = re.sub(r"^(?:the|a|an|its|their)\s+", "", other.strip(), flags=re.I)
-    if bare.lower() in ATTRIBUTES:
-        return f"What is the {bare} of {subject}?"
-    doc = _parse(other)
-    if doc is not None and doc[0].pos_ == "ADP":  # "on Windows?": the earlier question, there
-        return earlier.rstrip(" ?") + f" {other.strip()}?"
-    return earlier.replace(subject, _swap_head(subject, other), 1) if subject in earlier else ""
+    if bare.lower() in ATTRIBUTES or (bare.split() and bare.split()[-1].lower() in ATTRIBUTES and len(bare.split()) <= 2):
+        thing = asked_thing(earlier) or subject_of(earlier, agent_first=True)
+        if bare.lower() == "default" and thing.startswith("the ") and " of " in thing:
+            return f"What is the default {thing[4:]}?"  # "the port of the daemon": its default port
+        return f"What is the {bare} of {thing}?" if thing else ""
+    swapped = swap(earlier, other)
+    if swapped:
+        return swapped
+    subject = subject_of(earlier, agent_first=True)
+    return earlier.replace(subject, _swap_head(subject, other), 1) if subject and subject in earlier else ""
 
 
-def _substitute(question: str, subject: str) -> str:
-    """Pronouns replaced by the subject, "its X" by "the X of <subject>" ("that option" by
-    the subject when it is an option), the connector dropped."""
-    doc = _parse(question)
+def _referent(question: str, earlier: str, pronoun) -> str:
+    """What a dangling pronoun of `question` stands for in `earlier` (see the module docstring)."""
+    if pronoun.lower_ in ("that", "this") and pronoun.dep_ != "det":
+        clause = embedded(earlier)
+        if clause:
+            return clause
+    own = _OWN_WH.match(question)
+    attribute = bool(own) and own.group(1).lower().rstrip("s") in ATTRIBUTES | {"valu"}
+    acts = pronoun.i > 0 and pronoun.doc[pronoun.i - 1].lower_ in _SUBJECT_AUX  # "how does it pick …": the one acting
+    if (own and not attribute) or (acts and not attribute):
+        return named_thing(earlier) or subject_of(earlier)
+    return asked_thing(earlier) or subject_of(earlier)
+
+
+def _substitute(question: str, earlier: str) -> str:
+    """Each dangling pronoun replaced by what it stands for; "its X" by "the X of …";
+    "that option" by the thing itself; the opening connector dropped."""
+    doc = parse(question)
+    loose = {t.i for t in dangling(doc, question)}
+    plain = {i for i in loose if doc[i].dep_ != "det" or doc[i].lower_ in POSSESSIVE}
+    loose = plain or loose  # "stop it from adding that answer": "that answer" is the answer it adds
+    if not loose:
+        return ""
     out: list[str] = []
-    tail: dict[int, str] = {}  # token index -> text to add after it ("of <subject>")
+    tail: dict[int, str] = {}  # token index -> text to add after it ("of <referent>")
     skip_to = -1
-    heads = {w.lower() for w in re.findall(r"[\w-]+", subject)}
     for i, tok in enumerate(doc):
-        low = tok.lower_
-        if i <= skip_to or (i == 0 and low in CONNECTORS):
+        if i <= skip_to or (i == 0 and tok.lower_ in CONNECTORS):
             continue
-        if _refers_back(tok) and tok.dep_ == "det" and tok.head.lower_ in heads and tok.head.i > i:
-            out.append(subject + tok.head.whitespace_)  # "that option" is the subject itself
-            skip_to = tok.head.i
-            continue
-        if (low in _POSSESSIVE and tok.tag_ == "PRP$") or (_refers_back(tok) and tok.dep_ == "det"):
-            out.append("the" + tok.whitespace_)
-            tail[tok.head.right_edge.i] = f" of {subject}"
-        elif _refers_back(tok):
-            out.append(subject + tok.whitespace_)
-        else:
+        if i not in loose:
             out.append(tok.text + tok.whitespace_)
+        else:
+            thing = _referent(question, earlier, tok)
+            if not thing:
+                return ""
+            if tok.dep_ == "det" and tok.head.i > i and tok.head.lower_ in thing.lower() and tok.lower_ not in POSSESSIVE:
+                out.append(thing + tok.head.whitespace_)  # "that option" is the thing itself
+                skip_to = tok.head.i
+            elif (tok.lower_ in POSSESSIVE and tok.tag_ == "PRP$") or tok.dep_ == "det":
+                out.append("the" + tok.whitespace_)
+                tail[tok.head.right_edge.i] = f" of {thing}"
+            else:
+                out.append(thing + tok.whitespace_)
         if i in tail:
             out[-1] = out[-1].rstrip() + tail[i] + (tok.whitespace_ or "")
     return "".join(out).strip().lstrip(", ")
 
 
+def _named_in(text: str, earlier: str) -> str:
+    """`text` with the earlier question's named thing: in place of a bare role noun ("the
+    client" → "the Erlang TFTP client"), else added, when the text names none of it."""
+    thing = named_thing(earlier)
+    doc = parse(thing) if thing else None
+    names = [t.text.lower() for t in doc if is_name(t) or t.i == 0 and t.text[:1].isupper()] if doc is not None else []
+    if not names or any(n in text.lower() for n in names):
+        return text
+    role = re.search(r"\bthe (\w+)\b", text)
+    if role and role.group(1).lower() in _ROLES and thing.split()[-1].lower() in _ROLES:
+        return text.replace(role.group(0), _swap_head(thing, role.group(1)), 1)
+    return text.rstrip(" ?") + f" in {thing}?"
+
+
 def rewrite(question: str, earlier: str) -> str:
     """`question` made standalone with the subject of the `earlier` question ("" when no
     rewrite reads as a question a person would write)."""
-    about = _ABOUT.match(question)
-    doc = _parse(question)
-    words = [t for t in doc if not t.is_punct and t.lower_ not in CONNECTORS] if doc is not None else []
-    elliptic = bool(words) and not any(t.pos_ in ("VERB", "AUX") or _refers_back(t) for t in words)
-    subject = subject_of(earlier, agent_first=bool(about) or elliptic)
-    if not subject or doc is None:
+    about = ABOUT.match(question)
+    doc = parse(question)
+    if doc is None:
         return ""
-    if about and not any(w in _POSSESSIVE | _BACK for w in about.group(1).lower().split()):
-        text = _about(question, earlier, subject, about.group(1))
-    elif elliptic:
-        text = _about(question, earlier, subject, " ".join(t.text for t in words))
+    words = [t for t in doc if not t.is_punct and t.lower_ not in CONNECTORS]
+    elliptic = bool(words) and words[0].lower_ not in _WH_START and not any(t.pos_ == "AUX" for t in words) \
+        and len(words) <= 6
+    if about and not any(w in POSSESSIVE for w in about.group(1).lower().split()):
+        text = _fragment(earlier, about.group(1))
+    elif elliptic and not any(refers_back(t) and t.lower_ in POSSESSIVE for t in words):
+        text = _fragment(earlier, doc[words[0].i: words[-1].i + 1].text)
     else:
-        text = _substitute(question, subject)
-        if subject not in text:  # "What is the default?": the attribute of the subject
-            text = _ATTRIBUTE.sub(lambda m: f"{m.group(0)} of {subject}", text, count=1)
-        if subject not in text:  # nothing referred back: the rewrite would not stand alone
-            return ""
+        text = _substitute(question, earlier)
+        if not text:
+            plain = question.strip()
+            plain = re.sub(r"^\s*(?:and|so|also|but|then)\s+", "", plain, flags=re.I)
+            thing = asked_thing(earlier) or subject_of(earlier)
+            text = _ATTRIBUTE.sub(lambda m: f"{m.group(0)} of {thing}", plain, count=1) if thing else ""
+            if text == plain:
+                text = _named_in(plain, earlier)
+        text = _named_in(text, earlier) if text else ""
     text = text.strip()
     text = text[:1].upper() + text[1:]
     if text and not text.endswith("?"):
         text = text.rstrip(".!") + "?"
-    return text if reads_as_question(text, question) else ""
+    words = lambda t: {w.lower() for w in tokens(t)} - STOP  # noqa: E731
+    borrowed = (words(text) - words(question)) & words(earlier)
+    return text if borrowed and reads_as_question(text, question) else ""  # it must carry something over
 
 
 def reads_as_question(text: str, asked: str) -> bool:

@@ -48,7 +48,7 @@ def test_which_questions_lean_on_the_conversation():
     ("How do I start R?", "What is the default?", "What is the default of R?"),
     ("Which port does the TFTP daemon listen on?", "what about the client?",
      "Which port does the TFTP client listen on?"),
-    ("Which port does the TFTP daemon listen on?", "default?", "What is the default of the TFTP daemon?"),
+    ("Which port does the TFTP daemon listen on?", "default?", "What is the default port of the TFTP daemon?"),
     ("What is the default port of the TFTP daemon?", "and how do I change it?",
      "How do I change the default port of the TFTP daemon?"),
     ("What does the -dKPreserve option do?", "What values does it take?",
@@ -63,6 +63,48 @@ def test_offline_rewrite_reads_as_a_question(earlier, follow_up, rewritten):
     assert (out.text, out.rewritten, out.readable) == (rewritten, True, True)
     assert "tcc" not in out.text and "shell" not in out.text  # never words of an earlier answer
     assert (out.llm_calls, out.llm_tokens) == (0, 0)
+
+
+@pytest.mark.parametrize("earlier, follow_up, rewritten", [
+    # a fragment takes its counterpart's place
+    ("What is the default hello_timeout of an Erlang SSH daemon?", "and the negotiation_timeout?",
+     "What is the default negotiation_timeout of an Erlang SSH daemon?"),
+    ("How are IDL pointers of kind unique mapped by camlidl?", "and those of kind ptr?",
+     "How are IDL pointers of kind ptr mapped by camlidl?"),
+    ("What is the default connection time-out of the FTP client?", "and the data connect time-out?",
+     "What is the data connect time-out of the FTP client?"),
+    ("What is the default width of the name field in AMC when Code is used?", "and without Code?",
+     "What is the default width of the name field in AMC without Code?"),
+    ("What does the -sProofProfile option of Ghostscript do?", "and -sDeviceLinkProfile?",
+     "What does the -sDeviceLinkProfile option of Ghostscript do?"),
+    # "it" is what was asked about; the named thing when the follow-up asks its own "which X"
+    ("Which FTP mode does the Erlang FTP client try first?", "how do I change it?",
+     "How do I change the FTP mode of the Erlang FTP client?"),
+    ("Which TFTP transfer mode does the Erlang TFTP application not implement?", "which RFCs does it implement?",
+     "Which RFCs does the Erlang TFTP application implement?"),
+    ("Which module logs the errors of the TFTP application?", "how do I replace it?",
+     "How do I replace the module that logs the errors of the TFTP application?"),
+    ("Is black point compensation enabled by default in Ghostscript?", "how do I force it off?",
+     "How do I force black point compensation off in Ghostscript?"),
+    ("When does Erlang SSH start rekeying by default?", "how do I change that?",
+     "How do I change when Erlang SSH starts rekeying by default?"),
+])
+def test_offline_rewrite_of_fragments_and_pronouns(earlier, follow_up, rewritten):
+    out = standalone(follow_up, [Turn(earlier, "“… Default: 101 …” [1]")], llm=None)
+    assert (out.text, out.rewritten, out.readable) == (rewritten, True, True)
+
+
+@pytest.mark.parametrize("question", [
+    "Is it possible to set the paper size of LilyPond on the command line?",  # an expletive "it"
+    "And which Scheme procedure of Guile gets a key and its value from a hash table?",  # "its": the key
+    "Where does the Erlang SSH daemon look for its host keys by default?",
+    "What does it mean when Ghostscript's -dUseFastColor is set to true?",
+    "How do I start gp?",  # short, but with a topic of its own
+    "How do I configure vsftpd?",
+])
+def test_a_question_with_its_own_subject_is_not_rewritten(question):
+    assert not leans_on_context(question)
+    assert standalone(question, [Turn("What is the default PNG resolution of LilyPond?")], llm=None).rewritten is False
 
 
 def test_a_self_contained_question_starts_fresh():

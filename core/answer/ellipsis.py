@@ -1,0 +1,111 @@
+"""Elliptic follow-ups: "and the data connect time-out?" asks the earlier question again about
+another thing, so the new thing takes the place of its counterpart in the earlier question.
+
+Read from the words of the two questions only (spaCy's tags for what is a noun phrase):
+
+- a **shared word**: the phrase of the earlier question that holds a word of the fragment is
+  replaced by the fragment ("the default connection time-out" → "the data connect time-out";
+  "when Code is used" → "without Code"; "of kind unique" → "of kind ptr");
+- a **name for a name**: a code-like fragment ("negotiation_timeout", "-sDeviceLinkProfile",
+  "LANG") replaces the earlier question's code-like name;
+- a **prepositional fragment** with nothing shared ("with ftps?") is added to the earlier question.
+
+Example:
+    >>> swap("What is the default hello_timeout of an Erlang SSH daemon?", "the negotiation_timeout")
+    'What is the default negotiation_timeout of an Erlang SSH daemon?'
+    >>> swap("How are IDL pointers of kind unique mapped by camlidl?", "those of kind ptr")
+    'How are IDL pointers of kind ptr mapped by camlidl?'
+"""
+from __future__ import annotations
+
+import re
+
+from core.answer import nlp
+from core.answer.terms import STOP, stem
+
+CODE = re.compile(r"[_:/=\\#]|^-{1,2}\w|[a-z][A-Z]|^[A-Z][A-Z0-9]{1,}$")  # code-like or all-caps names
+_LEAD = re.compile(r"^(?:those|these|the ones|that|this|one)\s+(?=(?:of|with|in|for|on|from|under|without)\b)", re.I)
+_PREP = frozenset("of with without in on for from under over by at to via using when if unless while".split())
+_CLAUSE = frozenset("when if unless while".split())
+_NP_POS = frozenset("DET ADJ NOUN PROPN NUM X SYM PART".split())
+
+
+def _doc(text: str):
+    pipe = nlp.pipeline()
+    return pipe(text) if pipe is not None else None
+
+
+def _content(word: str) -> str:
+    """A word's comparable form ('' for stop words and punctuation)."""
+    low = word.lower().strip("?.,;:!")
+    return "" if not re.search(r"\w", low) or low in STOP or low in _PREP else stem(low)
+
+
+def _np_span(doc, i: int) -> tuple[int, int]:
+    """The noun-phrase run of tokens around token i: determiners (not wh-words), adjectives,
+    nouns, names, numbers and code, as one contiguous [start, end)."""
+    def inside(tok) -> bool:
+        return (tok.pos_ in _NP_POS or bool(CODE.search(tok.text)) or tok.tag_ == "PRP$") and tok.tag_ not in ("WDT", "WP")
+    lo, hi = i, i + 1
+    while lo > 0 and (inside(doc[lo - 1]) or not doc[lo - 1].whitespace_):  # "time-out" is one word
+        lo -= 1
+    while hi < len(doc) and ((inside(doc[hi]) and doc[hi].pos_ != "DET") or not doc[hi - 1].whitespace_):
+        hi += 1
+    while hi > lo + 1 and doc[hi - 1].is_punct:
+        hi -= 1
+    return lo, hi
+
+
+def _pp_span(doc, i: int) -> tuple[int, int]:
+    """From the preposition (or 'when'/'if') before token i to the end of its phrase (a
+    clause after 'when'/'if' runs to the end of the question)."""
+    lo = i
+    while lo > 0 and doc[lo].lower_ not in _PREP:
+        lo -= 1
+    clause = doc[lo].lower_ in _CLAUSE
+    hi = i + 1
+    while hi < len(doc) and not doc[hi].is_punct and doc[hi].lower_ not in _PREP and (
+            clause or doc[hi].pos_ not in ("VERB", "AUX")):
+        hi += 1
+    return lo, hi
+
+
+def _replace(doc, lo: int, hi: int, text: str) -> str:
+    """The doc's text with tokens [lo, hi) replaced by `text`."""
+    before = doc[:lo].text_with_ws if lo else ""
+    after = doc[hi:].text_with_ws if hi < len(doc) else ""
+    joiner = " " if after and not after.startswith(("?", ".", ",")) else ""
+    return f"{before}{text}{joiner}{after}".replace("  ", " ").strip()
+
+
+def _shared(doc, fragment: str) -> int:
+    """Index of the earlier question's token that shares the fragment's last shared content
+    word (its head, usually), or -1."""
+    wanted = [c for c in (_content(w) for w in re.findall(r"[\w'.-]+", fragment.replace("-", " "))) if c]
+    best = -1
+    for word in wanted:
+        hits = [t.i for t in doc if _content(t.text) == word]
+        if hits:
+            best = hits[-1]
+    return best
+
+
+def swap(earlier: str, fragment: str) -> str:
+    """The earlier question asked about `fragment` instead ("" when no place for it is found)."""
+    doc = _doc(earlier)
+    fragment = _LEAD.sub("", fragment.strip(" ?.!")).strip()
+    if doc is None or not fragment:
+        return ""
+    first = fragment.split()[0].lower()
+    at = _shared(doc, fragment)
+    if at >= 0:
+        lo, hi = _pp_span(doc, at) if first in _PREP else _np_span(doc, at)
+        if first not in _PREP or doc[lo].lower_ in _PREP:
+            return _replace(doc, lo, hi, fragment)
+    names = [t.i for t in doc if CODE.search(t.text) and t.i > 0]
+    if CODE.search(fragment.split()[-1]) and len(fragment.split()) <= 3 and names:
+        bare = re.sub(r"^(?:the|a|an)\s+", "", fragment, flags=re.I)
+        return _replace(doc, names[0], names[0] + 1, bare)
+    if first in _PREP:
+        return earlier.rstrip(" ?") + f" {fragment}?"
+    return ""

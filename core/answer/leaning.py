@@ -1,0 +1,110 @@
+"""Does a question lean on the conversation, or stand alone?
+
+A follow-up: "what about …" or a fragment without a verb ("and the client?", "default?");
+a pronoun with nothing in the question it could point at ("how do I quit it?", "which RFCs
+does it implement?"; not "a key and its value", not "is it possible to …"); "that option";
+"what other levels are there?"; a question that names nothing and no topic ("What is
+the default?"; a lower-case word no dictionary has, "vsftpd", is a name). A short question
+with a topic of its own ("How do I start gp?") stands alone, and so does one that opens
+with "and" but names its own subject and refers to nothing earlier ("And which procedure
+of Guile reads a hash table?").
+
+Example:
+    >>> leans_on_context("and how do I quit it?"), leans_on_context("Is it possible to set the paper size of LilyPond?")
+    (True, False)
+"""
+from __future__ import annotations
+
+import re
+
+from core.answer import nlp
+from core.answer.decline import question_names
+
+CONNECTORS = frozenset("and but so also then ok okay well".split())
+BACK = frozenset("it them they this that these those he she him".split())
+POSSESSIVE = frozenset("its their his her".split())
+ATTRIBUTES = frozenset("default value values type version size limit port path format unit units timeout range "
+                       "syntax meaning purpose name location maximum minimum length encoding".split())
+ABOUT = re.compile(r"^\s*(?:and\s+|so\s+|but\s+)?(?:what|how)\s+about\s+(.+?)\s*\??\s*$", re.IGNORECASE)
+_VAGUE = frozenset("be do have get use set work mean happen need change make uses sets works means happens needs "
+                   "changes makes used changed made".split())  # verbs that name no topic
+_EXPLETIVE = re.compile(r"\b(?:is|was|would|will|does|isn't)\s+it\s+(?:possible|necessary|safe|ok|okay|true|better|"
+                        r"enough|required|allowed|mean\s+(?:when|if|that)|matter)\b|\bit\s+(?:is|was)\s+(?:possible|"
+                        r"necessary|required|allowed)\b", re.IGNORECASE)
+_NAME = re.compile(r"[\d_:/=\\.-]")
+_AUX = frozenset("is are was were do does did can could will would should has have may must".split())
+
+
+def parse(text: str):
+    """spaCy's Doc for `text`, or None without the model."""
+    pipe = nlp.pipeline()
+    return pipe(text) if pipe is not None else None
+
+
+def is_name(tok) -> bool:
+    """A name: a proper noun, a capitalised word not first, or a code-like token."""
+    return (tok.pos_ == "PROPN" or (tok.text[:1].isupper() and tok.i > 0 and tok.text != "I")
+            or bool(_NAME.search(tok.text.strip(".-")))) and tok.pos_ != "PUNCT" and not tok.text.isdigit()
+
+
+def refers_back(tok) -> bool:
+    """A pronoun or demonstrative that can point at something said earlier."""
+    low = tok.lower_
+    if low in POSSESSIVE and tok.tag_ == "PRP$":
+        return True
+    return low in BACK and (tok.tag_ in ("PRP", "DT") or (low == "that" and tok.dep_ in ("dobj", "nsubj", "pobj")))
+
+
+def _wh_phrase(doc) -> set[int]:
+    """Token indices of the wh-phrase ("which RFCs"): what is asked, no antecedent. Read from
+    the words (the small parser often misreads short questions): from 'which'/'what'/'how
+    many' up to the auxiliary or verb."""
+    out: set[int] = set()
+    for tok in doc:
+        if tok.lower_ in ("which", "what", "whose", "many", "much") and not out:
+            for t in doc[tok.i + 1:]:
+                if t.lower_ in _AUX or t.pos_ in ("VERB", "AUX", "PUNCT"):
+                    break
+                out.add(t.i)
+    return out
+
+
+def dangling(doc, text: str) -> list:
+    """The pronouns of `doc` that point outside the question: no name before them (a name
+    of the wh-phrase counts only for 'its'), and not an expletive 'it' ("is it possible")."""
+    expletive = bool(_EXPLETIVE.search(text)) and any(is_name(t) for t in doc)
+    asked = _wh_phrase(doc)
+    out = []
+    for tok in doc:
+        if not refers_back(tok) or (expletive and tok.lower_ == "it"):
+            continue
+        before = [t for t in doc[: tok.i] if is_name(t) or (tok.lower_ in POSSESSIVE and t.pos_ == "NOUN")]
+        if tok.lower_ not in POSSESSIVE:
+            before = [t for t in before if t.i not in asked]
+        if tok.dep_ == "det" and tok.lower_ in ("this", "that", "these", "those"):
+            before = []  # "that option" points back whatever came before
+        if not before:
+            out.append(tok)
+    return out
+
+
+def leans_on_context(question: str) -> bool:
+    """True when the question needs an earlier one (see the module docstring)."""
+    if ABOUT.match(question):
+        return True
+    doc = parse(question)
+    if doc is None:
+        return bool(re.match(r"^\s*(?:and|so|also)\b", question, re.I) or re.search(r"\b(?:it|its)\b", question, re.I))
+    words = [t for t in doc if not t.is_punct]
+    if not words:
+        return False
+    named = [t for t in words if is_name(t)] or [n for n in question_names(question) if not n.isdigit()]
+    has_verb = any(t.pos_ in ("VERB", "AUX") for t in words)
+    if dangling(doc, question) or (not has_verb and len(words) <= 6):
+        return True
+    if words[0].lower_ in CONNECTORS:
+        return not (named and has_verb)
+    if not named and any(t.lower_ in ("other", "else") for t in words):
+        return True
+    topical = [t for t in words if t.pos_ in ("NOUN", "ADJ", "VERB") and t.lower_ not in ATTRIBUTES | _VAGUE]
+    return not named and not topical

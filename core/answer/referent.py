@@ -1,0 +1,134 @@
+"""What a follow-up's "it" stands for in the earlier question: the thing asked about, or the
+named thing the question is about.
+
+- the **asked thing**: "What is the default PNG resolution of LilyPond?" → "the default PNG
+  resolution of LilyPond"; "Which FTP mode does the Erlang FTP client try first?" → "the FTP
+  mode of the Erlang FTP client"; "What does the -dKPreserve option do?" → "the -dKPreserve
+  option". "how do I change it?" changes the asked thing.
+- the **named thing**: the first noun phrase that holds a name ("the Erlang TFTP
+  application"). "which RFCs does it implement?" asks about the named thing.
+- the **embedded question**: "When does Erlang SSH start rekeying?" → "when Erlang SSH starts
+  rekeying", for "how do I change that?".
+
+Example:
+    >>> asked_thing("Which FTP mode does the Erlang FTP client try first?")
+    'the FTP mode of the Erlang FTP client'
+    >>> embedded("When does Erlang SSH start rekeying by default?")
+    'when Erlang SSH starts rekeying by default'
+"""
+from __future__ import annotations
+
+import re
+
+from core.answer import nlp
+
+_IS = re.compile(r"^\s*(?:what|which)\s+(?:is|are|was|were)\s+((?:the|a|an|its|their)\s.+?)\s*\?*\s*$", re.I)
+_WH_AUX = re.compile(r"^\s*(what|which|how many|how much|when|where|how)\s+(.*?)\s*\b(does|do|did|can|should|will|would)\s+"
+                     r"(.+?)\s*\?*\s*$", re.I)
+_WH_SUBJECT = re.compile(r"^\s*(which|what)\s+(.+?)\s*\?*\s*$", re.I)
+_AUX = frozenset("is are was were do does did can could will would should has have may must".split())
+_YES_NO = re.compile(r"^\s*(?:is|are|was|were|does|do|can)\s+(.+?)\s*\?*\s*$", re.I)
+_NAME = re.compile(r"[_:/=\\#\d]|^-{1,2}\w|[a-z][A-Z]|^[A-Z]")
+# Verbs the small tagger often reads as nouns after a name ("does the daemon use …").
+VERBS = frozenset(
+    "use try start stop set take pick do make need support accept read write listen connect send return mean control "
+    "change tune add create assume apply require implement handle wait print show call run give produce open close "
+    "generate look map translate store keep load save find get allow expect build pass replace select skip "
+    "compute draw install compile link print sort list convert check".split())
+
+
+def _doc(text: str):
+    pipe = nlp.pipeline()
+    return pipe(text) if pipe is not None else None
+
+
+def _verbish(tok) -> bool:
+    return tok.pos_ in ("VERB", "AUX") or tok.lower_ in VERBS
+
+
+def _subject(toks) -> tuple[str, int]:
+    """The noun phrase that opens `toks` (up to the first verb, participle or adverb after
+    it) as text, and the index of the token that ends it (-1 when there is none)."""
+    for i, tok in enumerate(toks):
+        if i > 0 and (_verbish(tok) or tok.tag_ in ("VBN", "VBG", "RB") or tok.lower_ == "not"):
+            return toks[0].doc[toks[0].i: tok.i].text, i
+    return "", -1
+
+
+def _from(doc, start: int) -> list:
+    """The tokens of `doc` from character `start` on, closing punctuation left out."""
+    return [t for t in doc if t.idx >= start and not (t.is_punct and t.text in "?.!")]
+
+
+def asked_thing(earlier: str) -> str:
+    """The noun phrase for what `earlier` asks about ("" when none is read)."""
+    m = _IS.match(earlier)
+    if m:
+        return m.group(1)
+    doc = _doc(earlier)
+    if doc is None:
+        return ""
+    acting = _WH_SUBJECT.match(earlier)
+    if acting and acting.group(2).split()[0].lower() not in _AUX:
+        toks = _from(doc, acting.start(2))
+        noun, at = _subject(toks)
+        if at > 0 and toks[at].lower_ not in _AUX and toks[at].pos_ != "AUX":  # "Which module logs …": the module that logs …
+            return f"the {noun} that {doc[toks[at].i: toks[-1].i + 1].text}"
+    m = _WH_AUX.match(earlier)
+    if m and m.group(1).lower() in ("what", "which"):
+        subject, _ = _subject(_from(doc, m.start(4)))
+        wanted = m.group(2).strip()
+        if not subject or len(wanted.split()) > 4:
+            return ""
+        return f"the {wanted} of {subject}" if wanted else subject
+    m = _YES_NO.match(earlier)
+    return _subject(_from(doc, m.start(1)))[0] if m else ""
+
+
+def named_thing(earlier: str) -> str:
+    """The first noun phrase of `earlier` after its wh-phrase that holds a name."""
+    doc = _doc(earlier)
+    if doc is None:
+        return ""
+    is_form = _IS.match(earlier)
+    m = is_form or _WH_AUX.match(earlier) or _YES_NO.match(earlier)
+    start = m.start(m.lastindex) if m else 0
+    of = [o.end() for o in re.finditer(r"\b(?:of|in|for)\s+", earlier[start:])] if is_form else []
+    toks = _from(doc, start + of[-1] if of else start)  # "the default resolution of LilyPond": LilyPond
+    for i, tok in enumerate(toks):
+        if _NAME.search(tok.text) and tok.text != "I" and tok.i > 0 and not _verbish(tok):
+            lo = i
+            while lo > 0 and toks[lo - 1].pos_ in ("DET", "ADJ", "NOUN", "PROPN", "NUM") and toks[lo - 1].tag_ not in ("WDT", "WP"):
+                lo -= 1
+            hi = i + 1
+            while hi < len(toks) and (toks[hi].pos_ in ("NOUN", "PROPN", "NUM", "ADJ") or not toks[hi - 1].whitespace_) \
+                    and not _verbish(toks[hi]):
+                hi += 1
+            return doc[toks[lo].i: toks[hi - 1].i + 1].text
+    return ""
+
+
+def _third_person(verb: str) -> str:
+    """'start' → 'starts', 'pass' → 'passes', 'copy' → 'copies'."""
+    if re.search(r"(?:s|sh|ch|x|z|o)$", verb):
+        return verb + "es"
+    if re.search(r"[^aeiou]y$", verb):
+        return verb[:-1] + "ies"
+    return verb + "s"
+
+
+def embedded(earlier: str) -> str:
+    """'When does S V …?' as the clause 'when S Vs …' ("" for other shapes)."""
+    m = _WH_AUX.match(earlier)
+    doc = _doc(earlier)
+    if not m or doc is None or m.group(1).lower() == "how" and not m.group(2):
+        return ""
+    wh = f"{m.group(1)} {m.group(2)}".strip()
+    wh = wh[:1].lower() + wh[1:]
+    toks = _from(doc, m.start(4))
+    _, at = _subject(toks)
+    if at <= 0 or m.group(3).lower() not in ("does", "do") or toks[at].lower_ == "not":
+        return ""
+    verb = _third_person(toks[at].text) if m.group(3).lower() == "does" else toks[at].text
+    rest = doc[toks[at].i + 1: toks[-1].i + 1].text if at + 1 < len(toks) else ""
+    return f"{wh} {doc[toks[0].i: toks[at].i].text} {verb} {rest}".strip()
