@@ -129,7 +129,9 @@ def test_library_follow_up_without_llm(lib):
     assert follow.question == "and what is its default?"
     assert follow.understood_as == ("What is the default of the FTP client option that makes the data connection "
                                     "reuse the TLS session?")
-    assert "Its default is **false**." in follow.text.splitlines()[0]
+    # the default is in the answer; the first line quotes the option's own sentence (the reader
+    # weighs the sentence that matches the question most; a default-first rule cost tuning questions)
+    assert "Its default is" in follow.text and "false" in follow.text
     assert follow.citations[0].chunk.source_id == "ftp1"
 
 
