@@ -11,9 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import tempfile
-import time
-from dataclasses import dataclass, field, replace
-from datetime import datetime, timezone
+from dataclasses import replace
 from pathlib import Path
 from typing import Callable, Mapping, Sequence
 
@@ -24,47 +22,11 @@ from core.index.base import Embedder, TextIndex, VectorIndex
 from core.index.catalog import Catalog
 from core.errors import IngestError
 from core.ingest.files import Status, file_sha256
+from core.ingest.progress import ProgressEvent, ProgressFn, StageClock, no_progress, utc_now
 from core.ingest.store_writer import StoreWriter, full_text_of
 from core.types import Chunk, Document
 
 __all__ = ["Indexer", "ProgressEvent", "ProgressFn", "StageClock", "full_text_of", "no_progress", "utc_now"]
-
-
-@dataclass(frozen=True)
-class ProgressEvent:
-    """One progress tick: `stage` of `file`, `done` of `total` units (pages, chunks...)."""
-
-    file: str
-    stage: str  # check | ocr | parse | format | chunk | embed | keywords | graph | index | done | error
-    done: int
-    total: int
-    message: str = ""
-
-
-ProgressFn = Callable[[ProgressEvent], None]
-
-
-def utc_now() -> str:
-    """The current UTC time, to the second, in ISO 8601."""
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")
-
-
-def no_progress(_: ProgressEvent) -> None:
-    """Progress sink that ignores every event."""
-
-
-@dataclass
-class StageClock:
-    """Collects seconds spent per stage for one document."""
-
-    seconds: dict[str, float] = field(default_factory=dict)
-    _start: float = field(default_factory=time.perf_counter)
-
-    def lap(self, stage: str) -> None:
-        """Charge the time since the previous lap to `stage`."""
-        now = time.perf_counter()
-        self.seconds[stage] = self.seconds.get(stage, 0.0) + now - self._start
-        self._start = now
 
 
 class Indexer(StoreWriter):
@@ -94,13 +56,22 @@ class Indexer(StoreWriter):
             from core.ingest.figure_vlm import figure_describer
             self.describe_image = figure_describer(settings)
 
-    def embed_chunks(self, chunks: Sequence[Chunk], file: str, progress: ProgressFn) -> np.ndarray:
-        """Embed chunks in batches of similar length, reporting progress per batch."""
+    def embed_chunks(self, chunks: Sequence[Chunk], file: str, progress: ProgressFn,
+                     beside: object = None) -> np.ndarray:
+        """Embed chunks in batches of similar length, reporting progress per batch; while
+        `beside` (a core.index.keyword_worker.PendingKeywords) still runs in its process,
+        torch leaves it a core (core/index/core_share.py)."""
+        from core.index.core_share import CoreShare
         from core.index.embedder import embed_sorted
 
         progress(ProgressEvent(file, "embed", 0, len(chunks)))  # the first batch may wait for the model
-        return embed_sorted(self.embedder, [c.embed_text for c in chunks], self.settings.embed.batch_size,
-                            lambda done: progress(ProgressEvent(file, "embed", done, len(chunks))))
+        share = CoreShare(getattr(beside, "running", lambda: False))
+        try:
+            return embed_sorted(self.embedder, [c.embed_text for c in chunks], self.settings.embed.batch_size,
+                                lambda done: progress(ProgressEvent(file, "embed", done, len(chunks))),
+                                before_batch=share.before_batch)
+        finally:
+            share.close()
 
     def add_file(self, path: Path, progress: ProgressFn, source: str, origin: str = ""
                  ) -> tuple[Document, Status, StageClock, tuple[str, ...]]:
@@ -152,6 +123,9 @@ class Indexer(StoreWriter):
             from core.evidence.ingest import backfill  # a library built before originals were kept
             return backfill(self.catalog, self.settings.data_dir, existing, path), "duplicate", clock, ()
         assets = self.settings.data_dir / "assets" / doc_id
+        start_keywords = getattr(self.keywords, "start_worker", None)
+        if start_keywords is not None:
+            start_keywords()  # spaCy loads on the core that parsing leaves idle
         try:
             parsed = pdf_to_markdown(
                 readable.path, assets, on_page=lambda i, n: progress(ProgressEvent(name, "parse", i, n)),
@@ -198,7 +172,7 @@ class Indexer(StoreWriter):
         evidence = keep(sections, chunks)
         clock.lap("boxes")
         keywords = self.keywords.extract_chunks_later(chunks)  # spaCy beside the embedder
-        embeddings = self.embed_chunks(chunks, name, progress)
+        embeddings = self.embed_chunks(chunks, name, progress, beside=keywords)
         clock.lap("embed")
         chunk_keywords = keywords()
         clock.lap("keywords")  # what is left of the keyword pass once embedding is done
