@@ -26,6 +26,8 @@ from core.ingest.progress import ProgressEvent, ProgressFn, StageClock, no_progr
 from core.ingest.store_writer import StoreWriter, full_text_of
 from core.types import Chunk, Document
 
+EARLY_KEYWORDS_PAGES = 24  # ~2 chunks a page in manuals: about the keyword worker's MIN_CHUNKS
+
 __all__ = ["Indexer", "ProgressEvent", "ProgressFn", "StageClock", "full_text_of", "no_progress", "utc_now"]
 
 
@@ -95,6 +97,16 @@ class Indexer(StoreWriter):
         with tempfile.TemporaryDirectory(prefix="folio-ingest-") as work:  # the OCR'd copy lives until indexed
             return self._add_pdf(path, progress, source, Path(work), origin)
 
+    def _start_keywords(self, pdf: Path) -> None:
+        """For a long PDF, start the keyword worker before parsing: spaCy loads on the core
+        that parsing leaves idle (a short one would not reach MIN_CHUNKS of the worker)."""
+        import pymupdf
+
+        start = getattr(self.keywords, "start_worker", None)
+        with pymupdf.open(pdf) as doc:
+            if start is not None and doc.page_count >= EARLY_KEYWORDS_PAGES:
+                start()
+
     def _ocr_job(self, name: str, work: Path, progress: ProgressFn, clock: StageClock):
         """OCR settings for one file, reporting stage "ocr" and charging its time to "ocr"."""
         from core.ingest.pdf import OcrJob
@@ -123,9 +135,7 @@ class Indexer(StoreWriter):
             from core.evidence.ingest import backfill  # a library built before originals were kept
             return backfill(self.catalog, self.settings.data_dir, existing, path), "duplicate", clock, ()
         assets = self.settings.data_dir / "assets" / doc_id
-        start_keywords = getattr(self.keywords, "start_worker", None)
-        if start_keywords is not None:
-            start_keywords()  # spaCy loads on the core that parsing leaves idle
+        self._start_keywords(readable.path)
         try:
             parsed = pdf_to_markdown(
                 readable.path, assets, on_page=lambda i, n: progress(ProgressEvent(name, "parse", i, n)),

@@ -82,3 +82,30 @@ def test_indexer_embeds_beside_pending_keywords(tmp_path, two_threads):
     assert torch.get_num_threads() == 2
     indexer.embed_chunks(chunks, "f.pdf", lambda event: None)  # nothing beside
     assert embedder.threads[3:] == [2, 2, 2]
+
+
+class StartCount:
+    """A keyword extractor stand-in that counts early starts."""
+
+    def __init__(self):
+        self.starts = 0
+
+    def start_worker(self):
+        self.starts += 1
+
+
+def test_keyword_worker_starts_before_parsing_only_for_long_pdfs(tmp_path):
+    import pymupdf
+
+    from core.ingest.pipeline import EARLY_KEYWORDS_PAGES
+
+    keywords = StartCount()
+    indexer = Indexer(Settings.load(tmp_path, env={}), None, None, None, None, keywords, None)
+    for pages in (3, EARLY_KEYWORDS_PAGES):
+        path = tmp_path / f"p{pages}.pdf"
+        with pymupdf.open() as doc:
+            for _ in range(pages):
+                doc.new_page().insert_text((72, 72), "text")
+            doc.save(path)
+        indexer._start_keywords(path)
+    assert keywords.starts == 1
