@@ -26,6 +26,9 @@ from typing import List, Optional
 
 import typer
 
+from core.lean_imports import skip_unused_imports
+
+skip_unused_imports()  # before any import of pymupdf (core/lean_imports.py)
 from core import cli_render as render
 from core.cli_scope import DOC_OPTION, FOLDER_OPTION, to_scope
 from core.errors import FolioError

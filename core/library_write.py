@@ -111,7 +111,7 @@ class Writing:
                 planned.append((doc_id, cdoc, sections, chunks))
         all_chunks = [c for *_, chunks in planned for c in chunks]
         pending = self.keywords.extract_chunks_later(all_chunks)  # one spaCy pass, beside embedding
-        embeddings = self.indexer.embed_chunks(all_chunks, path.name, progress)
+        embeddings = self.indexer.embed_chunks(all_chunks, path.name, progress, beside=pending)
         progress(ProgressEvent(path.name, "keywords", 0, 1))
         keywords = pending()
         outcomes, offset = [], 0

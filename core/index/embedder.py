@@ -39,17 +39,21 @@ def resolve_device(setting: str) -> str:
 
 
 def embed_sorted(embedder: Any, texts: Sequence[str], batch_size: int,
-                 on_batch: Callable[[int], None] | None = None) -> np.ndarray:
+                 on_batch: Callable[[int], None] | None = None,
+                 before_batch: Callable[[], None] | None = None) -> np.ndarray:
     """Embed `texts` in batches of similar length and return the rows in the input order.
 
     Batches cut from the texts in reading order pad every short text up to the longest
     one in its batch; sorting by length first (longest first, as sentence-transformers does
     inside one `encode` call) wastes almost no padding, while still reporting progress per
-    batch (`on_batch(done)`) to the caller."""
+    batch (`on_batch(done)`) to the caller. `before_batch()` runs before each batch (the
+    caller's chance to adjust threads: core/index/core_share.py)."""
     order = sorted(range(len(texts)), key=lambda i: -len(texts[i]))
     out: np.ndarray | None = None
     for start in range(0, len(order), max(1, batch_size)):
         rows = order[start:start + batch_size]
+        if before_batch is not None:
+            before_batch()
         vectors = np.asarray(embedder.embed([texts[i] for i in rows]), dtype=np.float32)
         if out is None:
             out = np.zeros((len(texts), vectors.shape[1]), dtype=np.float32)

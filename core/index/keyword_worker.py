@@ -6,19 +6,26 @@ document is chunked, it overlaps the embedding model's loading (one core) and th
 encoding, and its result is ready, or nearly, when the graph is built. A process rather
 than a thread, because spaCy and torch's operator dispatch both hold the GIL.
 
-The worker is `python -m core.index.keyword_worker SETTINGS_JSON FOLDER`, a plain subprocess
-(not multiprocessing, which would re-import the caller's main script): each request is a
-JSON file of texts, named on one stdin line; the worker answers with the name of a JSON
-file of keyword lists on one stdout line. It starts on the first large batch
+This module is the caller's side; the worker is `python -m core.index.keyword_serve
+SETTINGS_JSON FOLDER` (core/index/keyword_serve.py), a plain subprocess (not
+multiprocessing, which would re-import the caller's main script): each request is a JSON
+file of texts, named on one stdin line; the worker answers with the name of a JSON file of
+keyword lists (`answer_path`) on one stdout line. It starts on the first large batch
 (`MIN_CHUNKS`: below that, starting a process and loading spaCy costs more than it saves),
-serves the rest of this process's batches, and exits when its stdin closes, deleting the
-request folder: so a caller killed with `kill -9` leaves no folder behind. If it cannot
-start or fails, extraction falls back to this process.
+or earlier when the caller knows a document is coming (`start`: spaCy then loads while the
+PDF is parsed), serves the rest of this process's batches, and exits when its stdin closes,
+deleting the request folder: so a caller killed with `kill -9` leaves no folder behind. If
+it cannot start or fails, extraction falls back to this process.
+
+`PendingKeywords.running()` says whether the worker is still at it, so that the embedder
+can leave it a core meanwhile (core/index/core_share.py) instead of fighting it for one.
 
 Example:
     >>> from core.config import GraphSettings
     >>> worker = KeywordWorker(GraphSettings())
     >>> # pending = worker.submit(texts, exclude, fallback); ...embed...; keywords = pending()
+    >>> answer_path(Path("/tmp/k/request-1.json")).name
+    'request-1-keywords.json'
 """
 from __future__ import annotations
 
@@ -26,7 +33,6 @@ import atexit
 import dataclasses
 import json
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -40,6 +46,32 @@ Keywords = list[list[str]]
 Fallback = Callable[[Sequence[str], Sequence[str]], Keywords]
 
 
+def answer_path(request: Path) -> Path:
+    """The file the worker writes its answer to `request` into."""
+    return request.with_name(request.stem + "-keywords.json")
+
+
+class PendingKeywords:
+    """Keyword lists on their way: call it for them (it waits); `running()` is True while
+    the worker process is still extracting them."""
+
+    def __init__(self, result: Callable[[], Keywords], answer: Path | None = None):
+        self._result, self._answer, self._value = result, answer, None
+
+    def running(self) -> bool:
+        """True while a worker process works on these texts (never for in-process extraction)."""
+        return self._value is None and self._answer is not None and not self._answer.exists()
+
+    def __call__(self) -> Keywords:
+        if self._value is None:
+            self._value = self._result()
+        return self._value
+
+    def then(self, finish: Callable[[Keywords], Keywords]) -> "PendingKeywords":
+        """The same pending work, with `finish` applied to its result."""
+        return PendingKeywords(lambda: finish(self()), self._answer)
+
+
 class KeywordWorker:
     """Runs `KeywordExtractor.text_keywords` (spaCy mode) in one worker process."""
 
@@ -50,22 +82,34 @@ class KeywordWorker:
         self._sent = 0
         self._broken = False
 
-    def submit(self, texts: Sequence[str], exclude: Sequence[str], fallback: Fallback) -> Callable[[], Keywords]:
-        """Start extracting; the returned function waits for the keyword lists. Small batches,
-        and any failure of the worker, use `fallback` (in-process extraction) instead."""
+    def start(self) -> None:
+        """Start the worker now (it loads spaCy at once), so that a document parsed meanwhile
+        finds it ready; it then serves batches of any size."""
+        if self._broken or (self._proc is not None and self._proc.poll() is None):
+            return
+        try:
+            self._start()
+        except OSError:
+            self._fail()
+
+    def submit(self, texts: Sequence[str], exclude: Sequence[str], fallback: Fallback) -> PendingKeywords:
+        """Start extracting; the returned PendingKeywords waits for the keyword lists. Small
+        batches (unless the worker runs already), and any failure of the worker, use
+        `fallback` (in-process extraction) instead."""
         texts, exclude = list(texts), list(exclude)
-        if len(texts) < MIN_CHUNKS or self._broken:
-            return lambda: fallback(texts, exclude)
+        running = self._proc is not None and self._proc.poll() is None
+        if (len(texts) < MIN_CHUNKS and not running) or self._broken:
+            return PendingKeywords(lambda: fallback(texts, exclude))
         try:
             request = self._send(texts, exclude)
         except OSError:
             self._fail()
-            return lambda: fallback(texts, exclude)
+            return PendingKeywords(lambda: fallback(texts, exclude))
 
         def result() -> Keywords:
             found = self._receive(request)  # answers come in the order of the requests
             return fallback(texts, exclude) if found is None else found
-        return result
+        return PendingKeywords(result, answer_path(request))
 
     def _send(self, texts: list[str], exclude: list[str]) -> Path:
         if self._proc is None or self._proc.poll() is not None:
@@ -79,9 +123,9 @@ class KeywordWorker:
 
     def _receive(self, request: Path) -> Keywords | None:
         """The worker's answer to `request`, or None (and the worker stopped) on failure."""
+        answer = answer_path(request)
         try:
             line = self._proc.stdout.readline().strip()
-            answer = request.with_name(request.stem + "-keywords.json")
             if line != str(answer):
                 raise OSError(f"keyword worker answered {line!r}")
             return json.loads(answer.read_text("utf-8"))
@@ -90,13 +134,14 @@ class KeywordWorker:
             return None
         finally:
             request.unlink(missing_ok=True)
+            answer.unlink(missing_ok=True)
 
     def _start(self) -> None:
         root = str(Path(__file__).resolve().parents[2])  # where `core` is importable from
         env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [root, os.environ.get("PYTHONPATH")]))}
         self._dir = self._dir or tempfile.TemporaryDirectory(prefix="folio-keywords-")
         self._proc = subprocess.Popen(
-            [sys.executable, "-m", "core.index.keyword_worker", json.dumps(dataclasses.asdict(self.settings)),
+            [sys.executable, "-m", "core.index.keyword_serve", json.dumps(dataclasses.asdict(self.settings)),
              self._dir.name],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env)
         atexit.register(self.close)  # reap it: its CPU time and memory count as this process's children
@@ -117,34 +162,3 @@ class KeywordWorker:
         if self._dir is not None:
             self._dir.cleanup()
             self._dir = None
-
-
-def serve(settings: GraphSettings, folder: Path) -> None:
-    """The worker's loop: answer each request file named on stdin until stdin closes (the
-    caller closed it, or died), then delete the request folder."""
-    try:
-        _answer_requests(settings)
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
-
-
-def _answer_requests(settings: GraphSettings) -> None:
-    from core.index.keywords import KeywordExtractor
-
-    answers, sys.stdout = sys.stdout, sys.stderr  # only answers go to the real stdout
-    extractor = KeywordExtractor(settings)
-    extractor.extract_query("warm up")  # load spaCy before the first request arrives
-    for line in sys.stdin:
-        request = Path(line.strip())
-        data = json.loads(request.read_text("utf-8"))
-        answer = request.with_name(request.stem + "-keywords.json")
-        answer.write_text(json.dumps(extractor.text_keywords(data["texts"], data["exclude"])), "utf-8")
-        answers.write(f"{answer}\n")
-        answers.flush()
-
-
-if __name__ == "__main__":
-    # spaCy's entity recogniser never needs torch, but thinc imports it when installed:
-    # blocking it makes the worker start in a third of the time and memory.
-    sys.modules.setdefault("torch", None)
-    serve(GraphSettings(**json.loads(sys.argv[1])), Path(sys.argv[2]))

@@ -25,6 +25,7 @@ from typing import Callable, Iterable, Sequence
 
 from core.config import GraphSettings
 from core.errors import ConfigError
+from core.index.keyword_worker import KeywordWorker, PendingKeywords
 from core.types import Chunk
 
 MENTION_PREFIX = "@"
@@ -199,20 +200,28 @@ class KeywordExtractor:
         found = self._keywords([c.text for c in chunks], [normalise(c.doc_title) for c in chunks])
         return self._with_markers(found, chunks)
 
-    def extract_chunks_later(self, chunks: Sequence[Chunk]) -> Callable[[], list[list[str]]]:
-        """Start `extract_chunks` beside other work; call the returned function for the result.
+    def start_worker(self) -> None:
+        """In spaCy mode, start the worker process now (spaCy loads while a document is
+        parsed); then every `extract_chunks_later` batch goes to it, whatever its size."""
+        if self.mode == "spacy":
+            self._keyword_worker().start()
+
+    def extract_chunks_later(self, chunks: Sequence[Chunk]) -> PendingKeywords:
+        """Start `extract_chunks` beside other work; call the returned PendingKeywords for
+        the result (its `running()` says whether a worker process is still at it).
 
         In spaCy mode a large batch goes to a worker process (core/index/keyword_worker.py),
         so entity recognition overlaps embedding; otherwise it runs here, when called."""
         if self.mode != "spacy":
-            return lambda: self.extract_chunks(chunks)
-        if self._worker is None:
-            from core.index.keyword_worker import KeywordWorker
+            return PendingKeywords(lambda: self.extract_chunks(chunks))
+        found = self._keyword_worker().submit([c.text for c in chunks], [normalise(c.doc_title) for c in chunks],
+                                              self.text_keywords)
+        return found.then(lambda kws: self._with_markers(kws, chunks))
 
+    def _keyword_worker(self) -> KeywordWorker:
+        if self._worker is None:
             self._worker = KeywordWorker(self.settings)
-        found = self._worker.submit([c.text for c in chunks], [normalise(c.doc_title) for c in chunks],
-                                    self.text_keywords)
-        return lambda: self._with_markers(found(), chunks)
+        return self._worker
 
     def _with_markers(self, found: Sequence[list[str]], chunks: Sequence[Chunk]) -> list[list[str]]:
         markers = title_markers(chunks, self.settings.mention_fanout)

@@ -11,9 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import tempfile
-import time
-from dataclasses import dataclass, field, replace
-from datetime import datetime, timezone
+from dataclasses import replace
 from pathlib import Path
 from typing import Callable, Mapping, Sequence
 
@@ -24,47 +22,13 @@ from core.index.base import Embedder, TextIndex, VectorIndex
 from core.index.catalog import Catalog
 from core.errors import IngestError
 from core.ingest.files import Status, file_sha256
+from core.ingest.progress import ProgressEvent, ProgressFn, StageClock, no_progress, utc_now
 from core.ingest.store_writer import StoreWriter, full_text_of
 from core.types import Chunk, Document
 
+EARLY_KEYWORDS_PAGES = 24  # ~2 chunks a page in manuals: about the keyword worker's MIN_CHUNKS
+
 __all__ = ["Indexer", "ProgressEvent", "ProgressFn", "StageClock", "full_text_of", "no_progress", "utc_now"]
-
-
-@dataclass(frozen=True)
-class ProgressEvent:
-    """One progress tick: `stage` of `file`, `done` of `total` units (pages, chunks...)."""
-
-    file: str
-    stage: str  # check | ocr | parse | format | chunk | embed | keywords | graph | index | done | error
-    done: int
-    total: int
-    message: str = ""
-
-
-ProgressFn = Callable[[ProgressEvent], None]
-
-
-def utc_now() -> str:
-    """The current UTC time, to the second, in ISO 8601."""
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")
-
-
-def no_progress(_: ProgressEvent) -> None:
-    """Progress sink that ignores every event."""
-
-
-@dataclass
-class StageClock:
-    """Collects seconds spent per stage for one document."""
-
-    seconds: dict[str, float] = field(default_factory=dict)
-    _start: float = field(default_factory=time.perf_counter)
-
-    def lap(self, stage: str) -> None:
-        """Charge the time since the previous lap to `stage`."""
-        now = time.perf_counter()
-        self.seconds[stage] = self.seconds.get(stage, 0.0) + now - self._start
-        self._start = now
 
 
 class Indexer(StoreWriter):
@@ -94,13 +58,22 @@ class Indexer(StoreWriter):
             from core.ingest.figure_vlm import figure_describer
             self.describe_image = figure_describer(settings)
 
-    def embed_chunks(self, chunks: Sequence[Chunk], file: str, progress: ProgressFn) -> np.ndarray:
-        """Embed chunks in batches of similar length, reporting progress per batch."""
+    def embed_chunks(self, chunks: Sequence[Chunk], file: str, progress: ProgressFn,
+                     beside: object = None) -> np.ndarray:
+        """Embed chunks in batches of similar length, reporting progress per batch; while
+        `beside` (a core.index.keyword_worker.PendingKeywords) still runs in its process,
+        torch leaves it a core (core/index/core_share.py)."""
+        from core.index.core_share import CoreShare
         from core.index.embedder import embed_sorted
 
         progress(ProgressEvent(file, "embed", 0, len(chunks)))  # the first batch may wait for the model
-        return embed_sorted(self.embedder, [c.embed_text for c in chunks], self.settings.embed.batch_size,
-                            lambda done: progress(ProgressEvent(file, "embed", done, len(chunks))))
+        share = CoreShare(getattr(beside, "running", lambda: False))
+        try:
+            return embed_sorted(self.embedder, [c.embed_text for c in chunks], self.settings.embed.batch_size,
+                                lambda done: progress(ProgressEvent(file, "embed", done, len(chunks))),
+                                before_batch=share.before_batch)
+        finally:
+            share.close()
 
     def add_file(self, path: Path, progress: ProgressFn, source: str, origin: str = ""
                  ) -> tuple[Document, Status, StageClock, tuple[str, ...]]:
@@ -123,6 +96,16 @@ class Indexer(StoreWriter):
         Raises IngestError with a one-line reason for bad input."""
         with tempfile.TemporaryDirectory(prefix="folio-ingest-") as work:  # the OCR'd copy lives until indexed
             return self._add_pdf(path, progress, source, Path(work), origin)
+
+    def _start_keywords(self, pdf: Path) -> None:
+        """For a long PDF, start the keyword worker before parsing: spaCy loads on the core
+        that parsing leaves idle (a short one would not reach MIN_CHUNKS of the worker)."""
+        import pymupdf
+
+        start = getattr(self.keywords, "start_worker", None)
+        with pymupdf.open(pdf) as doc:
+            if start is not None and doc.page_count >= EARLY_KEYWORDS_PAGES:
+                start()
 
     def _ocr_job(self, name: str, work: Path, progress: ProgressFn, clock: StageClock):
         """OCR settings for one file, reporting stage "ocr" and charging its time to "ocr"."""
@@ -152,6 +135,7 @@ class Indexer(StoreWriter):
             from core.evidence.ingest import backfill  # a library built before originals were kept
             return backfill(self.catalog, self.settings.data_dir, existing, path), "duplicate", clock, ()
         assets = self.settings.data_dir / "assets" / doc_id
+        self._start_keywords(readable.path)
         try:
             parsed = pdf_to_markdown(
                 readable.path, assets, on_page=lambda i, n: progress(ProgressEvent(name, "parse", i, n)),
@@ -198,7 +182,7 @@ class Indexer(StoreWriter):
         evidence = keep(sections, chunks)
         clock.lap("boxes")
         keywords = self.keywords.extract_chunks_later(chunks)  # spaCy beside the embedder
-        embeddings = self.embed_chunks(chunks, name, progress)
+        embeddings = self.embed_chunks(chunks, name, progress, beside=keywords)
         clock.lap("embed")
         chunk_keywords = keywords()
         clock.lap("keywords")  # what is left of the keyword pass once embedding is done

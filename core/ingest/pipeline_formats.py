@@ -23,7 +23,7 @@ from core.errors import IngestError
 from core.ingest.file_checks import ZIP_FORMATS, check_file, has_macros, without_macros
 from core.ingest.files import file_sha256
 from core.ingest.formats import OFFICE, ParsedFile, reader_for
-from core.ingest.pipeline import ProgressEvent, ProgressFn, StageClock, utc_now
+from core.ingest.progress import ProgressEvent, ProgressFn, StageClock, utc_now
 from core.ingest.rendition import Rendition, layout_pages, render_office
 from core.types import Document
 

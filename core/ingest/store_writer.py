@@ -22,6 +22,7 @@ from typing import Sequence
 import numpy as np
 
 from core.index.staged import CatalogBeside, VectorsBeside
+from core.ingest.progress import ProgressEvent, StageClock, no_progress
 from core.trash import Removed
 from core.types import Chunk, DocGeometry, Document, Section
 
@@ -59,8 +60,6 @@ class StoreWriter:
         put back instead of computing edges (restore from the trash); `geometry` (page labels,
         chunk boxes) is committed in the same transaction.
         """
-        from core.ingest.pipeline import ProgressEvent, StageClock, no_progress
-
         progress, clock, chunks = progress or no_progress, clock or StageClock(), list(chunks)
         if chunk_keywords is None:
             progress(ProgressEvent(doc.source, "keywords", 0, 1))
@@ -86,8 +85,6 @@ class StoreWriter:
 
     def _commit(self, doc, sections, chunks, embeddings, chunk_keywords, old, edge_rows, progress, clock,
                 reindex, geometry=None) -> Committed:
-        from core.ingest.pipeline import ProgressEvent
-
         ids, old_ids = [c.chunk_id for c in chunks], [d.doc_id for d in old]
         if reindex:
             self.catalog.set_meta(SWITCHING, json.dumps([doc.doc_id]))

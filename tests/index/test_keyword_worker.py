@@ -91,3 +91,25 @@ def _exited(pid: int) -> bool:
         return psutil.Process(pid).status() == psutil.STATUS_ZOMBIE
     except psutil.NoSuchProcess:
         return True
+
+
+def test_a_started_worker_takes_small_batches_and_says_when_it_is_done():
+    extractor = KeywordExtractor(GraphSettings())
+    extractor.start_worker()  # before any chunk exists: spaCy loads meanwhile
+    try:
+        pending = extractor.extract_chunks_later(chunks())  # 3 < MIN_CHUNKS, still the worker's
+        deadline = time.monotonic() + 240
+        while pending.running() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not pending.running()
+        got = pending()
+        assert extractor._worker._proc is not None and not extractor._worker._broken
+    finally:
+        extractor._worker.close()
+    assert got == extractor.extract_chunks(chunks())
+
+
+def test_in_process_keywords_never_count_as_running():
+    pending = KeywordExtractor(GraphSettings(keyword_mode="tfidf")).extract_chunks_later(chunks())
+    assert not pending.running()
+    assert "ada lovelace" in pending()[0]
