@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from core.folders.manage import WatchedFolders
+from core.library.folders.manage import WatchedFolders
 from core.index.catalog import Catalog
 from core.index.catalog_folders import FolderTables
 from tests.folders.helpers import make_pdf, wait_for

@@ -27,7 +27,7 @@ from watchdog.events import (DirCreatedEvent, DirDeletedEvent, DirMovedEvent, Fi
 from watchdog.observers import Observer
 from watchdog.observers.polling import PollingObserver
 
-from core.folders.manage import WatchedFolders
+from core.library.folders.manage import WatchedFolders
 from core.index.catalog_folders import FolderTables
 from core.ingest.formats import accepted
 

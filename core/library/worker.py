@@ -158,7 +158,7 @@ class JobRunner:
                               f"{len(added)} documents ({sum(o.doc.chunks for o in added)} passages) added",
                               seconds=time.perf_counter() - start)
         if kind == "sync":  # a watched folder (core/folders/sync.py): may queue an add job
-            from core.folders.sync import run_sync_file
+            from core.library.folders.sync import run_sync_file
             return run_sync_file(lib, f.path)
         if kind == "reindex":
             doc = lib.reindex(f.path, progress)

@@ -36,7 +36,7 @@ def _fail(message: str, code: int = 2) -> None:
 
 
 def _folders(state):
-    from core.folders.manage import WatchedFolders
+    from core.library.folders.manage import WatchedFolders
     lib = state["open"]()
     return lib, WatchedFolders(lib)
 
@@ -98,8 +98,8 @@ def _commands(app: typer.Typer, state: dict) -> None:
     @app.command("watch")
     def watch() -> None:
         """Follow the watched folders in the foreground (progress lines) until Ctrl-C."""
-        from core import cli_render as render
-        from core.folders.serve import serve
+        from core.cli import render
+        from core.library.folders.serve import serve
 
         lib, folders = _folders(state)
         if not folders.paths():
@@ -120,8 +120,8 @@ def _commands(app: typer.Typer, state: dict) -> None:
 
 def _sync(state: dict, path: str | None) -> int:
     """`sync`: queue one sync job, run or follow it, then the add job it queued; the exit code."""
-    from core import cli_render as render
-    from core.cli_jobs import follow
+    from core.cli import render
+    from core.cli.jobs import follow
     from core.index.catalog_folders import FolderTables
 
     lib, folders = _folders(state)
