@@ -1,7 +1,7 @@
 """Folio — Library: add PDFs (upload or folder) in the background, watch the queue, list,
 delete, undo.
 
-Thin: adding queues a job that the library's worker runs (core/worker.py), so this page,
+Thin: adding queues a job that the library's worker runs (core/library/worker.py), so this page,
 and every other page of every session, keeps answering meanwhile; the queue is read from
 the job table, so it is the same for every session and survives a browser reload.
 Removal, restore and listing go through the Library facade.

@@ -35,9 +35,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from core.config import Settings  # noqa: E402
-from core.folders.manage import WatchedFolders  # noqa: E402
-from core.folders.serve import serve  # noqa: E402
-from core.folders.sync import FolderSync  # noqa: E402
+from core.library.folders.manage import WatchedFolders  # noqa: E402
+from core.library.folders.serve import serve  # noqa: E402
+from core.library.folders.sync import FolderSync  # noqa: E402
 from core.ingest.files import file_sha256  # noqa: E402
 from core.library import Library  # noqa: E402
 

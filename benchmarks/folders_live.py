@@ -87,7 +87,7 @@ def one_file(lib, folder: Path, n: int) -> dict:
 
 def bench_live(work: Path, files: int, open_library, env: dict) -> dict:
     """The live part: N files copied, edited and deleted while a watching worker process runs."""
-    from core.folders.manage import WatchedFolders
+    from core.library.folders.manage import WatchedFolders
 
     folder = work / "live-folder"
     for path in (folder, work / "live-lib"):

@@ -2,7 +2,7 @@
 
 Kept beside the catalog's own tables (same SQLite file, same connection and lock), so every
 process (the app, its worker, the CLI) reads the same folders and the same per-file state.
-A sync (`core.folders.sync`) writes a file's row only when something about it changed, so a
+A sync (`core.library.folders.sync`) writes a file's row only when something about it changed, so a
 rescan of an unchanged folder writes nothing.
 
 Folder state: available | unavailable (its root is missing: unmounted, offline, renamed).

@@ -5,7 +5,7 @@ catalog's connection (`_db`), lock (`_lock`) and chunk cache.
 
 The generation number moves on every committed change to the library, by any process;
 processes holding indexes in memory compare it before a question and reload what changed
-(`core.live`).
+(`core.library.live`).
 """
 from __future__ import annotations
 

@@ -40,7 +40,7 @@ class Indexer(StoreWriter):
                  mutating=contextlib.nullcontext):
         """`formatter` (a `core.ingest.llm_format.LLMMarkdownFormatter`) writes the Markdown
         of PDFs when given; otherwise the rule-based parser's Markdown is used. `trash`
-        keeps replaced versions; `writing` and `mutating` are the locks of `core.live`
+        keeps replaced versions; `writing` and `mutating` are the locks of `core.library.live`
         (the data dir's one writer, and this process's in-memory stores)."""
         self.settings = settings
         self.formatter = formatter

@@ -11,7 +11,7 @@ pending documents, vectors and postings of no ready document, and, for a re-inde
 short (marked in the catalog's meta table), the chunks of the version that lost.
 
 A mixin of `core.ingest.pipeline.Indexer`: it uses the indexer's catalog, stores, keyword
-extractor, graph builder, trash and the `writing`/`mutating` locks of `core.live`.
+extractor, graph builder, trash and the `writing`/`mutating` locks of `core.library.live`.
 """
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ import numpy as np
 
 from core.index.staged import CatalogBeside, VectorsBeside
 from core.ingest.progress import ProgressEvent, StageClock, no_progress
-from core.trash import Removed
+from core.library.trash import Removed
 from core.types import Chunk, DocGeometry, Document, Section
 
 SWITCHING = "switching"  # meta key: ids of documents whose re-index is in flight

@@ -1,7 +1,7 @@
 """The Library page's "Folders" section: watch a folder, see each folder's status, Sync now,
 stop watching, and take back files whose documents were removed (Include again).
 
-Thin: everything goes through `core.folders.manage.WatchedFolders` (rows in the catalog,
+Thin: everything goes through `core.library.folders.manage.WatchedFolders` (rows in the catalog,
 sync jobs for the worker), so every tab shows the same status. A typed folder is read only
 under the app's import roots (`core.ui.typed_paths`), like "Add folder".
 
@@ -15,7 +15,7 @@ import zlib
 import streamlit as st
 
 from core.errors import FolioError
-from core.folders.manage import FolderStatus, WatchedFolders
+from core.library.folders.manage import FolderStatus, WatchedFolders
 from core.ui.text import md_escape
 from core.ui.typed_paths import typed_path
 

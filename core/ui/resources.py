@@ -15,7 +15,7 @@ import threading
 
 import streamlit as st
 
-from core.folders.serve import keep_watching
+from core.library.folders.serve import keep_watching
 from core.library import Library
 from core.ui.auth import require_access
 

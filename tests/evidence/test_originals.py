@@ -7,7 +7,7 @@ import sqlite3
 
 import pytest
 
-from core.cli_render import documents_table
+from core.cli.render import documents_table
 from core.evidence.originals import megabytes
 from core.errors import OriginalMissing
 from core.index.catalog import Catalog

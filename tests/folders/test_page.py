@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from core.folders.manage import WatchedFolders
-from core.folders.sync import FolderSync
+from core.library.folders.manage import WatchedFolders
+from core.library.folders.sync import FolderSync
 from tests.folders.helpers import make_pdf
 
 ROOT = Path(__file__).resolve().parents[2]

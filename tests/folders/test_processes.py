@@ -7,7 +7,7 @@ import signal
 
 import pytest
 
-from core.folders.manage import WatchedFolders
+from core.library.folders.manage import WatchedFolders
 from tests.folders.helpers import make_pdf, wait_for
 from tests.folders.processes import query, ready, start, start_worker, watched
 from tests.test_atomic import assert_consistent

@@ -8,7 +8,7 @@ import os
 import pytest
 
 from core.config import FolderSettings
-from core.folders.settle import CLOSED, OPEN, UNKNOWN, WriteTracker, stat_of, when_readable
+from core.library.folders.settle import CLOSED, OPEN, UNKNOWN, WriteTracker, stat_of, when_readable
 from tests.folders.helpers import pdf_bytes
 
 SETTINGS = FolderSettings(settle_s=1.0, give_up_s=60.0, poll_s=2.0)

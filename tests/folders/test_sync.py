@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import os
 
-from core.folders.manage import WatchedFolders
-from core.folders.sync import FolderSync
+from core.library.folders.manage import WatchedFolders
+from core.library.folders.sync import FolderSync
 from core.index.catalog_folders import FolderTables
 from core.ingest.files import file_sha256
 from tests.folders.helpers import make_pdf, pdf_bytes

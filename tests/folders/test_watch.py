@@ -8,9 +8,9 @@ import threading
 import pytest
 
 from core.config import Settings
-from core.folders.manage import WatchedFolders
-from core.folders.serve import serve
-from core.folders.watch import FolderWatcher, on_network_fs
+from core.library.folders.manage import WatchedFolders
+from core.library.folders.serve import serve
+from core.library.folders.watch import FolderWatcher, on_network_fs
 from core.library import Library
 from tests.folders.helpers import make_pdf, pdf_bytes, wait_for
 

@@ -27,7 +27,7 @@ def outcome_of(lib, f: JobFile) -> AddOutcome:
 def follow(lib, job_id: int, bar, poll_s: float = 0.5) -> list[AddOutcome]:
     """Run or follow job `job_id` to its end, showing progress on `bar` (render.IngestProgress);
     returns one outcome per file."""
-    from core.cli_render import outcome_line
+    from core.cli.render import outcome_line
 
     files = lib.job(job_id).files
     printed: set[int] = set()
@@ -56,7 +56,7 @@ def follow(lib, job_id: int, bar, poll_s: float = 0.5) -> list[AddOutcome]:
 
 def _show_changes(lib, job: Job, bar, printed: set[int], stages: dict[int, tuple]) -> None:
     """Feed the bar with what changed in the job table since the last poll."""
-    from core.cli_render import outcome_line
+    from core.cli.render import outcome_line
 
     for f in job.files:
         if f.status in ("queued", "running"):

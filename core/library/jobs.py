@@ -2,7 +2,7 @@
 
 A mixin of `core.library.Library`. `enqueue` records a job in the catalog (so every
 session and process sees it, and it survives a browser reload) and makes sure a worker runs
-it (`core.worker`): by default a `python -m core worker` process at lower CPU priority, or
+it (`core.library.worker`): by default a `python -m core worker` process at lower CPU priority, or
 a thread of this process with FOLIO_WORKER=thread. Browser uploads are saved under the data
 dir's `incoming/` folder first, so the worker can read them; their origin is
 'upload:<original name>'.
@@ -24,12 +24,12 @@ from typing import Callable, Iterable, Mapping
 from core.errors import ConfigError, NotFound
 from core.ingest.files import AddOutcome, find_pdfs
 from core.ingest.pipeline import ProgressFn
-from core.library_write import origin_of
+from core.library.writing import origin_of
 from core.locks import is_locked
 from core.types import Job
-from core.worker import INCOMING, WORKER_LOCK, JobRunner
+from core.library.worker import INCOMING, WORKER_LOCK, JobRunner
 
-ROOT = Path(__file__).resolve().parent.parent  # the folder holding the `core` package
+ROOT = Path(__file__).resolve().parents[2]  # the folder holding the `core` package
 
 
 class JobQueueing:
@@ -87,7 +87,7 @@ class JobQueueing:
     def worker_running(self) -> bool:
         """True when a worker (in any process) holds this data dir's job queue, or watches its
         folders (a watching worker lets go of the queue between jobs)."""
-        from core.folders.serve import watching
+        from core.library.folders.serve import watching
         return is_locked(self.settings.data_dir / WORKER_LOCK) or watching(self.settings.data_dir)
 
     def run_jobs(self, *, until: int | None = None, linger: float = 0.0, progress: ProgressFn | None = None,
@@ -103,14 +103,14 @@ class JobQueueing:
         started = getattr(self, "_worker", None)  # a thread, or a process still starting up
         alive = started is not None and (started.is_alive() if isinstance(started, threading.Thread)
                                          else started.poll() is None)
-        from core.folders.manage import WatchedFolders
+        from core.library.folders.manage import WatchedFolders
 
         wanted = self.catalog.queued_jobs(running=True) or WatchedFolders(self).paths()  # folders: watch them
         if alive or not wanted or self.worker_running():
             return ""
         mode = self.settings.worker.mode
         if mode == "thread":
-            from core.folders.serve import serve
+            from core.library.folders.serve import serve
             self._worker = threading.Thread(target=serve, args=(self,), name="folio-worker", daemon=True,
                                             kwargs={"linger": self.settings.worker.linger_s, "parent": os.getpid()})
             self._worker.start()

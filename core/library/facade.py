@@ -1,11 +1,11 @@
 """The Library facade: the one object the CLI and the app talk to.
 
 Reading (find, documents, chunks, stats, graph, retrieve, ask) is here; writing (add,
-add_corpus, reindex, remove, restore, empty_trash) is in `core.library_write`, and the
+add_corpus, reindex, remove, restore, empty_trash) is in `core.library.writing`, and the
 background job queue (enqueue, jobs, cancel_job, run_jobs, start_worker) in
-`core.library_jobs`. Several processes may open the same data dir at once (the app, its
+`core.library.jobs`. Several processes may open the same data dir at once (the app, its
 job worker, the CLI): each question first reloads whatever another process committed
-(`core.live`), and writers take turns on the data dir's write lock.
+(`core.library.live`), and writers take turns on the data dir's write lock.
 
 Example:
     >>> from core.library import Library                       # doctest: +SKIP
@@ -28,12 +28,12 @@ from core.evidence.spans import with_span_boxes
 from core.evidence.viewer import EvidenceViewer
 from core.index.catalog import Catalog
 from core.ingest.pipeline import Indexer
-from core.library_jobs import JobQueueing
-from core.library_write import Writing
-from core.live import LiveStores
+from core.library.jobs import JobQueueing
+from core.library.writing import Writing
+from core.library.live import LiveStores
 from core.retrieve.base import RetrievalContext, Retriever, make_retriever
 from core.retrieve.scope import ResolvedScope, Scope, find_document, noted, resolved
-from core.trash import Trash
+from core.library.trash import Trash
 from core.types import Answer, Chunk, Document, RetrievalResult
 
 

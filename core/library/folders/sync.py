@@ -24,11 +24,11 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from core.errors import NotFound, WalkStopped
-from core.folders.scan import Stat, scan
-from core.folders.settle import CLOSED, WriteTracker, when_readable
+from core.library.folders.scan import Stat, scan
+from core.library.folders.settle import CLOSED, WriteTracker, when_readable
 from core.index.catalog_folders import FileRow, FolderTables
 from core.ingest.files import AddOutcome, file_sha256
-from core.library_write import origin_of
+from core.library.writing import origin_of
 
 UNAVAILABLE = "the folder is missing (unmounted, offline or renamed); its documents stay"
 EXCLUDED = "removed in Folio; stays out while the file is unchanged"

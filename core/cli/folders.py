@@ -36,7 +36,7 @@ def _fail(message: str, code: int = 2) -> None:
 
 
 def _folders(state):
-    from core.folders.manage import WatchedFolders
+    from core.library.folders.manage import WatchedFolders
     lib = state["open"]()
     return lib, WatchedFolders(lib)
 
@@ -116,8 +116,8 @@ def _pass_commands(app: typer.Typer, state: dict) -> None:
 
 def _watch(state: dict) -> None:
     """`watch`: serve in the foreground; Ctrl-C ends the process at once."""
-    from core import cli_render as render
-    from core.folders.serve import serve
+    from core.cli import render
+    from core.library.folders.serve import serve
 
     lib, folders = _folders(state)
     if not folders.paths():
@@ -138,8 +138,8 @@ def _watch(state: dict) -> None:
 
 def _sync(state: dict, path: str | None) -> int:
     """`sync`: queue one sync job, run or follow it, then the add job it queued; the exit code."""
-    from core import cli_render as render
-    from core.cli_jobs import follow
+    from core.cli import render
+    from core.cli.jobs import follow
     from core.index.catalog_folders import FolderTables
 
     lib, folders = _folders(state)

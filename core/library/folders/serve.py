@@ -24,7 +24,7 @@ import threading
 import time
 from typing import Callable
 
-from core.folders.watch import FolderWatcher
+from core.library.folders.watch import FolderWatcher
 from core.index.catalog_folders import FolderTables
 from core.locks import file_lock, is_locked
 

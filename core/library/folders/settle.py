@@ -24,7 +24,7 @@ import os
 import threading
 
 from core.config import FolderSettings
-from core.folders.scan import Stat, looks_complete
+from core.library.folders.scan import Stat, looks_complete
 
 OPEN, CLOSED, UNKNOWN = "open", "closed", "unknown"
 MAX_TRACKED = 100_000  # past this many files in flight at once, forget them all (the clock still works)

@@ -2,7 +2,7 @@
 
 A mixin of `core.library.Library` (it uses the library's catalog, stores, indexer, trash
 and `live` locks). Parsing and embedding run without a lock; each committed change holds
-the data dir's write lock only for its write (`core.live.LiveStores.writing`), so questions
+the data dir's write lock only for its write (`core.library.live.LiveStores.writing`), so questions
 in every process keep being answered and a removal waits at most for one document's commit.
 
 Example:
@@ -41,7 +41,7 @@ class Writing:
     """Changes to the library (mixin of `Library`)."""
 
     def _writing(self):
-        """The data dir's write lock, with the stores re-read first (see core.live)."""
+        """The data dir's write lock, with the stores re-read first (see core.library.live)."""
         return self.live.writing()
 
     def _recover(self) -> list[str]:

@@ -157,8 +157,8 @@ class JobRunner:
             return AddOutcome(f.path, "added" if added else "duplicate",
                               f"{len(added)} documents ({sum(o.doc.chunks for o in added)} passages) added",
                               seconds=time.perf_counter() - start)
-        if kind == "sync":  # a watched folder (core/folders/sync.py): may queue an add job
-            from core.folders.sync import run_sync_file
+        if kind == "sync":  # a watched folder (core/library/folders/sync.py): may queue an add job
+            from core.library.folders.sync import run_sync_file
             return run_sync_file(lib, f.path)
         if kind == "reindex":
             doc = lib.reindex(f.path, progress)

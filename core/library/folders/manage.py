@@ -3,7 +3,7 @@
 Every action is a row change in the catalog (so every process and every tab sees it) and,
 where files must be read, a `sync` job for the worker: adding a folder queues its first
 sync, **Sync now** queues one, and the worker (which watches while it runs, see
-`core.folders.serve`) picks it up.
+`core.library.folders.serve`) picks it up.
 
 Example:
     >>> # folders = WatchedFolders(lib); folders.add("~/papers"); folders.status()[0].in_library

@@ -11,7 +11,7 @@ Every `poll_s` the watcher also looks after what events cannot tell it: a folder
 removed by another process, and a root that went missing or came back (unmounted disk,
 renamed folder). Files still being written at the last pass are looked at again at their
 retry time (the watcher wakes at the earliest). inotify's events also feed a `WriteTracker`
-(`core.folders.settle`): a file its writer closed is read at once, one still open waits.
+(`core.library.folders.settle`): a file its writer closed is read at once, one still open waits.
 
 Example:
     >>> # watcher = FolderWatcher(lib, on_line=print); watcher.start(); ...; watcher.stop()
@@ -29,8 +29,8 @@ from watchdog.events import (DirCreatedEvent, DirDeletedEvent, DirMovedEvent, Fi
 from watchdog.observers import Observer
 from watchdog.observers.polling import PollingObserver
 
-from core.folders.manage import WatchedFolders
-from core.folders.settle import WriteTracker
+from core.library.folders.manage import WatchedFolders
+from core.library.folders.settle import WriteTracker
 from core.index.catalog_folders import FolderTables
 from core.ingest.formats import accepted
 
