@@ -1,7 +1,7 @@
 """Chat answer latency and page render time, the code before issue 25's work against now.
 
     python benchmarks/answer_latency.py [--baseline 6322af7] [--rounds 3] [--pdf F.pdf ...]
-                                        [--work /tmp/answer-latency]
+                                        [--work DIR]
 
 The baseline (default 6322af7: main's last commit before the merges of issue 25's branches
 evalsets, answers and spans) is checked out in a temporary git worktree (removed at the end).

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The reader's own tuning manual (issue 25): the Yorick manual from Debian's yorick-doc, which no
-# test set uses. `bash fetch_yorick.sh DIR` puts yorick.pdf in DIR (default /tmp/yorick-doc);
+# test set uses. `bash fetch_yorick.sh DIR` puts yorick.pdf in DIR;
 # questions: yorick-doc.jsonl (36, written from the pages before tuning; tuning only).
 set -euo pipefail
-dir="${1:-/tmp/yorick-doc}"
+dir="${1:?usage: fetch_yorick.sh DIR}"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$dir"

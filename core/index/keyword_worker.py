@@ -24,7 +24,7 @@ Example:
     >>> from core.config import GraphSettings
     >>> worker = KeywordWorker(GraphSettings())
     >>> # pending = worker.submit(texts, exclude, fallback); ...embed...; keywords = pending()
-    >>> answer_path(Path("/tmp/k/request-1.json")).name
+    >>> answer_path(Path("k/request-1.json")).name
     'request-1-keywords.json'
 """
 from __future__ import annotations

@@ -57,6 +57,9 @@ def test_a_burst_of_200_files_is_added_once_each(lib, docs, serving):
     for n in range(200):
         make_pdf(docs / f"burst-{n:03}.pdf", f"Burst file {n} records station {n * 13} readings.", settled=False)
     wait_for(lambda: len(lib.documents()) == 200, timeout=900, what="200 documents")
+    # a document is in the catalog a moment before its job records the file's outcome
+    wait_for(lambda: all(j.finished for j in lib.jobs(limit=1000) if j.kind == "add"), timeout=300,
+             what="the add jobs to finish")
     jobs = lib.jobs(limit=1000)
     added = [f for j in jobs if j.kind == "add" for f in j.files]
     assert sorted(f.status for f in added) == ["added"] * 200  # none twice, none failed
