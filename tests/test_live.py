@@ -15,6 +15,7 @@ import pytest
 from tests.ingest.fixtures import make_bad_pdf, make_long_pdf, make_structured_pdf
 from tests.test_atomic import assert_consistent
 from tests.test_cli import cli
+from tests.waiting import wait_for
 
 pytestmark = pytest.mark.slow
 LONG_Q = "Paragraph 11 explains topic 11"
@@ -115,7 +116,7 @@ def test_the_cli_follows_its_job_when_another_worker_runs_it(make_library, pdfs)
     lib = make_library(pdfs / "lib")
     worker = threading.Thread(target=lib.run_jobs, kwargs={"linger": 8.0})  # the app's worker, say
     worker.start()
-    _wait(lib.worker_running, what="the worker lock")
+    wait_for(lib.worker_running, timeout=300, what="the worker lock")
     proc = cli(pdfs / "lib", "ingest", str(pdfs / "a"))
     worker.join()
     assert "another worker is running for this library; following job 1" in proc.stdout
@@ -129,13 +130,6 @@ def _worker(data_dir) -> subprocess.Popen:
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
 
 
-def _wait(predicate, timeout: float = 300, what: str = "") -> None:
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        assert time.monotonic() < deadline, f"timed out waiting for {what}"
-        time.sleep(0.05)
-
-
 def test_job_table_survives_a_reload_and_a_killed_worker(make_library, pdfs):
     data_dir = pdfs / "lib"
     lib = make_library(data_dir)
@@ -144,7 +138,7 @@ def test_job_table_survives_a_reload_and_a_killed_worker(make_library, pdfs):
     seen = make_library(data_dir)  # another session, or the page after a browser reload
     assert [(f.name, f.status) for f in seen.job(job_id).files] == [("big.pdf", "queued"), ("report.pdf", "queued")]
     worker = _worker(data_dir)
-    _wait(lambda: seen.job(job_id).files[0].stage == "embed", what="the worker to embed big.pdf")
+    wait_for(lambda: seen.job(job_id).files[0].stage == "embed", timeout=300, what="the worker to embed big.pdf")
     worker.send_signal(signal.SIGKILL)
     worker.wait(timeout=30)
     assert seen.job(job_id).status == "running" and not seen.worker_running()

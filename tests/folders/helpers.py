@@ -5,9 +5,10 @@ from __future__ import annotations
 import os
 import time
 from pathlib import Path
-from typing import Callable
 
 import pymupdf
+
+from tests.waiting import wait_for  # noqa: F401  (the folders tests import it from here)
 
 PAST_S = 30  # files "written" this long ago are settled (no longer being written)
 WORDS = ("amber", "basalt", "cedar", "delta", "ember", "fjord", "garnet", "harbor", "indigo", "juniper")
@@ -42,17 +43,6 @@ def pdf_bytes(text: str, pages: int = 1) -> bytes:
     for n in range(pages):
         doc.new_page().insert_textbox(pymupdf.Rect(72, 72, 520, 760), page_text(text, n), fontsize=11)
     return doc.tobytes()
-
-
-def wait_for(condition: Callable[[], object], timeout: float = 120.0, what: str = "condition") -> object:
-    """Poll `condition` until it returns something true; fail after `timeout` seconds."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = condition()
-        if value:
-            return value
-        time.sleep(0.05)
-    raise AssertionError(f"timed out after {timeout:g} s waiting for {what}")
 
 
 class CountingEmbedder:

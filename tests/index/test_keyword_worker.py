@@ -5,7 +5,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import psutil
@@ -15,6 +14,7 @@ from core.index import keyword_worker
 from core.index.keyword_worker import KeywordWorker
 from core.index.keywords import KeywordExtractor
 from core.types import Chunk
+from tests.waiting import wait_for
 
 TEXTS = ["Ada Lovelace wrote notes on the Analytical Engine in London in 1843.",
          "Charles Babbage designed the Difference Engine for the Royal Society.",
@@ -75,13 +75,10 @@ def test_a_killed_caller_leaves_no_request_folder(tmp_path):
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=300)
     assert out.returncode == -signal.SIGKILL, out.stderr
     folder, pid = out.stdout.split()
-    deadline = time.monotonic() + 30
-    while Path(folder).exists() and time.monotonic() < deadline:
-        time.sleep(0.1)
+    wait_for(lambda: not Path(folder).exists(), timeout=30, what="the request folder to go")
     assert not Path(folder).exists()
     # The worker deletes the folder and then exits: wait for the exit too, with its own deadline.
-    while not _exited(int(pid)) and time.monotonic() < deadline + 30:
-        time.sleep(0.1)
+    wait_for(lambda: _exited(int(pid)), timeout=30, what="the worker to exit")
     assert _exited(int(pid))
 
 
@@ -98,9 +95,7 @@ def test_a_started_worker_takes_small_batches_and_says_when_it_is_done():
     extractor.start_worker()  # before any chunk exists: spaCy loads meanwhile
     try:
         pending = extractor.extract_chunks_later(chunks())  # 3 < MIN_CHUNKS, still the worker's
-        deadline = time.monotonic() + 240
-        while pending.running() and time.monotonic() < deadline:
-            time.sleep(0.05)
+        wait_for(lambda: not pending.running(), timeout=240, what="the worker's keywords")
         assert not pending.running()
         got = pending()
         assert extractor._worker._proc is not None and not extractor._worker._broken

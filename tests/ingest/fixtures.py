@@ -151,19 +151,23 @@ def _picture_only(page: pymupdf.Page) -> None:
     page.insert_image(page.rect, stream=pix.tobytes("png"))
 
 
-def _zero_page_bytes() -> bytes:
-    """A syntactically valid PDF whose page tree has no pages (PyMuPDF will not save one)."""
-    objs = [b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [] /Count 0 >>"]
+def raw_pdf(objects: list[bytes]) -> bytes:
+    """A PDF from object bodies 1..n (1 is the catalog) with a correct xref table."""
     out = bytearray(b"%PDF-1.7\n")
     offsets = []
-    for i, body in enumerate(objs, start=1):
+    for n, body in enumerate(objects, start=1):
         offsets.append(len(out))
-        out += b"%d 0 obj\n" % i + body + b"\nendobj\n"
+        out += b"%d 0 obj\n" % n + body + b"\nendobj\n"
     xref = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objs) + 1)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
     out += b"".join(b"%010d 00000 n \n" % o for o in offsets)
-    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objs) + 1, xref)
+    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
     return bytes(out)
+
+
+def _zero_page_bytes() -> bytes:
+    """A syntactically valid PDF whose page tree has no pages (PyMuPDF will not save one)."""
+    return raw_pdf([b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [] /Count 0 >>"])
 
 
 def make_pdf(path: Path, kind: str = "structured") -> Path:

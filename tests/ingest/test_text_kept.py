@@ -10,28 +10,15 @@ from core.ingest.pdf import pdf_to_markdown
 from core.ingest.pdf.layout import normalise_text
 from core.ingest.pdf.ligatures import differences, ligature_text
 from core.ingest.pdf.scripts import split_scripts
+from tests.ingest.fixtures import raw_pdf
 
 ARABIC = "\u062d\u064e\u0628\u064a\u0628\u064a"  # habibi, with a vowel mark
-
-
-def _raw_pdf(objects: list[bytes]) -> bytes:
-    """A PDF from object bodies 1..n (1 is the catalog) with a correct xref table."""
-    out = bytearray(b"%PDF-1.7\n")
-    offsets = []
-    for n, body in enumerate(objects, start=1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n" % n + body + b"\nendobj\n"
-    xref = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
-    out += b"".join(b"%010d 00000 n \n" % o for o in offsets)
-    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
-    return bytes(out)
 
 
 def _ligature_pdf(path):
     """Times-Roman whose /Differences name ligature glyphs, as TeX and InDesign fonts do."""
     content = b"BT /F1 12 Tf 20 100 Td (Se\001ings su\002x \004e fa\005 Se\007ings) Tj ET"
-    path.write_bytes(_raw_pdf([
+    path.write_bytes(raw_pdf([
         b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
         b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 400 200] /Resources << /Font << /F1 5 0 R >> >>"
         b" /Contents 4 0 R >>",

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import os
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -73,22 +74,25 @@ class FolderSync:
         self.seconds: dict[str, float] = {"scan": 0.0, "hash": 0.0, "queue": 0.0, "total": 0.0}
         self._hash = hasher
 
-    def hasher(self, path: Path) -> str:
-        """The file's content hash, timed (the sync's own work, next to the ingest)."""
+    @contextmanager
+    def timed(self, phase: str):
+        """Add the time spent inside to `seconds[phase]` (the sync's own work, next to the ingest)."""
         start = time.perf_counter()
         try:
-            return self._hash(path)
+            yield
         finally:
-            self.seconds["hash"] += time.perf_counter() - start
+            self.seconds[phase] += time.perf_counter() - start
+
+    def hasher(self, path: Path) -> str:
+        """The file's content hash, timed."""
+        with self.timed("hash"):
+            return self._hash(path)
 
     def run(self, path: str) -> SyncReport:
         """One pass over the watched folder `path`; NotFound when it is not watched. Its
         phases add up in `seconds` (scan: walk and stat, hash, queue, total)."""
-        start = time.perf_counter()
-        try:
+        with self.timed("total"):
             return self._run(path)
-        finally:
-            self.seconds["total"] += time.perf_counter() - start
 
     def _run(self, path: str) -> SyncReport:
         folder = self.tables.folder(path)
@@ -102,14 +106,12 @@ class FolderSync:
             return report
         if folder.state != "available":
             self.tables.set_folder_state(path, "available")
-        start = time.perf_counter()
         try:
-            seen = scan(Path(path), self.lib.settings.walk, self.lib.settings.data_dir)
+            with self.timed("scan"):
+                seen = scan(Path(path), self.lib.settings.walk, self.lib.settings.data_dir)
         except WalkStopped as exc:
             report.state, report.lines = "stopped", [str(exc)]
             return report
-        finally:
-            self.seconds["scan"] += time.perf_counter() - start
         _Pass(self, path, seen, report).run()
         return report
 
@@ -134,10 +136,9 @@ class _Pass:
         for path, st in sorted(self.seen.items()):
             self._look_at(path, st)
         if self.to_queue:  # one add job for the whole pass
-            start = time.perf_counter()
-            self.report.job_id = self.lib.catalog.enqueue_job(
-                "add", [(r.path, Path(r.path).name, origin_of(Path(r.path), None)) for r in self.to_queue])
-            self.sync.seconds["queue"] += time.perf_counter() - start
+            with self.sync.timed("queue"):
+                self.report.job_id = self.lib.catalog.enqueue_job(
+                    "add", [(r.path, Path(r.path).name, origin_of(Path(r.path), None)) for r in self.to_queue])
             self.put += [replace(r, job_id=self.report.job_id) for r in self.to_queue]
             self.report.queued = len(self.to_queue)
         self.tables.put_files(self.put)
