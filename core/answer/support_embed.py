@@ -4,8 +4,9 @@ A transformer's cost grows with the tokens it reads, padding included: one batch
 text to its longest one, so a single long piece of cited text makes short answer sentences
 cost as much as it does. A piece longer than MAX_PIECE_WORDS words is therefore read as the
 window of that many words that holds most of the sentence's words (the rest of a long
-sentence or code line is not what the sentence rests on); no verdict on
-benchmarks/support_sentences.jsonl changes. (Two batches split by length read fewer padded
+sentence or code line is not what the sentence rests on). 24 words, with 2 pieces a sentence
+(core/answer/support.py), is the least that changes no verdict of the tuning half of
+benchmarks/support_sentences.jsonl (20 changed one, 16 two). (Two batches split by length read fewer padded
 tokens still, but measured slower: a second model call costs more than the padding it saves.)
 
 Example:
@@ -18,7 +19,7 @@ import numpy as np
 
 from core.answer.terms import content_terms
 
-MAX_PIECE_WORDS = 40  # 40: the same verdicts on the set as whole pieces (24 changed some)
+MAX_PIECE_WORDS = 24  # the least with the tuning half's verdicts unchanged
 
 
 def window(piece: str, want: set[str], size: int = MAX_PIECE_WORDS) -> str:
