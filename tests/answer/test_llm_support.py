@@ -9,7 +9,8 @@ from core.answer.llm import OpenAIChat
 from core.answer.llm_protocol import LLMReply
 from core.answer.qa import answer_question
 from core.answer.sentences import split_answer
-from core.answer.support import FLAG, support_note
+from core.answer.support import FLAG
+from core.cli.render import answer_text
 from core.config import LLMSettings
 from core.types import Chunk, RetrievalResult, ScoredChunk
 from tests.answer.conftest import needs_llama
@@ -52,4 +53,7 @@ def test_real_model_answer_sentences_get_verdicts_and_the_inserted_one_is_flagge
     invented = next(s for s in answer.sentences if s.text == INVENTED)
     assert invented.verdict == "not_found" and invented.chunk_id == chunks[0].chunk.chunk_id
     assert f"{INVENTED} {FLAG}" in answer.text
-    assert support_note(answer.sentences).startswith(f"{sum(s.verdict == 'not_found' for s in answer.sentences)} of ")
+    flagged = [s for s in answer.sentences if s.verdict == "not_found"]
+    assert answer.text.count(FLAG) == len(flagged)  # every not-found sentence flagged, none else
+    footer = answer_text(answer).splitlines()[-1]  # the cost line the CLI prints (Chat's caption has the same note)
+    assert f"{len(flagged)} of {len(answer.sentences)} sentence" in footer and "not in the cited pages" in footer
