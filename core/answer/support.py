@@ -15,10 +15,11 @@ text is not found whatever it means, and a sentence whose words are too few to r
 even with a perfect cosine is not embedded (its verdict is already not found). The weight and
 the thresholds were tuned on the set's tuning half (`python benchmarks/support_check.py` reports
 the test half): below `partly_at` 90% of the flags were right on it, above `supported_at` 95% of
-the "supported" verdicts. What the model reads was then cut to the least that changes no verdict
-of the tuning half (2 pieces of at most 24 words, the words alone from 85%, instead of 4 pieces
-of 40 words and 90%): 57% fewer tokens embedded on it. The band between them is narrow, so "partly" mostly marks a sentence
-that the evidence supports except for a number it does not hold.
+the "supported" verdicts. The band between them is narrow, so "partly" mostly marks a sentence
+that the evidence supports except for a number it does not hold. What the model reads was then
+cut to the least that changes no verdict of the tuning half (2 pieces of at most 24 words, the
+words alone from 85%, instead of 4 pieces of 40 words and 90%): 57% fewer tokens embedded there,
+half the padded tokens an answer (`python benchmarks/support_latency.py`).
 
 Generated answers get their not-found sentences marked in the text, "(not in the cited pages)",
 and `support_note` gives the footer's count.
