@@ -1,23 +1,28 @@
-"""Chat answer latency and page render time, the code before issue 25's work against now.
+"""Chat answer latency and page render time of two versions of the code, alternated in one run.
 
-    python benchmarks/answer_latency.py [--baseline 6322af7] [--rounds 3] [--pdf F.pdf ...]
+    python benchmarks/answer_latency.py [--old 6322af7] [--new .] [--rounds 3] [--pdf F.pdf ...]
                                         [--work DIR]
+    python benchmarks/answer_latency.py --code OLD_CHECKOUT --code NEW_CHECKOUT
 
-The baseline (default 6322af7: main's last commit before the merges of issue 25's branches
-evalsets, answers and spans) is checked out in a temporary git worktree (removed at the end).
-Both versions get the same library: the same PDFs (default: the generated maintenance guide
+`--old` and `--new` each name a git revision of this repository or a checkout folder
+(`--code A --code B` is `--old A --new B`, as in ingest_ratio.py). Default: old is 6322af7
+(main's last commit before the merges of issue 25's branches evalsets, answers and spans),
+new this working tree. A revision is checked out in a temporary git worktree (removed at the
+end). Both versions get the same library: the same PDFs (default: the generated maintenance guide
 and chemnum book of the tests; `--pdf` adds real ones), each version ingesting them into a
 data dir of its own (the catalogs' schemas differ). One worker process per version keeps its
 library open; the questions are then asked old / new alternately, each version with its own
-default retriever, offline (no LLM). Measured per question:
+default retriever, offline (no LLM), the order of the two flipping every round (a machine
+getting busier or quieter moves both). Measured per question:
 - ask: wall ms of `Library.ask(question)` as Chat calls it (retrieval, reader, sentences,
-  spans and support check);
+  spans and support check), and the worker's CPU ms for it (all threads);
 - render: wall ms of Show on page's image of the first citation, the page cache emptied first;
   now with the first sentence's supporting span marked (what Chat shows), before without (the
   baseline has no span).
 Printed as JSON: p50 / p95 per version, the ratios new/old of the p50s (target within 1.2x),
-and the 1-minute load average before and after. On a shared machine this is not a quiet
-figure: read the ratio, taken alternately under the same load, rather than the milliseconds.
+the 1-minute load average before and after every round, and `quiet`: true only when each
+was below 1, as a figure for the README needs. On a shared machine read the ratio, taken
+alternately under the same load, and the CPU ms rather than the wall milliseconds.
 """
 from __future__ import annotations
 
@@ -51,9 +56,9 @@ lib.ask("warm up")
 print(json.dumps({"ready": lib.settings.retrieve.default_retriever}), flush=True)
 for line in sys.stdin:
     q = json.loads(line)["question"]
-    start = time.perf_counter()
+    start, start_cpu = time.perf_counter(), time.process_time()
     answer = lib.ask(q)
-    ask_ms = (time.perf_counter() - start) * 1000
+    ask_ms, ask_cpu_ms = (time.perf_counter() - start) * 1000, (time.process_time() - start_cpu) * 1000
     if not answer.citations:
         raise SystemExit(f"no citation for {q!r}: nothing to show on a page")
     cite = answer.citations[0]
@@ -63,7 +68,8 @@ for line in sys.stdin:
     start = time.perf_counter()
     lib.evidence.render(cite.chunk.chunk_id, **({"span": span} if span else {}))
     render_ms = (time.perf_counter() - start) * 1000
-    print(json.dumps({"ask_ms": ask_ms, "render_ms": render_ms, "span": bool(span)}), flush=True)
+    print(json.dumps({"ask_ms": ask_ms, "ask_cpu_ms": ask_cpu_ms, "render_ms": render_ms, "span": bool(span)}),
+          flush=True)
 '''
 
 
@@ -98,7 +104,7 @@ def ask(proc: subprocess.Popen, question: str) -> dict:
 def summary(rows: list[dict]) -> dict:
     """p50 / p95 of the ask and render times."""
     out = {}
-    for key in ("ask_ms", "render_ms"):
+    for key in ("ask_ms", "ask_cpu_ms", "render_ms"):
         values = sorted(r[key] for r in rows)
         out[f"{key[:-3]}_p50_ms"] = round(statistics.median(values), 1)
         out[f"{key[:-3]}_p95_ms"] = round(values[int(0.95 * (len(values) - 1))], 1)
@@ -106,40 +112,69 @@ def summary(rows: list[dict]) -> dict:
     return out
 
 
+def checkout(ref: str, tree: Path) -> tuple[Path, bool]:
+    """(folder with the code of `ref`, whether it is a temporary worktree made here): a folder
+    is used as it is, anything else is a git revision checked out at `tree`."""
+    if Path(ref).is_dir():
+        return Path(ref).resolve(), False
+    subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "--force", str(tree), ref],
+                   check=True, capture_output=True)
+    return tree, True
+
+
+def alternate(workers: dict[str, subprocess.Popen], rounds: int) -> tuple[dict[str, list[dict]], list[dict]]:
+    """Every question asked of both versions, old first in even rounds, new first in odd ones;
+    the rows per version and the load average around each round."""
+    rows: dict[str, list[dict]] = {name: [] for name in workers}
+    loads = []
+    for n in range(rounds):
+        order = list(workers) if n % 2 == 0 else list(workers)[::-1]
+        before = os.getloadavg()[0]
+        for question in QUESTIONS:
+            for name in order:  # both versions on the same question, back to back
+                rows[name].append(ask(workers[name], question))
+        loads.append({"before": round(before, 1), "after": round(os.getloadavg()[0], 1), "first": order[0]})
+    return rows, loads
+
+
 def main() -> None:
-    """Build the baseline tree, alternate the versions, print JSON."""
+    """Check out both versions, alternate them, print JSON."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--baseline", default=BASELINE)
+    ap.add_argument("--old", "--baseline", dest="old", default=BASELINE, help="git revision or checkout folder")
+    ap.add_argument("--new", default=str(ROOT), help="git revision or checkout folder (default: this tree)")
+    ap.add_argument("--code", type=Path, action="append", default=[], help="twice: old then new checkout")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--pdf", type=Path, action="append", default=[])
     ap.add_argument("--work", type=Path, default=Path(tempfile.gettempdir()) / "answer-latency")
     args = ap.parse_args()
+    if args.code:
+        if len(args.code) != 2:
+            raise SystemExit("--code takes two checkouts: old, then new")
+        args.old, args.new = map(str, args.code)
     args.work.mkdir(parents=True, exist_ok=True)
     pdfs = default_pdfs(args.work) + [p.resolve() for p in args.pdf]
-    tree = args.work / "baseline-tree"
-    subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "--force", str(tree), args.baseline],
-                   check=True, capture_output=True)
+    made: list[Path] = []
     try:
-        workers = {"old": start_worker(tree, args.work / "old-data", pdfs),
-                   "new": start_worker(ROOT, args.work / "new-data", pdfs)}
-        load_before = os.getloadavg()[0]
-        rows: dict[str, list[dict]] = {name: [] for name in workers}
-        for _ in range(args.rounds):
-            for question in QUESTIONS:
-                for name, proc in workers.items():  # old, then new, on the same question
-                    rows[name].append(ask(proc, question))
+        trees = {}
+        for name, ref in (("old", args.old), ("new", args.new)):
+            trees[name], temporary = checkout(ref, args.work / f"{name}-tree")
+            made += [trees[name]] if temporary else []
+        workers = {name: start_worker(tree, args.work / f"{name}-data", pdfs) for name, tree in trees.items()}
+        rows, loads = alternate(workers, args.rounds)
         out = {name: summary(r) for name, r in rows.items()}
-        for key in ("ask_p50_ms", "render_p50_ms"):
+        for key in ("ask_p50_ms", "ask_cpu_p50_ms", "render_p50_ms"):
             out[f"ratio_{key}"] = round(out["new"][key] / out["old"][key], 2)
-        out["load_1min"] = {"before": round(load_before, 1), "after": round(os.getloadavg()[0], 1),
-                            "cpus": os.cpu_count()}
-        out["baseline"], out["questions"] = args.baseline, len(QUESTIONS) * args.rounds
+        out["load_1min"], out["cpus"] = loads, os.cpu_count()
+        out["quiet"] = all(x["before"] < 1 and x["after"] < 1 for x in loads)
+        out["old"]["code"], out["new"]["code"] = args.old, args.new
+        out["questions"] = len(QUESTIONS) * args.rounds
         print(json.dumps(out, indent=1))
         for proc in workers.values():
             proc.stdin.close()
             proc.wait(timeout=60)
     finally:
-        subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)], capture_output=True)
+        for tree in made:
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)], capture_output=True)
 
 
 if __name__ == "__main__":

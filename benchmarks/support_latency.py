@@ -1,16 +1,19 @@
-"""The support check's time per answer, before and after a change, alternated in one run.
+"""The time the support check adds to a generated answer, before and after a change, in one run.
 
-    python benchmarks/support_latency.py [--baseline REV] [--rounds 3] [--answers 26]
+    python benchmarks/support_latency.py [--baseline REV] [--rounds 3] [--answers 26] [--threads N]
 
-Loads `core/answer/support.py` as it was at git revision REV (default: main before the
-support check was made faster) beside the current one and times both on the same answers
-(support_check.py's: three sentences of the test half citing [1], four more chunks as
-evidence), old and new alternating per round, one embedder for both. Printed as JSON per
-version: wall p50 / p95 ms, process CPU p50 ms, and, since wall time on a shared machine
-says more about the machine than the code, the model's work per answer: padded tokens p50
+Loads `core/answer/support.py` as it was at git revision REV (default: main before this
+round of work) beside the current one and times both on the same answers (support_check.py's:
+three sentences of the test half citing [1], four more chunks as evidence), old and new
+alternating per round, one embedder for both. The added time of an answer is all of
+`checked_answer(..., generated=True)`: splitting, spans, words and the embedding (an answer
+without the check does none of it). Printed as JSON per version: added ms p50 / p95 (wall)
+and process CPU ms p50 (all threads), and the model's work per answer: padded tokens p50
 (texts x the longest text of each batch, summed over the answer's model calls) and calls;
-then the ratio new/old of the wall p50 and of the padded tokens, and the 1-minute load
-average before and after.
+then the ratios new/old, torch's threads, the OpenMP wait policy (core/index/omp_wait.py:
+`OMP_WAIT_POLICY=ACTIVE python benchmarks/support_latency.py` shows the spinning threads of
+before), and the 1-minute load average before and after. On a shared machine the wall
+figures are loaded ones: read the CPU ms and the ratios, taken alternately.
 """
 from __future__ import annotations
 
@@ -30,18 +33,33 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from core.answer.support import SupportCheck, checked_answer  # noqa: E402
 from support_check import latency  # noqa: E402
 
-BASELINE = "1d28d0e"  # main at the start of this work (support.py as of a5f45d8)
+BASELINE = "da00afd"  # main before the support check ran on fewer tokens and passive threads
+
+
+def source_module(rev: str, path: str, name: str) -> types.ModuleType:
+    """The file `path` at git revision `rev`, loaded as module `name`."""
+    source = subprocess.run(["git", "-C", str(ROOT), "show", f"{rev}:{path}"],
+                            capture_output=True, text=True, check=True).stdout
+    module = types.ModuleType(name)
+    module.__file__ = f"{rev}:{path}"
+    sys.modules[name] = module  # dataclasses look their module up by name
+    exec(compile(source, module.__file__, "exec"), module.__dict__)  # noqa: S102 - our own history
+    return module
 
 
 def module_at(rev: str) -> types.ModuleType:
-    """core/answer/support.py at git revision `rev`, loaded as a module of its own."""
-    source = subprocess.run(["git", "-C", str(ROOT), "show", f"{rev}:core/answer/support.py"],
-                            capture_output=True, text=True, check=True).stdout
-    module = types.ModuleType("support_baseline")
-    module.__file__ = f"{rev}:core/answer/support.py"
-    sys.modules[module.__name__] = module  # dataclasses look their module up by name
-    exec(compile(source, module.__file__, "exec"), module.__dict__)  # noqa: S102 - our own history
-    return module
+    """core/answer/support.py at git revision `rev`, loaded as a module of its own, with the
+    support_embed of that revision (its piece window) where the revision has one."""
+    import core.answer.support_embed as current
+
+    try:
+        sys.modules[current.__name__] = source_module(rev, "core/answer/support_embed.py", "support_embed_baseline")
+    except subprocess.CalledProcessError:
+        pass  # older than the window: support.py does not import it
+    try:
+        return source_module(rev, "core/answer/support.py", "support_baseline")
+    finally:
+        sys.modules[current.__name__] = current
 
 
 class Counting:
@@ -78,6 +96,7 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--answers", type=int, default=26, help="answers per round (test half: 26)")
     ap.add_argument("--set", type=Path, default=ROOT / "benchmarks" / "support_sentences.jsonl")
+    ap.add_argument("--threads", type=int, default=0, help="torch threads (default: torch's own)")
     args = ap.parse_args()
     from core.index.embedder import SentenceEmbedder
 
@@ -85,20 +104,28 @@ def main() -> None:
     test = [r for r in rows if r["split"] == "test"]
     embedder = SentenceEmbedder()
     embedder.embed(["warm up"])
+    import torch
+
+    if args.threads:
+        torch.set_num_threads(args.threads)
     runs = {"old": module_at(args.baseline).checked_answer, "new": checked_answer}
     load_before = os.getloadavg()[0]
     timed: dict[str, list[dict]] = {name: [] for name in runs}
     for _ in range(args.rounds):
         for name, run in runs.items():
             timed[name].append(latency(SupportCheck(embedder), test, args.answers, run=run))
-    out = {name: {"wall_p50_ms": round(statistics.median(t["p50_ms"] for t in timed[name]), 1),
-                  "wall_p95_ms": round(statistics.median(t["p95_ms"] for t in timed[name]), 1),
+    out = {name: {"added_p50_ms": round(statistics.median(t["p50_ms"] for t in timed[name]), 1),
+                  "added_p95_ms": round(statistics.median(t["p95_ms"] for t in timed[name]), 1),
                   "cpu_p50_ms": round(statistics.median(t["cpu_p50_ms"] for t in timed[name]), 1),
-                  "rounds_wall_p50_ms": [t["p50_ms"] for t in timed[name]],
+                  "rounds_added_p50_ms": [t["p50_ms"] for t in timed[name]],
+                  "rounds_cpu_p50_ms": [t["cpu_p50_ms"] for t in timed[name]],
                   **work(runs[name], embedder, test, args.answers)} for name in runs}
-    out["ratio_wall_p50"] = round(out["new"]["wall_p50_ms"] / out["old"]["wall_p50_ms"], 2)
-    out["ratio_padded_tokens"] = round(out["new"]["padded_tokens_p50"] / out["old"]["padded_tokens_p50"], 2)
+    for key in ("added_p50_ms", "cpu_p50_ms", "padded_tokens_p50"):
+        out[f"ratio_{key}"] = round(out["new"][key] / out["old"][key], 2)
     out["load_1min"] = {"before": round(load_before, 1), "after": round(os.getloadavg()[0], 1), "cpus": os.cpu_count()}
+    out["torch_threads"] = torch.get_num_threads()
+    out["omp_wait_policy"] = os.environ.get("OMP_WAIT_POLICY", "")
+    out["wall_is_loaded"] = load_before >= 1 or out["load_1min"]["after"] >= 1
     out["baseline"] = args.baseline
     print(json.dumps(out, indent=1))
 

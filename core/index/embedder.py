@@ -18,6 +18,7 @@ from typing import Any, Callable, Sequence
 import numpy as np
 
 from core.errors import ConfigError
+from core.index.omp_wait import passive_omp_wait
 
 _DEVICE = re.compile(r"auto|cpu|cuda(:\d+)?|mps")
 
@@ -120,6 +121,7 @@ class SentenceEmbedder:
         # Offline flags must be set before the hub client reads them.
         os.environ.setdefault("HF_HUB_OFFLINE", "1")
         os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+        passive_omp_wait()  # before torch loads: its threads must not spin on a busy machine
         from sentence_transformers import SentenceTransformer
         from transformers.utils import logging as hf_logging
 

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Callable
 
 from core.ingest.files import AddOutcome
+from core.index.omp_wait import passive_omp_wait
 from core.ingest.pipeline import ProgressEvent, ProgressFn
 from core.locks import file_lock
 from core.types import Job, JobFile
@@ -190,6 +191,7 @@ def lower_priority(nice: int, threads: int) -> None:
     """Make this process yield the CPU to the app: higher niceness, fewer torch threads."""
     if nice:
         os.nice(nice)
+    passive_omp_wait()  # before torch loads (core/index/omp_wait.py)
     try:
         import torch
     except ImportError:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from core.answer.support import SupportCheck
+from core.answer.support import MAX_PIECES, SupportCheck
 from core.answer.support_embed import MAX_PIECE_WORDS, window
 
 
@@ -38,3 +38,18 @@ def test_a_sentence_too_far_from_its_evidence_in_words_is_not_embedded():
     assert verdict == "not_found" and fake.calls == []
     check.verdict("The flow sensor is calibrated every fourteen days in summer.", cited)
     assert len(fake.calls) == 1  # within reach: its meaning is read
+
+
+def test_an_answer_is_one_batch_of_its_sentences_and_their_closest_pieces():
+    fake = Recording()
+    cited = ["The flow sensor is calibrated every fourteen days. Spare sensors are kept in the blue cabinet. "
+             "The valve seal is replaced every twelve months. The filter mesh is cleaned by the operator. "
+             "The pump runs on three phases."]
+    SupportCheck(fake).verdicts([("The flow sensor gets calibrated each fourteen days in winter.", cited),
+                                 ("The valve seal gets swapped every twelve months by a technician.", cited)])
+    assert len(fake.calls) == 1  # one model call for the whole answer
+    texts = fake.calls[0]
+    assert len(texts) <= 2 + 2 * MAX_PIECES and len(texts) == len(set(texts))  # each text read once
+    assert "The flow sensor is calibrated every fourteen days." in texts  # the piece sharing most words
+    assert "The valve seal is replaced every twelve months." in texts
+    assert "The pump runs on three phases." not in texts  # shares no word with either sentence
