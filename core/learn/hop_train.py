@@ -79,7 +79,7 @@ def fit(examples: Sequence[HopExample], train: TrainShape = TrainShape(),
             optimiser.zero_grad()
             loss.backward()
             optimiser.step()
-            total += float(loss) * len(batch)
+            total += loss.item() * len(batch)
         losses.append(round(total / len(order), 4))
     net.eval()
     record = {"seed": seed, "pairs": len(examples), "positives": int(positives), "epoch_loss": losses,
