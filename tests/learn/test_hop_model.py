@@ -11,11 +11,11 @@ from core.learn.hop_train import TrainShape, fit
 from core.retrieve.iier import IIERRetriever, NextHopScorer, hop_features
 from core.retrieve.kgp import KGPRetriever
 from core.retrieve.train import LabelledQuestion
-from tests.graph.doubles import HashEmbedder, MiniLibrary
+from tests.graph.doubles import HashEmbedder
 from tests.learn.bridge_world import examples, worlds
 
 SMALL = HopShape(layers=1, max_length=64, path_words=20, candidate_words=20)
-QUESTION = "Who founded the society that publishes the Harbour Review?"
+from tests.retrieve.harbour import QUESTION, harbour_library
 
 
 @pytest.fixture(scope="module")
@@ -78,14 +78,7 @@ def test_training_needs_both_labels():
 
 @pytest.fixture
 def lib(tmp_path):
-    lib = MiniLibrary(tmp_path)
-    lib.add("Harbour Review", "The Harbour Review is a quarterly journal published by the Marlow Society.")
-    lib.add("Marlow Society", "The Marlow Society was started in 1901 by Edith Crane in Dunmore.")
-    lib.add("Edith Crane", "Edith Crane was a printer born in Kelso.")
-    lib.add("Kelso", "Kelso is a market town on the river Tweed.")
-    lib.add("Dunmore Gazette", "The Dunmore Gazette is a weekly newspaper.")
-    lib.add("Quarterly Journals", "A quarterly journal appears four times a year.")
-    return lib
+    return harbour_library(tmp_path)
 
 
 def chunk_of(lib, title):
