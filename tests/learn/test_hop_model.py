@@ -115,3 +115,16 @@ def test_retrievers_load_a_trained_model(lib, bridge_model):
     kgp = KGPRetriever(lib.context()).retrieve(QUESTION, k=3)
     assert "learned next-hop cross-encoder" in kgp.notes[0]
     assert len(iier.chunks) == 3 and len(kgp.chunks) == 3
+
+
+def test_train_command_saves_a_model_the_retrievers_load(lib, capsys):
+    from core.errors import ConfigError
+    from core.learn.hop_cli import train_hop_command
+
+    review, society = chunk_of(lib, "Harbour Review"), chunk_of(lib, "Marlow Society")
+    questions = [LabelledQuestion(QUESTION, (review, society))]
+    with pytest.raises(ConfigError, match="choose 1-6"):
+        train_hop_command(lib.context(), questions, lib.settings.data_dir, seed=0, layers=9, epochs=1)
+    train_hop_command(lib.context(), questions, lib.settings.data_dir, seed=0, layers=1, epochs=1)
+    assert '"model_bytes"' in capsys.readouterr().out
+    assert HopScorer.load(lib.settings.data_dir).record["questions"] == 1
