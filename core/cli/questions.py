@@ -83,17 +83,24 @@ def evaluate(questions: Path = typer.Option(..., "--questions"),
 
 @app.command()
 def train(questions: Path = typer.Option(..., "--questions"),
-          retriever: str = typer.Option(..., "--retriever", help="gnn or iier")) -> None:
-    """Fit GNN-Ret's alpha or IIER's next-hop scorer from labelled questions."""
+          retriever: str = typer.Option(..., "--retriever", help="gnn, iier (linear) or hop (cross-encoder)"),
+          seed: int = typer.Option(0, "--seed", help="hop: seed for pairs, initialisation and order"),
+          layers: int = typer.Option(3, "--layers", help="hop: MiniLM layers kept (1-6)"),
+          epochs: int = typer.Option(2, "--epochs", help="hop: passes over the pairs")) -> None:
+    """Fit GNN-Ret's alpha, IIER's linear scorer, or the next-hop cross-encoder (`hop`,
+    used by iier and kgp) from labelled questions."""
     from core.retrieve.train import load_questions, train as fit
 
     name = retriever.strip().lower()
-    if name not in ("gnn", "iier"):
-        fail(f"--retriever {retriever!r} cannot be trained; choose gnn or iier")
+    if name not in ("gnn", "iier", "hop"):
+        fail(f"--retriever {retriever!r} cannot be trained; choose gnn, iier or hop")
     if not questions.is_file():
         fail(f"{questions}: no such questions file")
     lib = library()
     ctx = lib.context()
+    if name == "hop":
+        from core.learn.hop_cli import train_hop_command
+        return train_hop_command(ctx, load_questions(questions, ctx), lib.settings.data_dir, seed, layers, epochs)
     out_dir = lib.settings.data_dir / "models"
     written = fit(ctx, load_questions(questions, ctx), out_dir, targets=(name,))
     if written["questions"] == 0:

@@ -10,9 +10,13 @@
    half the score of the chunk it hangs from, plus a small edge-kind bonus; so the top of
    the list holds the seeds and the best bridge passages. Each chunk keeps its chain index.
 
-The next hop is chosen by a linear model over transparent features; trained weights are
-read from `data_dir/models/iier.json` (`core.retrieve.train`), otherwise the hand-set
-weights (the same as the ranking score) are used.
+Paper setting vs this file: the paper learns the next hop from text (a fine-tuned encoder
+over query, path and neighbour, plus an edge MLP). When a library holds a trained next-hop
+cross-encoder (`data_dir/models/hop/`, `python -m core train --retriever hop`), seeds and
+chains are chosen by it (`core.retrieve.iier_learned`, which lists its departures).
+Without one, the next hop is chosen by a linear model over transparent features (weights
+from `data_dir/models/iier.json` when `train --retriever iier` fitted them, else the hand-
+set ones) and a note says so: a fallback that needs no training, not the paper's scorer.
 
 Example:
     >>> # r = make_retriever("iier", ctx).retrieve("Who founded the publisher of X?", k=5)
@@ -41,6 +45,7 @@ DEFAULT_BIAS = 0.0
 MENTION_OWN = 0.25  # own share of a title-mention hop's ranking score (as gnn_mention_alpha)
 SEED_SHARE = 0.6  # a further seed needs at least this share of the best seed's gain
 COVER_BONUS = 0.05  # per question keyword (or named title) a seed covers first
+RELEVANCE_SHARE = 0.1  # of the fused relevance added to a learned score (tie-breaker)
 KINDS = ("mention", "keyword", "structural", "semantic")
 
 
@@ -108,10 +113,15 @@ class IIERRetriever:
     seeds_max = 3
     chain_max = 3  # chunks per chain, seed included
 
-    def __init__(self, ctx: RetrievalContext):
+    def __init__(self, ctx: RetrievalContext, learned="load"):
+        """`learned`: a HopScorer, None for the hand-set scorer, or "load" (the library's model)."""
+        from core.learn.hop_model import HopScorer
+
         self.ctx = ctx
         self.session = GraphSession(ctx)
         self.scorer = NextHopScorer.load(ctx.settings.data_dir)
+        self.learned = HopScorer.load(ctx.settings.data_dir) if learned == "load" else learned
+        self.cap = ctx.settings.retrieve.hop_cap
 
     def seeds(self, state: QueryState, wanted: set[str]) -> list[str]:
         """Greedy cover of the question's keywords `wanted`, from the most relevant chunk."""
@@ -165,16 +175,15 @@ class IIERRetriever:
         state = self.session.query(question)
         wanted, calls, tokens = (self.ctx.keywords.query_keywords(question) if self.ctx.keywords
                                  else ([], 0, 0))
-        seeds = self.seeds(state, set(wanted))
-        taken = set(seeds)
-        scores = dict(zip(seeds, map(float, state.relevance(seeds))))
-        chains, hops = [], []
-        for seed in seeds:
-            path, chain_hops = self.grow(state, seed, taken, scores)
-            chains.append(path)
-            hops += chain_hops
+        if self.learned is not None:
+            seeds, chains, hops, scores = self.learned_chains(state)
+        else:
+            seeds, chains, hops, scores = self.hand_chains(state, set(wanted))
         rest = [c for c in state.candidates()[:k] if c not in scores]
-        scores.update(zip(rest, map(float, state.relevance(rest))))
+        if self.learned is not None:  # unread by the model: below everything it scored
+            scores.update((c, RELEVANCE_SHARE * float(r) - 1.0) for c, r in zip(rest, state.relevance(rest)))
+        else:
+            scores.update(zip(rest, map(float, state.relevance(rest))))
         top = sorted(scores.items(), key=lambda t: (-t[1], t[0]))[:k]
         ids = [cid for cid, _ in top]
         rel = state.relevance(ids)
@@ -184,4 +193,35 @@ class IIERRetriever:
         return RetrievalResult(question, self.name, scored_chunks(self.ctx, state, top, routes, chain_of),
                                seeds=tuple(seeds), hops=tuple(hops), timings_ms=timings,
                                llm_calls=calls, llm_tokens=tokens,
-                               chains=tuple(tuple(c) for c in chains), notes=(self.scorer.origin,))
+                               chains=tuple(tuple(c) for c in chains), notes=(self.origin(),))
+
+    def origin(self) -> str:
+        """Which next-hop scorer ran, and how to get the learned one when it did not."""
+        if self.learned is not None:
+            return self.learned.origin
+        return (f"no learned next-hop model in the data dir (train one: python -m core train "
+                f"--retriever hop); next hops chosen by {self.scorer.origin}")
+
+    def hand_chains(self, state: QueryState, wanted: set[str]) -> tuple[list, list, list, dict]:
+        """Keyword-covering seeds and chains grown by the linear scorer."""
+        seeds = self.seeds(state, wanted)
+        taken = set(seeds)
+        scores = dict(zip(seeds, map(float, state.relevance(seeds))))
+        chains, hops = [], []
+        for seed in seeds:
+            path, chain_hops = self.grow(state, seed, taken, scores)
+            chains.append(path)
+            hops += chain_hops
+        return seeds, chains, hops, scores
+
+    def learned_chains(self, state: QueryState) -> tuple[list, list, list, dict]:
+        """Seeds and chains by the learned cross-encoder; every chunk it scored competes
+        (a probability, plus a small share of the fused relevance to break near-ties)."""
+        from core.retrieve.iier_learned import LearnedChains
+
+        walk = LearnedChains(self.session, self.learned, cap=self.cap)
+        seeds, chains, hops = walk.run(state, self.seeds_max, self.chain_max)
+        ids = sorted(walk.scores)
+        rel = state.relevance(ids)
+        scores = {c: walk.scores[c] + RELEVANCE_SHARE * float(r) for c, r in zip(ids, rel)}
+        return seeds, chains, hops, scores

@@ -7,21 +7,13 @@ from core.answer.llm_protocol import LLMReply
 from core.errors import NeedsLLM
 from core.retrieve.base import make_retriever
 from core.retrieve.train import LabelledQuestion, train
-from tests.graph.doubles import MiniLibrary
 
-QUESTION = "Who founded the society that publishes the Harbour Review?"
+from tests.retrieve.harbour import QUESTION, harbour_library
 
 
 @pytest.fixture
 def lib(tmp_path):
-    lib = MiniLibrary(tmp_path)
-    lib.add("Harbour Review", "The Harbour Review is a quarterly journal published by the Marlow Society.")
-    lib.add("Marlow Society", "The Marlow Society was started in 1901 by Edith Crane in Dunmore.")
-    lib.add("Edith Crane", "Edith Crane was a printer born in Kelso.")
-    lib.add("Kelso", "Kelso is a market town on the river Tweed.")
-    lib.add("Dunmore Gazette", "The Dunmore Gazette is a weekly newspaper.")
-    lib.add("Quarterly Journals", "A quarterly journal appears four times a year.")
-    return lib
+    return harbour_library(tmp_path)
 
 
 def _ids(lib, *titles):
