@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Callable, Iterator, NamedTuple, Sequence
 
-from core.ingest.chunk_tables import cells as _cells
+from core.index.row_entries import cells as _cells, owner, row_entries
 from core.ingest.store_writer import full_text_of
 from core.types import Chunk
 
@@ -38,14 +38,10 @@ def design_today(chunks: Sequence[Chunk]) -> list[Unit]:
 
 
 def _row_units(chunks: Sequence[Chunk], embedded: bool) -> list[Unit]:
+    """Chunks plus the product's row entries (core/index/row_entries.py), each returning its table."""
     units = design_today(chunks)
-    for c in chunks:
-        if c.kind != "table":
-            continue
-        path = " > ".join(c.heading_path)
-        for i, (head, cells) in enumerate(table_rows(c)):
-            text = f"{path}\n{head}\n" + " | ".join(cells)
-            units.append(Unit(f"{c.chunk_id}~r{i}", (c.chunk_id,), text, text if embedded else None))
+    for entry_id, text, _ in row_entries(chunks):
+        units.append(Unit(entry_id, (owner(entry_id),), text, text if embedded else None))
     return units
 
 

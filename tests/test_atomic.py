@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from core.index.row_entries import row_entries
+
 pytestmark = pytest.mark.slow
 
 
@@ -35,7 +37,9 @@ def assert_consistent(lib) -> None:
         assert len(chunks) == doc.chunks > 0
         vecs = lib.vectors.get([c.chunk_id for c in chunks])
         assert vecs.shape[0] == len(chunks)
-    assert lib.vectors.count() == sum(d.chunks for d in ready.values())
+    rows = [e for d in ready for e, _, _ in row_entries(lib.catalog.doc_chunks(d))]  # table rows
+    assert lib.vectors.ids() == {c for d in ready for c in lib.catalog.chunk_ids_of([d])} | set(rows)
+    assert lib.vectors.count() == sum(d.chunks for d in ready.values()) + len(rows)
 
 
 def ready_documents(data_dir: Path) -> int:

@@ -274,6 +274,17 @@ class Catalog(GraphTables, JobTables, MetaTables, PageTables):
         """Chunk ids of the given documents (a scope's chunks)."""
         return [r[0] for r in self._rows_in("SELECT chunk_id FROM chunks WHERE doc_id IN ({marks})", doc_ids)]
 
+    def chunk_count(self) -> int:
+        """Number of chunks stored (the vector store also holds table rows: not chunks)."""
+        with self._lock:
+            return self._db.execute("SELECT COUNT(*) FROM chunks").fetchone()[0]
+
+    def table_chunks_of(self, doc_ids: Sequence[str]) -> list[Chunk]:
+        """Table chunks of the given documents, by document in reading order (their rows'
+        store entries are listed from them: core/index/row_entries.py)."""
+        rows = self._rows_in(f"SELECT {_CHUNK_COLS} FROM chunks WHERE kind='table' AND doc_id IN ({{marks}})", doc_ids)
+        return sorted(map(_row_to_chunk, rows), key=lambda c: (c.doc_id, c.position))
+
     def ready_doc_ids(self, doc_ids: Sequence[str]) -> set[str]:
         """Which of the given ids are ready documents (a scope named by ids, without a scan)."""
         sql = "SELECT doc_id FROM documents WHERE status='ready' AND doc_id IN ({marks})"

@@ -22,14 +22,16 @@ from typing import Any, Sequence
 
 import numpy as np
 
+from core.index.row_entries import without_rows_many
 
 class VectorsBeside:
     """A vector index that answers over the stored vectors, without `exclude_docs` (and
     `excluded_count` chunks), merged with the new chunks' own vectors searched exactly."""
 
     def __init__(self, stored: Any, ids: Sequence[str], embeddings: np.ndarray,
-                 exclude_docs: Sequence[str] = (), excluded_count: int = 0):
+                 exclude_docs: Sequence[str] = (), excluded_count: int = 0, stored_chunks: int | None = None):
         self.stored = stored
+        self.stored_chunks = stored_chunks
         self.ids = list(ids)
         vecs = np.asarray(embeddings, dtype=np.float32).reshape(len(self.ids), -1)
         norms = np.linalg.norm(vecs, axis=1, keepdims=True)
@@ -46,8 +48,7 @@ class VectorsBeside:
         vectors = np.asarray(vectors, dtype=np.float32).reshape(len(vectors), -1)
         if k <= 0 or len(vectors) == 0:
             return [[] for _ in vectors]
-        stored = (self.stored.query_many(vectors, k, exclude_docs=self.exclude_docs) if self.exclude_docs
-                  else self.stored.query_many(vectors, k))
+        stored = without_rows_many(self._stored_many, vectors, k)  # table rows are no neighbours
         norms = np.linalg.norm(vectors, axis=1, keepdims=True)
         own = (vectors / np.where(norms > 0, norms, 1.0)) @ self.embeddings.T if len(self.ids) else None
         found = []
@@ -59,9 +60,16 @@ class VectorsBeside:
             found.append(sorted(merged.items(), key=lambda t: -t[1])[:k])
         return found
 
+    def _stored_many(self, vectors: np.ndarray, k: int) -> list[list[tuple[str, float]]]:
+        if self.exclude_docs:
+            return self.stored.query_many(vectors, k, exclude_docs=self.exclude_docs)
+        return self.stored.query_many(vectors, k)
+
     def count(self) -> int:
-        """Chunks in the library once the new document replaced the old one."""
-        return max(0, self.stored.count() - self.excluded_count) + len(self.ids)
+        """Chunks in the library once the new document replaced the old one (`stored_chunks`
+        when given: the store also holds table rows, which are not chunks)."""
+        stored = self.stored.count() if self.stored_chunks is None else self.stored_chunks
+        return max(0, stored - self.excluded_count) + len(self.ids)
 
 
 class CatalogBeside:

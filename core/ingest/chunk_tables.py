@@ -4,7 +4,8 @@ A table becomes one chunk, or several row groups when it is long, each repeating
 caption and header row. Each group's embedding text is the heading path, the caption, the
 header row and the first-column labels of that group's own rows, never the data cells, so
 groups of one table embed apart and a question naming a row's label finds that row's group;
-the full-text index reads the whole chunk text (cells included).
+the full-text index reads the whole chunk text (cells included), and each data row is
+also a small store entry of its own that stands for the chunk (core/index/row_entries.py).
 
 Example:
     >>> from core.ingest.markdown import Block
@@ -14,9 +15,9 @@ Example:
 """
 from __future__ import annotations
 
-import re
 from typing import Iterator
 
+from core.index.row_entries import cells
 from core.ingest.markdown import Block
 
 GROUP_WORDS = 220  # most words of data rows in one row group (the chunk size of text)
@@ -47,9 +48,3 @@ def row_groups(rows: list[str], max_words: int) -> list[list[str]]:
         groups[-1].append(row)
         words += n
     return groups
-
-
-def cells(row: str) -> list[str]:
-    """Cells of a Markdown table row ('\\|' inside a cell is kept)."""
-    inner = row.strip().strip("|")
-    return [c.strip().replace("\\|", "|") for c in re.split(r"(?<!\\)\|", inner)]

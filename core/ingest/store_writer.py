@@ -21,6 +21,7 @@ from typing import Sequence
 
 import numpy as np
 
+from core.index.row_entries import row_entries
 from core.index.staged import CatalogBeside, VectorsBeside
 from core.ingest.progress import ProgressEvent, StageClock, no_progress
 from core.library.trash import Removed
@@ -32,6 +33,14 @@ SWITCHING = "switching"  # meta key: ids of documents whose re-index is in fligh
 def full_text_of(chunk: Chunk) -> str:
     """Text given to the full-text index: heading path plus the whole chunk (table cells too)."""
     return " > ".join(chunk.heading_path) + "\n" + chunk.text
+
+
+def text_entries(chunks: Sequence[Chunk]) -> tuple[list[str], list[str], list[str]]:
+    """(ids, texts, doc ids) of what the full-text index holds for these chunks: each chunk,
+    then each table row as its own entry (core/index/row_entries.py)."""
+    rows = row_entries(chunks)
+    return ([c.chunk_id for c in chunks] + [r[0] for r in rows], [full_text_of(c) for c in chunks] + [r[1] for r in rows],
+            [c.doc_id for c in chunks] + [r[2] for r in rows])
 
 
 @dataclass(frozen=True)
@@ -61,6 +70,8 @@ class StoreWriter:
         chunk boxes) is committed in the same transaction.
         """
         progress, clock, chunks = progress or no_progress, clock or StageClock(), list(chunks)
+        embeddings = self.with_row_vectors(chunks, embeddings)
+        clock.lap("rows")
         if chunk_keywords is None:
             progress(ProgressEvent(doc.source, "keywords", 0, 1))
             chunk_keywords = self.keywords.extract_chunks(chunks) if chunks else []
@@ -77,6 +88,21 @@ class StoreWriter:
                 self._undo(doc, reindex, old)
                 raise
 
+    def with_row_vectors(self, chunks: Sequence[Chunk], embeddings: np.ndarray) -> np.ndarray:
+        """The chunks' vectors followed by their table rows' (`row_entries` order): given
+        whole (a restore from the trash), or the rows embedded here, before any lock."""
+        rows = row_entries(chunks)
+        embeddings = np.asarray(embeddings, dtype=np.float32)
+        if len(embeddings) == len(chunks) + len(rows):
+            return embeddings
+        if len(embeddings) != len(chunks):
+            raise ValueError(f"{len(embeddings)} vectors for {len(chunks)} chunks and {len(rows)} table rows")
+        if not rows:
+            return embeddings
+        from core.index.embedder import embed_sorted
+        vecs = embed_sorted(self.embedder, [r[1] for r in rows], self.settings.embed.batch_size)
+        return np.vstack([embeddings.reshape(len(chunks), -1), np.asarray(vecs, dtype=np.float32)])
+
     def _same_origin(self, doc: Document) -> list[Document]:
         """Older versions this file replaces: ready documents from the same path (or upload name)."""
         if doc.kind == "corpus" or not doc.origin:
@@ -86,6 +112,7 @@ class StoreWriter:
     def _commit(self, doc, sections, chunks, embeddings, chunk_keywords, old, edge_rows, progress, clock,
                 reindex, geometry=None) -> Committed:
         ids, old_ids = [c.chunk_id for c in chunks], [d.doc_id for d in old]
+        entries = text_entries(chunks)  # chunks, then table rows
         if reindex:
             self.catalog.set_meta(SWITCHING, json.dumps([doc.doc_id]))
         else:
@@ -95,7 +122,8 @@ class StoreWriter:
         if edge_rows is None and chunks:
             edges = self.graph_builder.edges_for_document(
                 chunks, embeddings, chunk_keywords, list(sections), CatalogBeside(self.catalog, old_ids),
-                VectorsBeside(self.vectors, ids, embeddings, old_ids, sum(d.chunks for d in old)))
+                VectorsBeside(self.vectors, ids, embeddings[:len(ids)], old_ids, sum(d.chunks for d in old),
+                              stored_chunks=self.catalog.chunk_count()))
         clock.lap("graph")
         progress(ProgressEvent(doc.source, "graph", 1, 1))
         progress(ProgressEvent(doc.source, "index", 0, 2))
@@ -104,8 +132,8 @@ class StoreWriter:
                 self.trash.save(self.snapshot(gone))  # replaced, not lost: restorable from the trash
         with self.mutating():
             if chunks:
-                self.vectors.upsert(ids, embeddings, [doc.doc_id] * len(chunks))
-                self.text.add(ids, [full_text_of(c) for c in chunks], [doc.doc_id] * len(chunks))
+                self.vectors.upsert(entries[0], embeddings, entries[2])
+                self.text.add(*entries)
             pairs = [(c.chunk_id, kw) for c, kws in zip(chunks, chunk_keywords) for kw in kws]
             self.catalog.commit_document(doc, sections, chunks, edges, pairs, replaces=old_ids,
                                          edge_rows=edge_rows or (), geometry=geometry)
@@ -127,11 +155,11 @@ class StoreWriter:
 
     def _repair(self, doc_id: str, chunks: Sequence[Chunk]) -> None:
         """Make a ready document's vectors and postings exactly its catalog chunks."""
-        keep = {c.chunk_id for c in chunks}
-        self.vectors.delete_ids(sorted(self.vectors.ids(doc_id) - keep))
+        entries = text_entries(chunks)
+        self.vectors.delete_ids(sorted(self.vectors.ids(doc_id) - set(entries[0])))
         self.text.delete_doc(doc_id)
         if chunks:
-            self.text.add([c.chunk_id for c in chunks], [full_text_of(c) for c in chunks], [doc_id] * len(chunks))
+            self.text.add(*entries)
         self.text.flush()
 
     def _undo(self, doc: Document, reindex: bool, old: Sequence[Document]) -> None:
@@ -152,8 +180,12 @@ class StoreWriter:
         chunks = self.catalog.doc_chunks(doc.doc_id)
         ids = [c.chunk_id for c in chunks]
         held = self.catalog.chunk_keywords(ids)
+        try:  # the rows' vectors too, so a restore embeds nothing
+            vectors = self.vectors.get(text_entries(chunks)[0])
+        except KeyError:  # indexed before rows were stored: a restore embeds them
+            vectors = self.vectors.get(ids)
         return Removed(doc, tuple(self.catalog.sections(doc.doc_id)), tuple(chunks),
-                       tuple(tuple(held.get(i, ())) for i in ids), self.vectors.get(ids),
+                       tuple(tuple(held.get(i, ())) for i in ids), vectors,
                        tuple(self.catalog.edge_rows(doc.doc_id)), self.catalog.geometry(doc.doc_id))
 
     def remove_document(self, doc_id: str) -> None:
@@ -190,8 +222,7 @@ class StoreWriter:
         for missing in ready - text_docs:
             chunks = self.catalog.doc_chunks(missing)
             if chunks:
-                self.text.add([c.chunk_id for c in chunks], [full_text_of(c) for c in chunks],
-                              [missing] * len(chunks))
+                self.text.add(*text_entries(chunks))
                 repaired.append(f"re-indexed full text of {missing}")
         for doc in self.trash.documents():
             if doc.doc_id in ready:  # saved for a removal or replacement that never happened

@@ -90,12 +90,15 @@ class MultiRouteRetriever:
         )
 
     def _pool_cosines(self, pool: Sequence[str], vector: np.ndarray, dense: dict[str, float]) -> np.ndarray:
-        """Exact cosine for every pool member (the vector route only scored its own top)."""
+        """Exact cosine for every pool member (the vector route only scored its own top); a
+        table found by one of its rows keeps that row's cosine (core/index/row_entries.py)."""
         if not pool:
             return np.zeros(0)
         try:
             stored = np.asarray(self.ctx.vectors.get(pool), dtype=np.float64)
-            return stored @ np.asarray(vector, dtype=np.float64).reshape(-1)
+            exact = stored @ np.asarray(vector, dtype=np.float64).reshape(-1)
+            via_row = np.array([dense.get(cid, -1.0) for cid in pool])
+            return np.where(via_row > exact + 1e-5, via_row, exact)  # rounding alone changes nothing
         except KeyError:
             floor = min(dense.values()) if dense else 0.0
             return scores_for(pool, dense, missing=floor)

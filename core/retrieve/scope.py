@@ -31,6 +31,7 @@ import numpy as np
 from scipy import sparse
 
 from core.errors import NotFound
+from core.index.row_entries import chunk_hits, entry_ids_of
 from core.types import Document, RetrievalResult
 
 SEARCHED = "searched "  # the note a scoped result carries
@@ -123,7 +124,12 @@ def searched(result: RetrievalResult) -> str:
 
 def vector_query(ctx, vector: np.ndarray, k: int) -> list[tuple[str, float]]:
     """The vector index's k nearest chunks in `ctx.scope`: an index that can search among
-    the scope's chunks (the catalog lists them) does so, others filter in the store."""
+    the scope's entries (the catalog lists them) does so, others filter in the store. A
+    table row's entry is returned as its table chunk (core/index/row_entries.py)."""
+    return chunk_hits(lambda depth: _vector_entries(ctx, vector, depth), k)
+
+
+def _vector_entries(ctx, vector: np.ndarray, k: int) -> list[tuple[str, float]]:
     if ctx.scope is None:
         return ctx.vectors.query(vector, k)
     if not ctx.scope:
@@ -131,14 +137,17 @@ def vector_query(ctx, vector: np.ndarray, k: int) -> list[tuple[str, float]]:
     among = getattr(ctx.vectors, "query_among", None)
     if among is None:
         return ctx.vectors.query(vector, k, doc_ids=ctx.scope)
-    return among(vector, k, ctx.scope, lambda: ctx.catalog.chunk_ids_of(sorted(ctx.scope)))
+    return among(vector, k, ctx.scope, lambda: entry_ids_of(ctx.catalog, sorted(ctx.scope)))
 
 
 def text_search(ctx, question: str, k: int) -> list[tuple[str, float]]:
-    """The full-text index's k best chunks, filtered in the index to `ctx.scope`."""
+    """The full-text index's k best chunks, filtered in the index to `ctx.scope`; a table
+    row's entry is returned as its table chunk."""
     if ctx.scope is None:
-        return ctx.text.search(question, k)
-    return ctx.text.search(question, k, doc_ids=ctx.scope) if ctx.scope else []
+        return chunk_hits(lambda depth: ctx.text.search(question, depth), k)
+    if not ctx.scope:
+        return []
+    return chunk_hits(lambda depth: ctx.text.search(question, depth, doc_ids=ctx.scope), k)
 
 
 def in_scope(ctx, chunk_ids: Iterable[str]) -> set[str]:
