@@ -13,6 +13,8 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass
 from typing import Sequence
 
+from core.ingest.pdf.headings_api import api_entries
+from core.ingest.pdf.headings_filter import drop_front_matter, drop_labels
 from core.ingest.pdf.layout import Line
 
 _NUMBERED = re.compile(r"^(\d+(?:\.\d+)*|[A-Z](?:\.\d+)+)\.?\s*(?=[^\d\s.])")
@@ -23,6 +25,7 @@ _TOC_ENTRY = re.compile(r"(\.\s*){3,}\d+$|^\d+(\.\d+)*\.?\s*\D.*\s\d+$")
 _LABELS = {"note", "notes", "warning", "tip", "important", "caution", "contents", "tableofcontents"}
 _CAPTION = re.compile(r"^(figure|fig\.|table|tab\.)\s*\d", re.I)
 _MAX_WORDS = 16
+_COPYRIGHT = re.compile(r"^(copyright\b.*\d{4}|©|\(c\)\s*\d{4})", re.I)  # a legal notice, never a heading
 
 
 @dataclass(frozen=True)
@@ -85,7 +88,7 @@ def detect_headings(pages: Sequence[Sequence[Line]], skip: set[tuple[int, int]] 
     candidates = [_merge(lines, i) for n, lines in enumerate(pages) if n not in toc_pages
                   for i, ln in enumerate(lines)
                   if (ln.page, ln.index) not in skip and _is_candidate(lines, i, body)]
-    candidates = [c for c in candidates if c is not None]
+    candidates = drop_front_matter(drop_labels([c for c in candidates if c is not None]), len(pages))
     style_level = _style_levels(candidates)
     numbered = _numbered_styles(candidates)
     last_depth: dict[tuple[float, bool], int] = {}  # numbered styles: depth of the last numbered one
@@ -103,7 +106,26 @@ def detect_headings(pages: Sequence[Sequence[Line]], skip: set[tuple[int, int]] 
         level = depth or (last_depth[style] + 1 if style in last_depth else style_level[style])
         found[(first.page, first.index)] = Heading(min(level, 6), text, idxs)
         consumed.update((first.page, i) for i in idxs)
-    return found
+    sizes = {(c[0].page, c[0].index): c[0].size for c in candidates}
+    return _with_entries(found, api_entries(pages, body, skip | consumed), sizes)
+
+
+def _with_entries(found: dict[tuple[int, int], Heading], entries: dict[tuple[int, int], str],
+                  sizes: dict[tuple[int, int], float]) -> dict[tuple[int, int], Heading]:
+    """Add API entries (headings_api), each one level below its module's heading: the
+    largest-type heading above it since the last numbered one (so "Exports" or "Data types"
+    labels of a reference page do not nest the entries). The signature line stays in the
+    text (the entry is inserted before it)."""
+    merged = dict(found)
+    numbered: tuple[int, int] | None = None  # the last numbered heading
+    since: list[tuple[int, int]] = []  # unnumbered headings after it, nearest last
+    for pos in sorted(set(found) | set(entries)):
+        if pos not in entries:
+            numbered, since = (pos, []) if numbered_depth(found[pos].text) else (numbered, since + [pos])
+            continue
+        parent = max(reversed(since), key=lambda p: sizes[p]) if since else numbered
+        merged[pos] = Heading(min(found[parent].level + 1, 6) if parent else 1, entries[pos], ())
+    return merged
 
 
 def _is_candidate(lines: Sequence[Line], i: int, body: float) -> bool:
@@ -112,14 +134,16 @@ def _is_candidate(lines: Sequence[Line], i: int, body: float) -> bool:
     words = ln.text.split()
     if not words or len(words) > _MAX_WORDS or not any(c.isalpha() for c in ln.text):
         return False
-    if ln.text[0].islower() or ln.text[-1] in ",;" or _CAPTION.match(ln.text):
+    big = ln.size >= body + 1
+    if (ln.text[0].islower() and not (big and len(words) <= 3)) or ln.text[-1] in ",;":
+        return False  # a big lower-case word or two is a module or command name ("ftp")
+    if _CAPTION.match(ln.text) or _COPYRIGHT.match(ln.text):
         return False
     if _LEADERS.search(ln.text) or sum(c.isalpha() for c in ln.text) < 2 or key(ln.text) in _LABELS:
         return False
-    big = ln.size >= body + 1
     strong = ln.bold and ln.size >= body - 0.5
-    if not (big or strong):
-        return False
+    if not (big or strong) or (ln.mono and not big):
+        return False  # body-size code lines (signatures, option lists) are not headings
     prev = lines[i - 1] if i else None
     if prev and prev.block == ln.block and _style(prev) == _style(ln):
         return False  # a continuation line, merged by _merge
