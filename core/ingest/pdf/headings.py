@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from core.ingest.pdf.headings_api import api_entries
-from core.ingest.pdf.headings_filter import drop_front_matter, drop_labels
+from core.ingest.pdf.headings_filter import drop_front_matter, drop_labels, drop_out_of_sequence
 from core.ingest.pdf.layout import Line
 
 _NUMBERED = re.compile(r"^(\d+(?:\.\d+)*|[A-Z](?:\.\d+)+)\.?\s*(?=[^\d\s.])")
@@ -88,10 +88,12 @@ def detect_headings(pages: Sequence[Sequence[Line]], skip: set[tuple[int, int]] 
     candidates = [_merge(lines, i) for n, lines in enumerate(pages) if n not in toc_pages
                   for i, ln in enumerate(lines)
                   if (ln.page, ln.index) not in skip and _is_candidate(lines, i, body)]
-    candidates = drop_front_matter(drop_labels([c for c in candidates if c is not None]), len(pages))
+    candidates = drop_out_of_sequence(drop_labels([c for c in candidates if c is not None]))
+    candidates = drop_front_matter(candidates, len(pages))
     style_level = _style_levels(candidates)
     numbered = _numbered_styles(candidates)
     last_depth: dict[tuple[float, bool], int] = {}  # numbered styles: depth of the last numbered one
+    last_any = 0  # depth of the last numbered heading of any style
     found: dict[tuple[int, int], Heading] = {}
     consumed: set[tuple[int, int]] = set()
     for first, text, idxs in candidates:
@@ -101,9 +103,11 @@ def detect_headings(pages: Sequence[Sequence[Line]], skip: set[tuple[int, int]] 
         style = _style(first)
         if depth and style in numbered:
             last_depth[style] = depth
+        last_any = depth or last_any
         # an unnumbered heading set like the numbered ones after them is one level below
-        # (Texinfo's unnumbered subsubsections share the numbered subsections' type)
-        level = depth or (last_depth[style] + 1 if style in last_depth else style_level[style])
+        # (Texinfo's unnumbered subsubsections share the numbered subsections' type), and never
+        # more than one below the last numbered heading (a module page after chapter "2")
+        level = depth or (min(last_depth[style], last_any) + 1 if style in last_depth else style_level[style])
         found[(first.page, first.index)] = Heading(min(level, 6), text, idxs)
         consumed.update((first.page, i) for i in idxs)
     sizes = {(c[0].page, c[0].index): c[0].size for c in candidates}
