@@ -19,6 +19,7 @@ from core.ingest.pdf.layout import Line
 
 _NUMBERED = re.compile(r"^(\d+(?:\.\d+)*|[A-Z](?:\.\d+)+)\.?\s*(?=[^\d\s.])")
 _CHAPTER = re.compile(r"^(chapter|appendix|part)\s+[\w.]+\s*", re.I)
+_CHAPTER_NUMBER = re.compile(r"^(chapter|appendix)\s+(\d+|[A-Z])\b\.?\s*\S", re.I)
 _PAGE_REF = r"(\d+|[ivxlc]+)"
 _LEADERS = re.compile(rf"(\.\s*){{3,}}{_PAGE_REF}(\s*[,–-]\s*{_PAGE_REF})*$", re.I)  # ". . . 12" or ". . . 8, 11–13"
 _TOC_ENTRY = re.compile(r"(\.\s*){3,}\d+$|^\d+(\.\d+)*\.?\s*\D.*\s\d+$")
@@ -178,9 +179,11 @@ def _merge(lines: Sequence[Line], i: int) -> tuple[Line, str, tuple[int, ...]] |
 
 
 def numbered_depth(text: str) -> int:
-    """Depth from a leading number: '2' -> 1, '2.3.1' -> 3; 0 when unnumbered."""
+    """Depth from a leading number: '2' -> 1, '2.3.1' -> 3, 'Appendix A' -> 1; 0 when unnumbered."""
     m = _NUMBERED.match(text)
-    return m.group(1).count(".") + 1 if m else 0
+    if m:
+        return m.group(1).count(".") + 1
+    return 1 if _CHAPTER_NUMBER.match(text) else 0  # "Appendix A ...", "Chapter 3 ..."
 
 
 def _numbered_styles(candidates: list[tuple[Line, str, tuple[int, ...]]]) -> set[tuple[float, bool]]:
