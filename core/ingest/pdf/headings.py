@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from core.ingest.pdf.headings_api import api_entries
-from core.ingest.pdf.headings_filter import drop_front_matter, drop_labels, drop_out_of_sequence
+from core.ingest.pdf.headings_filter import (drop_front_matter, drop_labels, drop_out_of_sequence,
+                                              drop_running)
 from core.ingest.pdf.layout import Line
 
 _NUMBERED = re.compile(r"^(\d+(?:\.\d+)*|[A-Z](?:\.\d+)+)\.?\s*(?=[^\d\s.])")
@@ -89,7 +90,8 @@ def detect_headings(pages: Sequence[Sequence[Line]], skip: set[tuple[int, int]] 
     candidates = [_merge(lines, i) for n, lines in enumerate(pages) if n not in toc_pages
                   for i, ln in enumerate(lines)
                   if (ln.page, ln.index) not in skip and _is_candidate(lines, i, body)]
-    candidates = drop_out_of_sequence(drop_labels([c for c in candidates if c is not None]))
+    candidates = drop_running([c for c in candidates if c is not None], pages, body)
+    candidates = drop_out_of_sequence(drop_labels(candidates))
     candidates = drop_front_matter(candidates, len(pages))
     style_level = _style_levels(candidates)
     numbered = _numbered_styles(candidates)
