@@ -13,7 +13,8 @@ than the body. Two kinds of such lines are not part of a document's structure:
 - numbered lines out of sequence: `9.1 Mandatory ...` in a table that cites another
   standard's sections inside chapter 1, where no heading `9` (or `Chapter 9`) came before
   (a section of the current or the next chapter is kept even when the chapter line itself
-  carries no number, such as "CHAPTER ONE").
+  carries no number, such as "CHAPTER ONE"; a document whose headings never use the
+  parent's depth is not checked).
 """
 from __future__ import annotations
 
@@ -64,12 +65,14 @@ def _number(text: str) -> tuple[str, ...]:
 def drop_out_of_sequence(candidates: Sequence[Candidate]) -> list[Candidate]:
     """Leave out numbered candidates whose parent number no earlier heading carried and
     whose first number neither continues the current chapter nor starts the next one."""
+    depths = {len(_number(text)) for _, text, _ in candidates}
     seen: set[tuple[str, ...]] = set()
     chapter: str | None = None  # first number of the last numbered heading kept
     kept: list[Candidate] = []
     for cand in candidates:
         number = _number(cand[1])
-        if len(number) >= 2 and number[:-1] not in seen and not _continues(number[0], chapter):
+        if (len(number) >= 2 and len(number) - 1 in depths and number[:-1] not in seen
+                and not _continues(number[0], chapter)):
             continue
         if number:
             seen.add(number)
