@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from core.ingest.pdf.headings_api import api_entries
+from core.ingest.pdf.headings_chapters import chapter_openers
 from core.ingest.pdf.headings_filter import (drop_front_matter, drop_labels, drop_out_of_sequence,
                                               drop_running)
 from core.ingest.pdf.layout import Line
@@ -86,6 +87,8 @@ def detect_headings(pages: Sequence[Sequence[Line]], skip: set[tuple[int, int]] 
                     ) -> dict[tuple[int, int], Heading]:
     """Detect headings from type size, weight and numbering (no outline needed)."""
     body = body_size(pages)
+    labels, chapters = chapter_openers(pages)
+    skip = set(skip) | labels
     toc_pages = {n for n, lines in enumerate(pages) if sum(bool(_TOC_ENTRY.search(l.text)) for l in lines) >= 4}
     candidates = [_merge(lines, i) for n, lines in enumerate(pages) if n not in toc_pages
                   for i, ln in enumerate(lines)
@@ -102,7 +105,7 @@ def detect_headings(pages: Sequence[Sequence[Line]], skip: set[tuple[int, int]] 
     for first, text, idxs in candidates:
         if (first.page, first.index) in consumed:
             continue
-        depth = numbered_depth(text)
+        depth = numbered_depth(text) or (1 if (first.page, first.index) in chapters else 0)
         style = _style(first)
         if depth and style in numbered:
             last_depth[style] = depth
