@@ -30,9 +30,10 @@ def test_title_page_author_lines_are_not_headings(tmp_path):
                                      "2.1 Details", "3 Part 3 of the work", "3.1 Details"]
 
 
-def test_code_lines_and_copyright_notices_are_not_headings(tmp_path):
+def test_code_lines_copyright_notices_and_small_lower_case_words_are_not_headings(tmp_path):
     page = _chapter(1, "Usage", "Options") + [("Pid = pid()", 10, "cobo"), *body(),
-                                              ("Copyright 2024 Example Corp.", 10, "hebo"), *body()]
+                                              ("Copyright 2024 Example Corp.", 10, "hebo"), *body(),
+                                              ("textit", 12, "hebo"), *body()]
     found = headings_of(write_pdf(tmp_path / "a.pdf", [page]), tmp_path / "assets")
     assert found == [(1, "1 Usage"), (2, "1.1 Options")]
 

@@ -145,8 +145,8 @@ def _is_candidate(lines: Sequence[Line], i: int, body: float) -> bool:
     if not words or len(words) > _MAX_WORDS or not any(c.isalpha() for c in ln.text):
         return False
     big = ln.size >= body + 1
-    if (ln.text[0].islower() and not (big and len(words) <= 3)) or ln.text[-1] in ",;":
-        return False  # a big lower-case word or two is a module or command name ("ftp")
+    if (ln.text[0].islower() and not _module_name(ln, body)) or ln.text[-1] in ",;":
+        return False
     if _CAPTION.match(ln.text) or _COPYRIGHT.match(ln.text):
         return False
     if _LEADERS.search(ln.text) or sum(c.isalpha() for c in ln.text) < 2 or key(ln.text) in _LABELS:
@@ -162,6 +162,12 @@ def _is_candidate(lines: Sequence[Line], i: int, body: float) -> bool:
     nxt = lines[i + 1] if i + 1 < len(lines) else None
     return not (strong and not big and nxt and nxt.block == ln.block and _style(nxt) != _style(ln)
                 and abs(nxt.bbox[1] - ln.bbox[1]) < 2)  # bold run-in label on the same line
+
+
+def _module_name(ln: Line, body: float) -> bool:
+    """A lower-case heading: one word in much larger, proportional type ("ftp", a module page's
+    title); lower-case words in code type or near body size are code or list items."""
+    return len(ln.text.split()) == 1 and ln.size >= 1.3 * body and not ln.mono
 
 
 def _style(ln: Line) -> tuple[float, bool]:
