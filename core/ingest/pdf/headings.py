@@ -13,16 +13,22 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass
 from typing import Sequence
 
+from core.ingest.pdf.headings_api import api_entries
+from core.ingest.pdf.headings_chapters import chapter_openers
+from core.ingest.pdf.headings_filter import (drop_front_matter, drop_labels, drop_out_of_sequence,
+                                              drop_running)
 from core.ingest.pdf.layout import Line
 
 _NUMBERED = re.compile(r"^(\d+(?:\.\d+)*|[A-Z](?:\.\d+)+)\.?\s*(?=[^\d\s.])")
 _CHAPTER = re.compile(r"^(chapter|appendix|part)\s+[\w.]+\s*", re.I)
+_CHAPTER_NUMBER = re.compile(r"^(chapter|appendix)\s+(\d+|[A-Z])\b\.?\s*\S", re.I)
 _PAGE_REF = r"(\d+|[ivxlc]+)"
 _LEADERS = re.compile(rf"(\.\s*){{3,}}{_PAGE_REF}(\s*[,–-]\s*{_PAGE_REF})*$", re.I)  # ". . . 12" or ". . . 8, 11–13"
 _TOC_ENTRY = re.compile(r"(\.\s*){3,}\d+$|^\d+(\.\d+)*\.?\s*\D.*\s\d+$")
 _LABELS = {"note", "notes", "warning", "tip", "important", "caution", "contents", "tableofcontents"}
 _CAPTION = re.compile(r"^(figure|fig\.|table|tab\.)\s*\d", re.I)
 _MAX_WORDS = 16
+_COPYRIGHT = re.compile(r"^(copyright\b.*\d{4}|©|\(c\)\s*\d{4})", re.I)  # a legal notice, never a heading
 
 
 @dataclass(frozen=True)
@@ -81,29 +87,55 @@ def detect_headings(pages: Sequence[Sequence[Line]], skip: set[tuple[int, int]] 
                     ) -> dict[tuple[int, int], Heading]:
     """Detect headings from type size, weight and numbering (no outline needed)."""
     body = body_size(pages)
+    labels, chapters = chapter_openers(pages)
+    skip = set(skip) | labels
     toc_pages = {n for n, lines in enumerate(pages) if sum(bool(_TOC_ENTRY.search(l.text)) for l in lines) >= 4}
     candidates = [_merge(lines, i) for n, lines in enumerate(pages) if n not in toc_pages
                   for i, ln in enumerate(lines)
                   if (ln.page, ln.index) not in skip and _is_candidate(lines, i, body)]
-    candidates = [c for c in candidates if c is not None]
+    candidates = drop_running([c for c in candidates if c is not None], pages, body)
+    candidates = drop_out_of_sequence(drop_labels(candidates))
+    candidates = drop_front_matter(candidates, len(pages))
     style_level = _style_levels(candidates)
     numbered = _numbered_styles(candidates)
     last_depth: dict[tuple[float, bool], int] = {}  # numbered styles: depth of the last numbered one
+    last_any = 0  # depth of the last numbered heading of any style
     found: dict[tuple[int, int], Heading] = {}
     consumed: set[tuple[int, int]] = set()
     for first, text, idxs in candidates:
         if (first.page, first.index) in consumed:
             continue
-        depth = numbered_depth(text)
+        depth = numbered_depth(text) or (1 if (first.page, first.index) in chapters else 0)
         style = _style(first)
         if depth and style in numbered:
             last_depth[style] = depth
+        last_any = depth or last_any
         # an unnumbered heading set like the numbered ones after them is one level below
-        # (Texinfo's unnumbered subsubsections share the numbered subsections' type)
-        level = depth or (last_depth[style] + 1 if style in last_depth else style_level[style])
+        # (Texinfo's unnumbered subsubsections share the numbered subsections' type), and never
+        # more than one below the last numbered heading (a module page after chapter "2")
+        level = depth or (min(last_depth[style], last_any) + 1 if style in last_depth else style_level[style])
         found[(first.page, first.index)] = Heading(min(level, 6), text, idxs)
         consumed.update((first.page, i) for i in idxs)
-    return found
+    sizes = {(c[0].page, c[0].index): c[0].size for c in candidates}
+    return _with_entries(found, api_entries(pages, body, skip | consumed), sizes)
+
+
+def _with_entries(found: dict[tuple[int, int], Heading], entries: dict[tuple[int, int], str],
+                  sizes: dict[tuple[int, int], float]) -> dict[tuple[int, int], Heading]:
+    """Add API entries (headings_api), each one level below its module's heading: the
+    largest-type heading above it since the last numbered one (so "Exports" or "Data types"
+    labels of a reference page do not nest the entries). The signature line stays in the
+    text (the entry is inserted before it)."""
+    merged = dict(found)
+    numbered: tuple[int, int] | None = None  # the last numbered heading
+    since: list[tuple[int, int]] = []  # unnumbered headings after it, nearest last
+    for pos in sorted(set(found) | set(entries)):
+        if pos not in entries:
+            numbered, since = (pos, []) if numbered_depth(found[pos].text) else (numbered, since + [pos])
+            continue
+        parent = max(reversed(since), key=lambda p: sizes[p]) if since else numbered
+        merged[pos] = Heading(min(found[parent].level + 1, 6) if parent else 1, entries[pos], ())
+    return merged
 
 
 def _is_candidate(lines: Sequence[Line], i: int, body: float) -> bool:
@@ -112,14 +144,16 @@ def _is_candidate(lines: Sequence[Line], i: int, body: float) -> bool:
     words = ln.text.split()
     if not words or len(words) > _MAX_WORDS or not any(c.isalpha() for c in ln.text):
         return False
-    if ln.text[0].islower() or ln.text[-1] in ",;" or _CAPTION.match(ln.text):
+    big = ln.size >= body + 1
+    if (ln.text[0].islower() and not _module_name(ln, body)) or ln.text[-1] in ",;":
+        return False
+    if _CAPTION.match(ln.text) or _COPYRIGHT.match(ln.text):
         return False
     if _LEADERS.search(ln.text) or sum(c.isalpha() for c in ln.text) < 2 or key(ln.text) in _LABELS:
         return False
-    big = ln.size >= body + 1
     strong = ln.bold and ln.size >= body - 0.5
-    if not (big or strong):
-        return False
+    if not (big or strong) or (ln.mono and not big):
+        return False  # body-size code lines (signatures, option lists) are not headings
     prev = lines[i - 1] if i else None
     if prev and prev.block == ln.block and _style(prev) == _style(ln):
         return False  # a continuation line, merged by _merge
@@ -128,6 +162,12 @@ def _is_candidate(lines: Sequence[Line], i: int, body: float) -> bool:
     nxt = lines[i + 1] if i + 1 < len(lines) else None
     return not (strong and not big and nxt and nxt.block == ln.block and _style(nxt) != _style(ln)
                 and abs(nxt.bbox[1] - ln.bbox[1]) < 2)  # bold run-in label on the same line
+
+
+def _module_name(ln: Line, body: float) -> bool:
+    """A lower-case heading: one word in much larger, proportional type ("ftp", a module page's
+    title); lower-case words in code type or near body size are code or list items."""
+    return len(ln.text.split()) == 1 and ln.size >= 1.3 * body and not ln.mono
 
 
 def _style(ln: Line) -> tuple[float, bool]:
@@ -150,9 +190,11 @@ def _merge(lines: Sequence[Line], i: int) -> tuple[Line, str, tuple[int, ...]] |
 
 
 def numbered_depth(text: str) -> int:
-    """Depth from a leading number: '2' -> 1, '2.3.1' -> 3; 0 when unnumbered."""
+    """Depth from a leading number: '2' -> 1, '2.3.1' -> 3, 'Appendix A' -> 1; 0 when unnumbered."""
     m = _NUMBERED.match(text)
-    return m.group(1).count(".") + 1 if m else 0
+    if m:
+        return m.group(1).count(".") + 1
+    return 1 if _CHAPTER_NUMBER.match(text) else 0  # "Appendix A ...", "Chapter 3 ..."
 
 
 def _numbered_styles(candidates: list[tuple[Line, str, tuple[int, ...]]]) -> set[tuple[float, bool]]:

@@ -1,0 +1,44 @@
+"""Chapter openers set over two or three lines: "CHAPTER" / "ONE" / "GETTING STARTED".
+
+Sphinx's LaTeX output (and many book classes) open a chapter with the word "Chapter" and its
+number in words or digits on lines of their own, then the title (a number word alone at the
+top of a page counts too: the "CHAPTER" above it, repeated on every chapter's first page,
+was removed as a running head). Those label lines are not
+headings; the title line after them is a chapter heading (depth 1), numbered or not.
+"""
+from __future__ import annotations
+
+import re
+from typing import Sequence
+
+from core.ingest.pdf.layout import Line
+
+_WORDS = ("one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
+          "sixteen seventeen eighteen nineteen twenty").split()
+_INDEX = rf"(\d+|[A-Z]|[IVXL]+|{'|'.join(_WORDS)})"
+_LABEL = re.compile(r"^(chapter|appendix|part)$", re.I)
+_LABEL_AND_INDEX = re.compile(rf"^(chapter|appendix|part)\s+{_INDEX}$", re.I)
+_INDEX_ONLY = re.compile(rf"^{_INDEX}$", re.I)
+_NUMBER_WORD = re.compile(rf"^({'|'.join(_WORDS)})$", re.I)
+
+
+def chapter_openers(pages: Sequence[Sequence[Line]]) -> tuple[set[tuple[int, int]], set[tuple[int, int]]]:
+    """(label lines to leave out, chapter title lines) as (page, index) keys."""
+    labels: set[tuple[int, int]] = set()
+    titles: set[tuple[int, int]] = set()
+    for lines in pages:
+        for i, ln in enumerate(lines):
+            text = ln.text.strip()
+            if _LABEL_AND_INDEX.match(text):
+                used = [ln]
+            elif _LABEL.match(text) and i + 1 < len(lines) and _INDEX_ONLY.match(lines[i + 1].text.strip()):
+                used = [ln, lines[i + 1]]
+            elif i == 0 and _NUMBER_WORD.match(text):  # "CHAPTER" above it went as a running head
+                used = [ln]
+            else:
+                continue
+            nxt = i + len(used)
+            if nxt < len(lines) and any(c.isalpha() for c in lines[nxt].text):
+                labels.update((u.page, u.index) for u in used)
+                titles.add((lines[nxt].page, lines[nxt].index))
+    return labels, titles

@@ -1,0 +1,81 @@
+"""Outline-less heading rules on generated PDFs with known headings (outline ignored)."""
+from __future__ import annotations
+
+from core.ingest.pdf.headings_api import arity
+from tests.ingest.heading_fixtures import body, headings_of, write_pdf
+
+H1, H2 = (16, "hebo"), (13, "hebo")
+
+
+def _chapter(n: int, title: str, *sections: str) -> list:
+    page = [(f"{n} {title}", *H1), *body(2)]
+    for s, name in enumerate(sections, 1):
+        page += [(f"{n}.{s} {name}", *H2), *body(2)]
+    return page
+
+
+def test_a_label_repeated_under_many_sections_is_not_a_heading(tmp_path):
+    pages = [[(f"{n} Command {name}", *H1), *body(), ("See also", 12, "hebo"), *body()]
+             for n, name in enumerate(["alpha", "beta", "gamma"], 1)]
+    found = headings_of(write_pdf(tmp_path / "a.pdf", pages), tmp_path / "assets")
+    assert found == [(1, "1 Command alpha"), (1, "2 Command beta"), (1, "3 Command gamma")]
+
+
+def test_title_page_author_lines_are_not_headings(tmp_path):
+    cover = [("Ada Lovelace and Charles Babbage", 14, "helv"),
+             ("Analytical Engines Ltd, 12 Example Road", 14, "helv"), *body()]
+    pages = [cover] + [_chapter(n, f"Part {n} of the work", "Details") for n in range(1, 4)]
+    found = headings_of(write_pdf(tmp_path / "a.pdf", pages), tmp_path / "assets")
+    assert [t for _, t in found] == ["1 Part 1 of the work", "1.1 Details", "2 Part 2 of the work",
+                                     "2.1 Details", "3 Part 3 of the work", "3.1 Details"]
+
+
+def test_code_lines_copyright_notices_and_small_lower_case_words_are_not_headings(tmp_path):
+    page = _chapter(1, "Usage", "Options") + [("Pid = pid()", 10, "cobo"), *body(),
+                                              ("Copyright 2024 Example Corp.", 10, "hebo"), *body(),
+                                              ("textit", 12, "hebo"), *body()]
+    found = headings_of(write_pdf(tmp_path / "a.pdf", [page]), tmp_path / "assets")
+    assert found == [(1, "1 Usage"), (2, "1.1 Options")]
+
+
+def test_signatures_head_name_arity_entries_below_their_module(tmp_path):
+    sigs = ["open(Host, Options) -> {ok, Pid}", "close(Pid) -> ok", "send(Pid, {File, Mode}, Data) -> ok"]
+    page = [("2 Reference Manual", *H1), *body(), ("ftp", 15, "helv"), *body(), ("Exports", 13, "helv")]
+    for sig in sigs:
+        page += [(sig, 10, "cour"), *body()]
+    found = headings_of(write_pdf(tmp_path / "a.pdf", [page]), tmp_path / "assets")
+    assert found == [(1, "2 Reference Manual"), (2, "ftp"), (3, "Exports"),
+                     (3, "open/2"), (3, "close/1"), (3, "send/3")]
+
+
+def test_arity_counts_top_level_arguments():
+    assert (arity(""), arity("Pid"), arity("A, {B, C}, [D, E]"), arity("F, fun(X, Y) -> Z end")) == (0, 1, 3, 2)
+
+
+def test_numbered_lines_out_of_sequence_are_not_headings(tmp_path):
+    page = _chapter(1, "Standards", "Purpose") + [("9.1 Mandatory cipher suites", 10, "hebo"), *body()]
+    pages = [page, _chapter(2, "Usage", "Basics")]
+    found = headings_of(write_pdf(tmp_path / "a.pdf", pages), tmp_path / "assets")
+    assert [t for _, t in found] == ["1 Standards", "1.1 Purpose", "2 Usage", "2.1 Basics"]
+
+
+def test_sections_of_chapters_whose_number_is_a_word_are_kept(tmp_path):
+    pages = [[("CHAPTER", 10, "hebo"), (word, 14, "hebo"), (title, 14, "hebo"), *body(),
+              (f"{n}.1 First part", 13, "hebo"), *body(), (f"{n}.2 Second part", 13, "hebo"), *body()]
+             for n, (word, title) in enumerate([("ONE", "GETTING STARTED"), ("TWO", "INSTALLING")], 1)]
+    found = headings_of(write_pdf(tmp_path / "a.pdf", pages), tmp_path / "assets")
+    assert found == [(1, "GETTING STARTED"), (2, "1.1 First part"), (2, "1.2 Second part"),
+                     (1, "INSTALLING"), (2, "2.1 First part"), (2, "2.2 Second part")]
+
+
+def test_a_running_foot_with_the_page_number_is_not_a_heading(tmp_path):
+    pages = [_chapter(1, "Setup", "Install")] + [body(6) for _ in range(3)] + [_chapter(2, "Use", "Run")]
+    pdf = write_pdf(tmp_path / "a.pdf", pages, footer="{n} Chapter 1. Setup")
+    found = headings_of(pdf, tmp_path / "assets")
+    assert [t for _, t in found] == ["1 Setup", "1.1 Install", "2 Use", "2.1 Run"]
+
+
+def test_appendix_lines_are_chapters_and_unnumbered_headings_nest_one_below_numbered(tmp_path):
+    page = _chapter(1, "Intro", "Scope") + [("Appendix A Licence", *H1), *body(), ("Terms", *H2), *body()]
+    found = headings_of(write_pdf(tmp_path / "a.pdf", [page]), tmp_path / "assets")
+    assert found == [(1, "1 Intro"), (2, "1.1 Scope"), (1, "Appendix A Licence"), (2, "Terms")]
