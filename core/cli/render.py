@@ -2,11 +2,11 @@
 from __future__ import annotations
 
 import sys
+import time
 from dataclasses import asdict
 
 from tqdm import tqdm
 
-from core.answer.support import support_note
 from core.evidence.originals import megabytes, originals_line
 from core.types import Answer, Document, RetrievalResult, ScoredChunk
 
@@ -16,7 +16,8 @@ _STAGE_FORMAT = "{desc}: {percentage:3.0f}%|{bar}| {n_fmt}/{total_fmt} [{elapsed
 
 class IngestProgress:
     """Two bars in a terminal: files done (of `files`, when known), and the current file's
-    stage (OCR scanned pages, parse pages, embed chunks...). Not a terminal: one plain line per stage, for logs."""
+    stage (OCR scanned pages, parse pages, embed chunks...). Not a terminal: one plain line per stage, for logs;
+    the check and parse lines carry the process's CPU seconds so far (start to first page read)."""
 
     def __init__(self, files: int | None = None) -> None:
         self._disable = not sys.stderr.isatty()
@@ -45,7 +46,9 @@ class IngestProgress:
         key = (event.file, event.stage)
         if self._disable:
             if key != self._key and event.stage not in ("done", "error"):
-                print(f"{event.file}: {event.stage}", file=sys.stderr, flush=True)
+                # this process's CPU seconds so far: "parse" comes once the first page is read
+                cpu = f" (cpu {time.process_time():.2f}s)" if event.stage in ("check", "parse") else ""
+                print(f"{event.file}: {event.stage}{cpu}", file=sys.stderr, flush=True)
             self._key = key
             return
         if event.stage in ("done", "error"):
@@ -189,6 +192,8 @@ def answer_text(a: Answer, already_streamed: bool = False, cite_label=None) -> s
     lines = [] if already_streamed else [label + a.text]
     lines.append("")
     lines += [(cite_label or (lambda c: c.label))(c) for c in a.citations]
+    from core.answer.support import support_note  # here: `ingest` never needs it
+
     note = support_note(a.sentences)
     if note and already_streamed:  # the streamed text could not carry the flags: name the sentences
         lines += [f"not in the cited pages: “{s.text}”" for s in a.sentences if s.verdict == "not_found"]

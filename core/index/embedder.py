@@ -122,7 +122,10 @@ class SentenceEmbedder:
         os.environ.setdefault("HF_HUB_OFFLINE", "1")
         os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
         passive_omp_wait()  # before torch loads: its threads must not spin on a busy machine
-        from sentence_transformers import SentenceTransformer
+        from core.lean_imports import deferred_sklearn
+
+        with deferred_sklearn():  # sentence-transformers imports scikit-learn it never calls here
+            from sentence_transformers import SentenceTransformer
         from transformers.utils import logging as hf_logging
 
         hf_logging.disable_progress_bar()  # a "Loading weights" bar on every command is noise

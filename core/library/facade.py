@@ -21,6 +21,7 @@ import threading
 import time
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from core.config import Settings
 from core.errors import ConfigError, FolioError, NotFound
@@ -32,9 +33,11 @@ from core.library.jobs import JobQueueing
 from core.library.writing import Writing
 from core.library.live import LiveStores
 from core.retrieve.base import RetrievalContext, Retriever, make_retriever
-from core.retrieve.scope import ResolvedScope, Scope, find_document, noted, resolved
 from core.library.trash import Trash
 from core.types import Answer, Chunk, Document, RetrievalResult
+
+if TYPE_CHECKING:  # imported where used: it needs scipy, which `ingest` never does
+    from core.retrieve.scope import ResolvedScope, Scope
 
 
 class Library(Writing, JobQueueing):
@@ -86,6 +89,8 @@ class Library(Writing, JobQueueing):
     def find(self, ref: str) -> Document:
         """Resolve a document reference (id, id prefix, file name, title, or the path it came
         from); the error lists close candidates."""
+        from core.retrieve.scope import find_document
+
         return find_document(self.catalog.documents(), ref)
 
     # ---- reading ---------------------------------------------------------------------
@@ -153,6 +158,8 @@ class Library(Writing, JobQueueing):
     def resolve_scope(self, scope: Scope | None) -> ResolvedScope:
         """The document ids a scope covers (None = all) and how to say it; NotFound for an
         unknown document name or a folder no document came from."""
+        from core.retrieve.scope import Scope, resolved
+
         if scope is None or scope.everything:
             return Scope().resolve(())  # no catalog read on the common path
         if not scope.folders:  # ids, as the app gives them: one indexed lookup, no scan
@@ -172,6 +179,8 @@ class Library(Writing, JobQueueing):
             found = self.resolve_scope(scope)
             ctx = replace(self.context(), scope=found.doc_ids)
             built = make_retriever(retriever or self.settings.retrieve.default_retriever, ctx)
+            from core.retrieve.scope import noted
+
             return noted(built.retrieve(question, k or self.settings.retrieve.k), found)
 
     def ask(self, question: str, retriever: str | None = None, k: int | None = None,

@@ -32,7 +32,7 @@ def here(texts, exclude):
 
 def test_worker_process_matches_in_process_extraction(monkeypatch):
     monkeypatch.setattr(keyword_worker, "MIN_CHUNKS", 1)
-    extractor = KeywordExtractor(GraphSettings())
+    extractor = KeywordExtractor(GraphSettings(keyword_mode="spacy"))
     try:
         got = extractor.extract_chunks_later(chunks())()
         again = extractor.extract_chunks_later(chunks()[:2])()  # the same worker serves it
@@ -46,7 +46,7 @@ def test_worker_process_matches_in_process_extraction(monkeypatch):
 
 
 def test_small_batches_stay_here_and_a_dead_worker_falls_back(monkeypatch):
-    worker = KeywordWorker(GraphSettings())
+    worker = KeywordWorker(GraphSettings(keyword_mode="spacy"))
     assert worker.submit(TEXTS, [""] * 3, here)() == [["here"]] * 3
     assert worker._proc is None  # no process for a small batch
     monkeypatch.setattr(keyword_worker, "MIN_CHUNKS", 1)
@@ -65,7 +65,7 @@ def test_a_killed_caller_leaves_no_request_folder(tmp_path):
         "from core.config import GraphSettings\n"
         "from core.index import keyword_worker\n"
         "keyword_worker.MIN_CHUNKS = 1\n"
-        "w = keyword_worker.KeywordWorker(GraphSettings())\n"
+        "w = keyword_worker.KeywordWorker(GraphSettings(keyword_mode="spacy"))\n"
         f"w.submit({TEXTS!r}, [''] * 3, None)()\n"
         "print(w._dir.name, w._proc.pid, flush=True)\n"
         "os.kill(os.getpid(), signal.SIGKILL)\n"
@@ -91,7 +91,7 @@ def _exited(pid: int) -> bool:
 
 
 def test_a_started_worker_takes_small_batches_and_says_when_it_is_done():
-    extractor = KeywordExtractor(GraphSettings())
+    extractor = KeywordExtractor(GraphSettings(keyword_mode="spacy"))
     extractor.start_worker()  # before any chunk exists: spaCy loads meanwhile
     try:
         pending = extractor.extract_chunks_later(chunks())  # 3 < MIN_CHUNKS, still the worker's
