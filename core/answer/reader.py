@@ -79,6 +79,7 @@ class ExtractiveReader:
     lead_decay: float = 0.95
     sentence_base: float = 0.2
     tagger: Tagger | None = nlp.tag
+    focus_quotes: bool = True  # the other quotes are cut around the question's words, not at their start
     use_chooser: bool = True  # the learned sentence chooser (`choose`), when an embedder is given
 
     def read(self, question: str, passages: Sequence[Passage]) -> ReaderResult:
@@ -116,7 +117,8 @@ class ExtractiveReader:
         if self._coverage(q, unit, units) < self.min_coverage:
             return ReaderResult("", 0, closest, best, False, q.kind, ranked)
         reading = reading_of(answer, unit, anchor)
-        quotes = other_quotes((reading,), ranked_units, self.max_quotes, self.quote_words)
+        quotes = other_quotes((reading,), ranked_units, self.max_quotes, self.quote_words,
+                              q.terms if self.focus_quotes else frozenset())
         return ReaderResult(answer, unit.number, quotes, best, True, q.kind, ranked, (reading,),
                             self._confident(q), margin=round(margin, 4),
                             first_words=self.first_words, quote_words=self.quote_words)

@@ -1,6 +1,7 @@
 """The offline reader across page breaks and on default questions: a sentence cut by a page
 break (with its page number and a footnote between the halves) is one unit, one quote and one
-supporting span; a question about a default quotes the sentence that states it first."""
+supporting span; a question about a default quotes the sentence that states it first; the other quotes are cut
+around the question's words."""
 from __future__ import annotations
 
 from core.answer.reader import ExtractiveReader
@@ -40,3 +41,17 @@ def test_a_default_question_quotes_the_sentence_stating_the_default_first():
         "What is the default of the FTP client option that makes the data connection reuse the TLS session?",
         [(1, OPTION)])
     assert r.render().splitlines()[0].startswith("“Its default is")
+
+
+def test_another_quote_is_cut_around_the_question_words():
+    from core.answer.reading import other_quotes
+    from core.answer.terms import content_terms
+    from core.answer.units import Unit
+
+    long = Unit("Because of the algorithm and its short word filter, cd-hit may not be used for clustering "
+                "proteins at <40% identity.", 2, "prose")
+    terms = content_terms("Below which identity can cd-hit not be used for clustering proteins?")
+    (quote,) = other_quotes((), [long], 1, 12, terms)
+    from core.answer.quote import quote_line
+    assert "<40%" in quote_line(quote.text, quote.number, quote.focus, 12, bold=False)
+    assert "<40%" not in quote_line(long.text, 2, None, 12)  # cut at its start, the answer is lost
