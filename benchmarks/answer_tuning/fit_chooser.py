@@ -63,7 +63,7 @@ def record(spec: str, embedder) -> list[dict]:
     results = retrieved(lib_dir, rows, cache[0] if cache else "")
     seen: list = []
     original, was_active = choose.pick_unit, choose.active
-    choose.pick_unit = lambda pool, feats: seen.append((list(pool), feats)) or -1  # type: ignore[assignment]
+    choose.pick_unit = lambda pool, feats, base: seen.append((list(pool), feats)) or -1  # type: ignore[assignment]
     choose.active = lambda: True  # type: ignore[assignment]  # rows are wanted before any weights exist
     out = []
     try:
@@ -85,20 +85,31 @@ def record(spec: str, embedder) -> list[dict]:
     return out
 
 
+def _centred(d: dict) -> np.ndarray:
+    """A question's rows, each signal against its pool's average (as the chooser reads them)."""
+    x = np.array(d["x"], dtype=np.float64)
+    return x - x.mean(axis=0)
+
+
 def fit(data: list[dict]) -> LogisticRegression:
-    """Logistic regression on standardised unit rows of questions whose pool holds the answer."""
-    x = np.array([f for d in data if any(d["y"]) for f in d["x"]])
+    """Logistic regression (balanced classes) on standardised centred rows of the questions
+    whose pool holds the answer."""
+    x = np.vstack([_centred(d) for d in data if any(d["y"])])
     y = np.array([v for d in data if any(d["y"]) for v in d["y"]])
     mean, scale = x.mean(axis=0), x.std(axis=0) + 1e-6
-    model = LogisticRegression(C=0.3, max_iter=2000).fit((x - mean) / scale, y)
+    model = LogisticRegression(C=1.0, max_iter=3000, class_weight="balanced").fit((x - mean) / scale, y)
     model.mean_, model.scale_ = mean, scale
     return model
 
 
-def picked(model: LogisticRegression, data: list[dict]) -> float:
-    """Share of questions whose chosen unit holds the answer."""
-    hits = [d["y"][int(np.argmax(model.decision_function((np.array(d["x"]) - model.mean_) / model.scale_)))]
-            for d in data]
+def picked(model: LogisticRegression, data: list[dict], margin: float) -> float:
+    """Share of questions whose quoted unit holds the answer: the chooser's unit where it leads
+    the hand-made pick by `margin`, else the hand-made pick."""
+    hits = []
+    for d in data:
+        p = model.predict_proba((_centred(d) - model.mean_) / model.scale_)[:, 1]
+        best, base = int(np.argmax(p)), d["base_i"]
+        hits.append(d["y"][best] if p[best] - p[base] > margin else d["y"][base])
     return round(float(np.mean(hits)), 3) if hits else 0.0
 
 
@@ -107,6 +118,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--set", action="append", required=True, help="NAME=LIBRARY:QUESTIONS:SPLIT[:CACHE]")
     ap.add_argument("--loso", action="store_true")
+    ap.add_argument("--margin", type=float, default=0.1, help="lead over the hand-made pick needed to replace it")
     ap.add_argument("--out", type=Path, default=choose.WEIGHTS)
     ap.add_argument("--rows", type=Path, help="keep the recorded rows here (JSON) and reuse them on later runs")
     args = ap.parse_args()
@@ -124,12 +136,13 @@ def main() -> None:
     if args.loso:
         for name in sets:
             model = fit([d for other, data in sets.items() if other != name for d in data])
-            print(f"left out {name}: chosen unit holds the answer {picked(model, sets[name])}")
+            print(f"left out {name}: quoted unit holds the answer {picked(model, sets[name], args.margin)} "
+                  f"(hand-made {picked(model, sets[name], 2.0)})")
     model = fit([d for data in sets.values() for d in data])
     args.out.write_text(json.dumps({
         "features": list(choose.FEATURES), "mean": model.mean_.round(6).tolist(),
         "scale": model.scale_.round(6).tolist(), "coef": model.coef_[0].round(6).tolist(),
-        "intercept": round(float(model.intercept_[0]), 6),
+        "intercept": round(float(model.intercept_[0]), 6), "margin": args.margin,
         "fitted_on": sorted(sets)}, indent=1) + "\n", encoding="utf-8")
     print(f"wrote {args.out}: " + ", ".join(f"{f} {c:+.2f}" for f, c in zip(choose.FEATURES, model.coef_[0])))
 

@@ -80,7 +80,7 @@ class ExtractiveReader:
     sentence_base: float = 0.2
     tagger: Tagger | None = nlp.tag
     focus_quotes: bool = True  # the other quotes are cut around the question's words, not at their start
-    use_chooser: bool = True  # the learned sentence chooser (`choose`), when an embedder is given
+    use_chooser: bool = False  # the learned sentence chooser (`choose`, needs an embedder): no gain measured
 
     def read(self, question: str, passages: Sequence[Passage]) -> ReaderResult:
         """Read the numbered passages ((n, text), optionally with title and heading) for
@@ -247,7 +247,7 @@ class ExtractiveReader:
         weights = idf_weights([content_terms(u.text) | content_terms(u.context) for u in pool])
         rows = choose.unit_features(q.terms, pool, pool_scores, best, following, cos, cos_next, numbers, weights,
                                     q.default)
-        at = choose.pick_unit(pool, rows)
+        at = choose.pick_unit(pool, rows, pool.index(ranked[0].unit) if ranked and ranked[0].unit in pool else 0)
         return pool[at] if at >= 0 else None
 
     @staticmethod
