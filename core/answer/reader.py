@@ -29,7 +29,7 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from core.answer import judge, nlp
+from core.answer import choose, judge, nlp
 from core.answer.candidates import Tagger, rank_candidates, with_sentences
 from core.answer.decline import coverage, missing_names
 from core.answer.quote import DECLINE_GENERIC
@@ -42,6 +42,7 @@ from core.index.base import Embedder
 UNSUPPORTED_TEXT = DECLINE_GENERIC
 CONFIDENT_KINDS = frozenset({"count", "duration", "step", "yesno", "choice"})
 SHAPED_KINDS = frozenset({"count", "duration", "date", "step"})
+_STATES_DEFAULT = re.compile(r"\bdefault", re.IGNORECASE)
 Passage = tuple  # (number, text[, title[, heading[, number of the passage that continues it]]])
 
 
@@ -78,6 +79,8 @@ class ExtractiveReader:
     lead_decay: float = 0.95
     sentence_base: float = 0.2
     tagger: Tagger | None = nlp.tag
+    focus_quotes: bool = True  # the other quotes are cut around the question's words, not at their start
+    use_chooser: bool = False  # the learned sentence chooser (`choose`, needs an embedder): no gain measured
 
     def read(self, question: str, passages: Sequence[Passage]) -> ReaderResult:
         """Read the numbered passages ((n, text), optionally with title and heading) for
@@ -110,11 +113,12 @@ class ExtractiveReader:
         if best < self.min_support or missing:
             return ReaderResult("", 0, closest, best, False, q.kind, ranked, missing=missing)
         answer, unit, anchor, margin = self._answer(q, ranked_units, [float(scores[i]) for i in order],
-                                                    next_units(units, follows))
+                                                    next_units(units, follows), numbers)
         if self._coverage(q, unit, units) < self.min_coverage:
             return ReaderResult("", 0, closest, best, False, q.kind, ranked)
         reading = reading_of(answer, unit, anchor)
-        quotes = other_quotes((reading,), ranked_units, self.max_quotes, self.quote_words)
+        quotes = other_quotes((reading,), ranked_units, self.max_quotes, self.quote_words,
+                              q.terms if self.focus_quotes else frozenset())
         return ReaderResult(answer, unit.number, quotes, best, True, q.kind, ranked, (reading,),
                             self._confident(q), margin=round(margin, 4),
                             first_words=self.first_words, quote_words=self.quote_words)
@@ -190,7 +194,7 @@ class ExtractiveReader:
         return bonus
 
     def _answer(self, q: QuestionInfo, units: list[Unit], scores: list[float],
-                following: dict[Unit, Unit]) -> tuple[str, Unit, int, float]:
+                following: dict[Unit, Unit], numbers: Sequence[int] = ()) -> tuple[str, Unit, int, float]:
         """(short answer, unit it came from, offset of the answer in the unit or -1, margin:
         how far the answer's score is ahead of the best other answer's, 1.0 for a verdict)."""
         if q.kind == "yesno":
@@ -211,6 +215,14 @@ class ExtractiveReader:
         ranked = rank_candidates(q, pool, pool_scores, self.tagger or None, weight)
         if q.kind not in SHAPED_KINDS:  # a count, a duration, a date or a step needs its shape
             ranked = with_sentences(ranked, pool, pool_scores, self.unit_weight, self.sentence_base)
+        if _STATES_DEFAULT.search(q.text):  # a sentence that states a default answers a question about one
+            stating = [c for c in ranked if _STATES_DEFAULT.search(c.unit.text)]
+            ranked = stating + [c for c in ranked if not _STATES_DEFAULT.search(c.unit.text)]
+        chosen = self._choose(q, pool, pool_scores, ranked, following, numbers)
+        if chosen is not None:  # the learned chooser picks the sentence; its best span is marked
+            ranked = [c for c in ranked if c.unit == chosen] + [c for c in ranked if c.unit != chosen]
+            if not ranked or ranked[0].unit != chosen:
+                return "", chosen, -1, 0.0
         if not ranked:
             return "", units[0], -1, 0.0  # no span of the asked shape: the sentence is quoted unmarked
         best = ranked[0]
@@ -218,6 +230,25 @@ class ExtractiveReader:
             best = next((c for c in ranked if c.unit == best.unit and c.text), best)
         runner_up = next((c.score for c in ranked if c.text and c.text.lower() != best.text.lower()), 0.0)
         return best.text, best.unit, best.start, best.score - runner_up
+
+    def _choose(self, q: QuestionInfo, pool: list[Unit], pool_scores: list[float], ranked: Sequence,
+                following: dict[Unit, Unit], numbers: Sequence[int]) -> Unit | None:
+        """The pool unit the learned chooser rates most likely to hold the answer; None
+        without an embedder or weights."""
+        if not self.use_chooser or self.embedder is None or len(pool) < 2 or not choose.active():
+            return None
+        best: dict[Unit, tuple[float, bool]] = {}
+        for c in ranked:
+            if c.unit not in best or c.score > best[c.unit][0]:
+                best[c.unit] = (c.score, bool(c.text) or best.get(c.unit, (0.0, False))[1])
+            elif c.text:
+                best[c.unit] = (best[c.unit][0], True)
+        cos, cos_next = choose.cosines(self.embedder, q.text, pool, following)
+        weights = idf_weights([content_terms(u.text) | content_terms(u.context) for u in pool])
+        rows = choose.unit_features(q.terms, pool, pool_scores, best, following, cos, cos_next, numbers, weights,
+                                    q.default)
+        at = choose.pick_unit(pool, rows, pool.index(ranked[0].unit) if ranked and ranked[0].unit in pool else 0)
+        return pool[at] if at >= 0 else None
 
     @staticmethod
     def _named_terms(q: QuestionInfo, unit: Unit) -> set[str]:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 from core.answer.quote import clean_markup, decline_lines, quote_line
-from core.answer.terms import tokens
+from core.answer.terms import content_terms, tokens
 from core.answer.units import Unit, term_line
 
 _NEGATION = re.compile(r"\b(?:not|no|never|cannot|can't|isn't|aren't|doesn't|don't|won't|unsupported|unable)\b|"
@@ -31,6 +31,7 @@ class ReaderSentence:
     text: str
     number: int
     score: float
+    focus: tuple[int, int] | None = None  # where the question's words sit: the quote's window holds it
 
 
 @dataclass(frozen=True)
@@ -74,8 +75,22 @@ def reading_of(answer: str, unit: Unit, anchor: int) -> Reading:
     return Reading(answer, text, unit.number, None)
 
 
-def other_quotes(readings: Sequence[Reading], ranked: Sequence[Unit], count: int, words: int) -> tuple[ReaderSentence, ...]:
-    """Up to `count` best-ranked units other than the readings' own sentences (≥ 3 words)."""
+def focus_of(text: str, terms: frozenset[str] | set[str], words: int) -> tuple[int, int] | None:
+    """Character bounds of the question's words in `text`, from the first to the last that
+    fit in `words` words after it (an answer tends to follow the words that ask for it, so
+    a quote cut to its window should hold them and what comes after); None without any."""
+    found = [m for m in re.finditer(r"\S+", text) if content_terms(m.group(0)) & terms]
+    if not found:
+        return None
+    first = found[0]
+    last = [m for m in found if len(text[first.start():m.end()].split()) <= max(1, words // 2)][-1]
+    return first.start(), last.end()
+
+
+def other_quotes(readings: Sequence[Reading], ranked: Sequence[Unit], count: int, words: int,
+                 terms: frozenset[str] | set[str] = frozenset()) -> tuple[ReaderSentence, ...]:
+    """Up to `count` best-ranked units other than the readings' own sentences (≥ 3 words),
+    each with the place of the question's `terms` in it."""
     shown = {r.sentence for r in readings}
     out: list[ReaderSentence] = []
     for u in ranked:
@@ -84,7 +99,8 @@ def other_quotes(readings: Sequence[Reading], ranked: Sequence[Unit], count: int
         if u.text in shown or len(tokens(u.text)) < 3:
             continue
         shown.add(u.text)
-        out.append(ReaderSentence(u.text, u.number, 0.0))
+        focus = focus_of(u.text.strip(), terms, words) if terms and u.kind != "row" else None  # a row opens with its key
+        out.append(ReaderSentence(u.text, u.number, 0.0, focus))
     return tuple(out)
 
 
@@ -119,7 +135,7 @@ class ReaderResult:
             return decline_lines(self.missing, [(q.text, q.number) for q in self.quotes], self.quote_words)
         lines = [" ".join(r.line(self.confident, self.first_words) for r in self.readings)]
         for q in self.quotes:  # other quotes while the whole answer stays within its word budget
-            line = quote_line(q.text, q.number, None, self.quote_words)
+            line = quote_line(q.text, q.number, q.focus, self.quote_words, bold=False)
             if _words(lines) + len(line.split()) > self.max_words:
                 break
             lines.append(line)

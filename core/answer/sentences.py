@@ -22,6 +22,7 @@ import re
 from typing import Mapping, Sequence
 
 from core.answer.terms import content_terms, idf_weights, weighted_overlap
+from core.answer.units import FOOTNOTE, PAGE_NUMBER, continues
 
 _CITE = re.compile(r"\[(\d+)\]")
 # A sentence end: . ! ? with closing quotes/brackets and citation marks on either side, then
@@ -77,10 +78,13 @@ def pieces(text: str, headed: bool = False) -> list[str]:
     headings and table rules are skipped. `headed`: each row read with its header
     ('Part: valve seal | Replacement: 12 months'), as a sentence about it reads (not verbatim)."""
     out: list[str] = []
-    open_prose = False  # the last piece is prose cut mid-sentence (a page or column break)
+    cut = -1  # index of a prose piece cut mid-sentence (a page or column break)
     header: list[str] | None = None
     for line in (ln.strip() for ln in text.splitlines()):
-        if not line or line.startswith("<!--") or _RULE.fullmatch(line):
+        if not line or line.startswith("<!--") or _RULE.fullmatch(line) or PAGE_NUMBER.match(line):
+            continue
+        if FOOTNOTE.match(line):  # a footnote between a sentence's two halves leaves it open
+            out.append(line)
             continue
         if line.startswith("|"):
             cells = [c.strip() for c in line.strip("|").split("|")]
@@ -88,16 +92,17 @@ def pieces(text: str, headed: bool = False) -> list[str]:
                 cells = [f"{h}: {c}" if h else c for h, c in zip(header + [""] * len(cells), cells) if c]
             header = cells if header is None else header
             out.append(" | ".join(c for c in cells if c))
+            cut = -1
             continue
         header = None
         if line.startswith("#") and not line.startswith("#:"):
-            open_prose = False
+            cut = -1
             continue
         found = _line_sentences(line) or [line]
-        if open_prose and line[0].islower():
-            out[-1] = f"{out[-1]} {found.pop(0)}"
+        if cut >= 0 and continues(out[cut], line):
+            out[cut] = f"{out[cut]} {found.pop(0)}"
         out += found
-        open_prose = not out[-1].rstrip("\"'”’)*`").endswith((".", "!", "?", ":"))
+        cut = len(out) - 1 if found else cut
     return [p for p in out if content_terms(p)]
 
 

@@ -18,7 +18,7 @@ Example:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Mapping, Sequence
 
 from core.answer.terms import tokens
@@ -30,6 +30,9 @@ _STATES_DEFAULT = re.compile(r"\bdefaults?\b", re.IGNORECASE)
 _RULE = re.compile(r"^[|:\-\s]+$")
 _PROMPT = re.compile(r"^(?:\$|%|#|>|\d+>|[\w@.-]+[$#>])\s")
 _ASSIGN = re.compile(r"^[\w.{}\[\]<>:/,\s-]{1,60}\s=\s\S")
+PAGE_NUMBER = re.compile(r"^(?:\d{1,4}|[ivxl]{1,5}|[Pp]age \d+(?: of \d+)?|\d+/\d+)$")  # page furniture
+FOOTNOTE = re.compile(r"^\d{1,2}[A-Z*][^|]{0,200}[.!?]$")  # "1Nothing should go wrong."
+_ENDS_SENTENCE = re.compile(r"[.!?:;][\"')\]”’*`]*$")
 
 
 @dataclass(frozen=True)
@@ -70,6 +73,12 @@ def _sentences(line: str) -> list[str]:
     return [p.strip() for piece in out for p in piece.split("•") if p.strip()]
 
 
+def continues(open_text: str, line: str) -> bool:
+    """`line` goes on with the sentence `open_text` left unfinished (no closing punctuation,
+    the line starts in lower case): one sentence cut by a page or column break."""
+    return bool(open_text) and not _ENDS_SENTENCE.search(open_text) and line[:1].islower()
+
+
 def _title_like(piece: str) -> bool:
     """A short title-case line without closing punctuation: a title or running head."""
     words = tokens(piece)
@@ -103,9 +112,18 @@ def split_units(text: str, number: int, title: str = "", heading: str = "") -> l
     caption = ""
     after_term = lead_in = False
     section = _join(heading, title)
+    cut = -1  # index of a prose unit whose sentence a page break may have cut
     for line in (ln.strip() for ln in text.splitlines()):
-        if not line or line.startswith("<!--") or _RULE.fullmatch(line) and "-" in line:
+        if not line or line.startswith("<!--") or _RULE.fullmatch(line) and "-" in line or PAGE_NUMBER.match(line):
             continue
+        if cut >= 0 and continues(units[cut].text, line):  # the sentence's second half: one unit, one quote
+            head, *rest = _sentences(line) or [line]
+            units[cut] = replace(units[cut], text=f"{units[cut].text} {head}")
+            if not rest:
+                continue
+            line = " ".join(rest)
+        if not FOOTNOTE.match(line) and not _title_like(line):
+            cut = -1
         shown, lead_in = lead_in, line.endswith(":")
         if line.startswith("#") and not line.startswith("#:"):
             caption, term = line.lstrip("# "), []
@@ -133,6 +151,8 @@ def split_units(text: str, number: int, title: str = "", heading: str = "") -> l
         sentences = [s for s in _sentences(line) if len(tokens(s)) >= 2]
         units += [Unit(s, number, "prose", ctx, len(units) + i, title, shown and i == 0, section)
                   for i, s in enumerate(sentences)]
+        if sentences and not FOOTNOTE.match(line):
+            cut = len(units) - 1
     return units
 
 

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# The reader's second tuning set (issue 25): five Debian documentation manuals no other set uses.
+# `bash fetch_debian_docs.sh DIR` puts the five PDFs in DIR; questions: debian-docs-tune.jsonl
+# (49, written from the pages before any answer was seen; tuning only, never a test figure).
+set -euo pipefail
+dir="${1:?usage: fetch_debian_docs.sh DIR}"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$dir"
+# package=version  path in the package  file name in DIR  sha256
+manuals=(
+  "xmlstarlet=1.6.1-3 usr/share/doc/xmlstarlet/xmlstarlet-ug.pdf.gz xmlstarlet-ug.pdf 115a5979383fdbdad3d0b35b84be32d003571c71aba7d8090440b572c3205f39"
+  "cd-hit=4.8.1-4 usr/share/doc/cd-hit/cdhit-user-guide.pdf cdhit-user-guide.pdf a5d8d8c8e4c892f28fcc425c29334e3c62afc7c46ceded08fbbbe5b043290cf5"
+  "dblatex-doc=0.3.12py3-2 usr/share/doc/dblatex/manual.pdf.gz dblatex-manual.pdf df5135701ca7b58397c26f405272b937a8fc9c605e33565f7cb0abac73495bc9"
+  "latexdiff=1.3.2-1 usr/share/doc/latexdiff/latexdiff-man.pdf.gz latexdiff-man.pdf f7d68519a4d26a0cc217babbac0df765a79e32928ff7385f018c5260d33684ca"
+  "infernal-doc=1.1.4-1 usr/share/doc/infernal/Userguide.pdf infernal-userguide.pdf 752605bf4a8bb9bbd487a791a7f6122c024915bdf9911d076f84878a0fee2843"
+)
+download() {  # the pinned version, else the current one (the sha256 decides whether it is the same PDF)
+  (cd "$work" && { apt-get download "$1" >/dev/null 2>&1 || apt-get download "${1%%=*}" >/dev/null 2>&1 \
+    || { apt-get update >/dev/null && apt-get download "${1%%=*}" >/dev/null; }; })
+}
+for row in "${manuals[@]}"; do
+  read -r pkg path name sum <<<"$row"
+  download "$pkg"
+  dpkg -x "$work/${pkg%%=*}"_*.deb "$work/x"
+  case "$path" in
+    *.gz) gunzip -c "$work/x/$path" > "$dir/$name" ;;
+    *) cp "$work/x/$path" "$dir/$name" ;;
+  esac
+  echo "$sum  $dir/$name" | sha256sum -c --quiet \
+    || echo "note: $name differs from the one the questions were written on ($pkg)" >&2
+done
+ls "$dir"

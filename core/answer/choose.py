@@ -1,0 +1,138 @@
+"""A small learned chooser for the answering sentence: a logistic regression over a few
+general signals, so the reader's pick rests on evidence shared by all manuals rather than
+on rules fitted to single questions.
+
+For each unit in the reader's answer pool (its best units and the sentences after them) the
+signals are: its ranking score and its best candidate's lead (how the hand-made reader sees
+it), MiniLM cosine between question and sentence (alone, and read with the next sentence),
+the question's key words the sentence holds (rarity-weighted; alone, with the next sentence,
+in its context), its passage's retrieval rank, its place in the pool, its length and kind.
+The weights (`choose_weights.json`, plain JSON: feature names, means, scales, coefficients)
+were fitted on the tuning questions only: pdfqa-dev's even ids, yorick-doc.jsonl and
+debian-docs-tune.jsonl (`benchmarks/answer_tuning/fit_chooser.py`, checked by leaving one
+set out). The chooser replaces the hand-made pick only when its unit leads by the fitted
+margin. Measured by leaving one tuning set out it matched the hand-made pick on two sets
+and beat it by one question of 49 on the third, at the cost of embedding the pool, so it is
+off by default (`ExtractiveReader(embedder, use_chooser=True)` turns it on).
+
+Example:
+    >>> from core.answer.units import Unit
+    >>> u = Unit("The bridge was opened in 1932.", 1, "prose")
+    >>> len(FEATURES) == len(unit_features(frozenset({"open", "bridg"}), [u], [0.5], {}, {}, [0.9], {}, [1])[0])
+    True
+"""
+from __future__ import annotations
+
+import json
+import math
+import re
+from functools import lru_cache
+from pathlib import Path
+from typing import Mapping, Sequence
+
+import numpy as np
+
+from core.answer.terms import content_terms
+from core.answer.units import Unit
+
+WEIGHTS = Path(__file__).with_name("choose_weights.json")
+FEATURES = ("pool_score", "cand_lead", "has_span", "cos", "cos_next", "cos_lead", "cover", "cover_next",
+            "cover_context", "passage_rank", "pool_place", "log_words", "not_prose", "states_default")
+_DEFAULT = re.compile(r"\bdefault", re.IGNORECASE)
+
+
+def _cover(terms: frozenset[str], words: set[str], weights: Mapping[str, float]) -> float:
+    """Rarity-weighted share of the question's key words among `words`."""
+    total = sum(weights.get(t, 1.0) for t in terms)
+    return sum(weights.get(t, 1.0) for t in terms if t in words) / total if total else 0.0
+
+
+def unit_features(terms: frozenset[str], pool: Sequence[Unit], pool_scores: Sequence[float],
+                  best_cand: Mapping[Unit, tuple[float, bool]], following: Mapping[Unit, Unit],
+                  cos: Sequence[float], cos_next: Mapping[Unit, float], numbers: Sequence[int],
+                  weights: Mapping[str, float] | None = None, default: bool = False) -> list[list[float]]:
+    """One row of FEATURES per pool unit. `best_cand`: unit -> (its best candidate's score,
+    whether that candidate is a span); `cos`: question cosine per pool unit; `cos_next`: the
+    cosine of a unit read with its next sentence; `numbers`: passage numbers in rank order;
+    `default`: the question asks for a default (a sentence that states one fits it)."""
+    weights = weights or {}
+    top_score = max(pool_scores, default=0.0) or 1.0
+    top_cand = max((v for v, _ in best_cand.values()), default=0.0)
+    top_cos = max(cos, default=0.0)
+    rank = {n: i for i, n in enumerate(dict.fromkeys(numbers))}
+    rows = []
+    for i, (u, s) in enumerate(zip(pool, pool_scores)):
+        own = content_terms(u.text)
+        nxt = following.get(u)
+        with_next = own | (content_terms(nxt.text) if nxt else set())
+        cand, span = best_cand.get(u, (top_cand - 1.0, False))
+        rows.append([
+            s / top_score, cand - top_cand, float(span), cos[i], cos_next.get(u, cos[i]), cos[i] - top_cos,
+            _cover(terms, own, weights), _cover(terms, with_next, weights),
+            _cover(terms, content_terms(u.context), weights), 1.0 / (1.0 + rank.get(u.number, 0)),
+            1.0 / (1.0 + i), math.log1p(len(u.text.split())), float(u.kind != "prose"),
+            float(default and bool(_DEFAULT.search(u.text)))])
+    return rows
+
+
+@lru_cache(maxsize=1)
+def load_weights(path: str = str(WEIGHTS)) -> tuple[np.ndarray, np.ndarray, np.ndarray, float] | None:
+    """(means, scales, coefficients, intercept) from the JSON file, None when it is absent."""
+    p = Path(path)
+    if not p.is_file():
+        return None
+    data = json.loads(p.read_text(encoding="utf-8"))
+    if tuple(data["features"]) != FEATURES:
+        raise ValueError(f"{p.name} was fitted on other features; refit it (benchmarks/answer_tuning/fit_chooser.py)")
+    return (np.asarray(data["mean"], dtype=np.float64), np.asarray(data["scale"], dtype=np.float64),
+            np.asarray(data["coef"], dtype=np.float64), float(data["intercept"]))
+
+
+def active() -> bool:
+    """Whether fitted weights are there (else the hand-made pick stands, and no cosine is computed)."""
+    return load_weights() is not None
+
+
+def probabilities(rows: Sequence[Sequence[float]], model: tuple[np.ndarray, np.ndarray, np.ndarray, float]) -> np.ndarray:
+    """The chance, per row, that the unit holds the answer (rows of one pool)."""
+    mean, scale, coef, intercept = model
+    x = np.asarray(rows, dtype=np.float64)
+    x = (x - x.mean(axis=0) - mean) / scale  # each signal against the pool's own average
+    return 1.0 / (1.0 + np.exp(-(x @ coef + intercept)))
+
+
+def cosines(embedder, question: str, pool: Sequence[Unit], following: Mapping[Unit, Unit]
+            ) -> tuple[list[float], dict[Unit, float]]:
+    """MiniLM cosine of the question with each pool unit, and with each unit read with its
+    next sentence (the normalised sum of the two sentence vectors)."""
+    units = list(dict.fromkeys([*pool, *(following[u] for u in pool if u in following)]))
+    q = np.asarray(embedder.embed_query(question), dtype=np.float64)
+    m = np.asarray(embedder.embed([u.text for u in units]), dtype=np.float64)
+    m /= np.maximum(np.linalg.norm(m, axis=1, keepdims=True), 1e-9)
+    q /= max(float(np.linalg.norm(q)), 1e-9)
+    vec = dict(zip(units, m))
+    cos = [round(float(vec[u] @ q), 6) for u in pool]
+    joined = {}
+    for u in pool:
+        if u in following:
+            v = vec[u] + vec[following[u]]
+            joined[u] = round(float(v @ q / max(float(np.linalg.norm(v)), 1e-9)), 6)
+    return cos, joined
+
+
+def pick_unit(pool: Sequence[Unit], rows: Sequence[Sequence[float]], base: int) -> int:
+    """Index of the pool unit the chooser would quote instead of the hand-made pick `base`:
+    the likeliest unit, only when it leads `base` by the fitted margin; -1 otherwise (or
+    without weights)."""
+    model = load_weights()
+    if model is None or not rows:
+        return -1
+    p = np.round(probabilities(rows, model), 6)
+    best = int(np.argmax(p))
+    return best if best != base and p[best] - p[base] > _margin() else -1
+
+
+@lru_cache(maxsize=1)
+def _margin(path: str = str(WEIGHTS)) -> float:
+    """How far the chooser's unit must lead the hand-made pick to replace it."""
+    return float(json.loads(Path(path).read_text(encoding="utf-8")).get("margin", 0.0))
