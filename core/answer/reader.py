@@ -31,7 +31,7 @@ import numpy as np
 
 from core.answer import judge, nlp
 from core.answer.candidates import Tagger, rank_candidates, with_sentences
-from core.answer.decline import coverage, missing_names
+from core.answer.decline import coverage, missing_names, names_absent
 from core.answer.quote import DECLINE_GENERIC
 from core.answer.reading import ReaderResult, ReaderSentence, other_quotes, reading_of
 from core.answer.question import QuestionInfo, analyse_question, question_parts
@@ -112,6 +112,9 @@ class ExtractiveReader:
         answer, unit, anchor, margin = self._answer(q, ranked_units, [float(scores[i]) for i in order],
                                                     next_units(units, follows))
         if self._coverage(q, unit, units) < self.min_coverage:
+            return ReaderResult("", 0, closest, best, False, q.kind, ranked)
+        if names_absent(question, " ".join(f"{u.text} {u.context} {u.title} {u.section}" for u in units
+                                           if u.number == unit.number)):  # the passage is about something else
             return ReaderResult("", 0, closest, best, False, q.kind, ranked)
         reading = reading_of(answer, unit, anchor)
         quotes = other_quotes((reading,), ranked_units, self.max_quotes, self.quote_words)

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import re
 
+from core.answer.decline import question_names
 from core.answer.ellipsis import swap
 from core.answer.leaning import (ABOUT, ATTRIBUTES, CONNECTORS, POSSESSIVE, dangling, is_name, leans_on_context,
                                  parse, refers_back)
@@ -192,13 +193,47 @@ def rewrite(question: str, earlier: str) -> str:
             if text == plain:
                 text = _named_in(plain, earlier)
         text = _named_in(text, earlier) if text else ""
-    text = text.strip()
+    verbless = not any(t.pos_ in ("VERB", "AUX") for t in words)
+    return _finished(text, question, earlier, verbless) or _finished(
+        _fallback(question, earlier, doc, words), question, earlier, verbless)
+
+
+def _finished(text: str, question: str, earlier: str, verbless: bool) -> str:
+    """`text` as a question ("" when it does not read as one or carries nothing over)."""
+    text = re.sub(r"\s*\?\s+(?=\S)", " ", text.strip())  # a '?' inside: a tail added after the last word
+    if text.lower().startswith(("the ", "its ")) and verbless:
+        text = f"What is {text}"  # "and its range?" → "What is the range of …?"
     text = text[:1].upper() + text[1:]
     if text and not text.endswith("?"):
         text = text.rstrip(".!") + "?"
     words = lambda t: {w.lower() for w in tokens(t)} - STOP  # noqa: E731
     borrowed = (words(text) - words(question)) & words(earlier)
     return text if borrowed and reads_as_question(text, question) else ""  # it must carry something over
+
+
+def _fallback(question: str, earlier: str, doc, words) -> str:
+    """When no rule above rewrote: a fragment that extends a word of the earlier question
+    takes its place ("what about capture4?" after "… the capture function?"); a question
+    that names nothing gets the earlier question's names ("how is the phase shift given?"
+    → "… given in expEYES set_sqrs?")."""
+    about = ABOUT.match(question)
+    fragment = about.group(1) if about else (doc[words[0].i: words[-1].i + 1].text if words else "")
+    if about or (words and not any(t.pos_ in ("VERB", "AUX") for t in words)):
+        bare = re.sub(r"^(?:the|a|an)\s+", "", fragment.strip(" ?"), flags=re.I)
+        if len(bare.split()) == 1:
+            stem_of = lambda w: re.sub(r"[^a-z]+$", "", w.lower())  # noqa: E731
+            for word in earlier.split():
+                core = word.strip("?,.")
+                if len(stem_of(core)) >= 4 and stem_of(bare) == stem_of(core) and core != bare:
+                    return earlier.replace(core, bare, 1)
+        return ""
+    if any(is_name(t) for t in doc) or question_names(question):
+        return ""
+    names = [n for n in question_names(earlier) if n.lower() not in question.lower()]
+    if not names:
+        return ""
+    plain = re.sub(r"^\s*(?:and|so|also|but|then)\s+", "", question.strip(), flags=re.I).rstrip(" ?")
+    return f"{plain} in {' '.join(reversed(names[:2]))}?"
 
 
 def reads_as_question(text: str, asked: str) -> bool:
