@@ -5,6 +5,8 @@ Two tests, read from the question's words only (never from a guess at the answer
 - **names**: a question that names something (a capitalised or code-like word: "nginx's
   worker_processes", "PostgreSQL", "OTP 23") asks about that thing; when no evidence passage
   (text, title or heading) mentions it, the library does not hold the manual asked about.
+- **unheard**: when at least half of the question's key words (and two or more) appear in no
+  evidence passage, the evidence is about something else.
 - **coverage**: the sentence chosen to answer, read with its definition term, heading, title
   and its neighbours in the passage, must hold enough of the question's key words (weighted
   by rarity in the evidence); a sentence that shares one common word is no answer.
@@ -188,3 +190,15 @@ def coverage(q: QuestionInfo, texts: Sequence[str], weights: dict[str, float], f
     for text in texts:
         found |= content_terms(text)
     return weighted_overlap(key_terms(q), found, weights, floor)
+
+
+def unheard_terms(q: QuestionInfo, texts: Iterable[str]) -> list[str]:
+    """The question's key terms that no evidence text holds, when they are at least two and
+    at least half of them: the evidence talks about something else ("How do I solder a
+    surface-mount resistor?" over a manual that only mentions resistors). [] otherwise."""
+    heard: set[str] = set()
+    for text in texts:
+        heard |= content_terms(text)
+    terms = key_terms(q)
+    absent = [t for t in terms if t not in heard]
+    return absent if len(absent) >= 2 and 2 * len(absent) >= len(terms) else []

@@ -31,7 +31,7 @@ import numpy as np
 
 from core.answer import judge, nlp
 from core.answer.candidates import Tagger, rank_candidates, with_sentences
-from core.answer.decline import coverage, missing_names, names_absent
+from core.answer.decline import coverage, missing_names, names_absent, unheard_terms
 from core.answer.quote import DECLINE_GENERIC
 from core.answer.reading import ReaderResult, ReaderSentence, other_quotes, reading_of
 from core.answer.question import QuestionInfo, analyse_question, question_parts
@@ -107,7 +107,7 @@ class ExtractiveReader:
         ranked = tuple(ReaderSentence(units[i].text, units[i].number, round(float(scores[i]), 4)) for i in order[:8])
         best = round(float(support), 4)
         closest = other_quotes((), ranked_units, self.max_quotes, self.quote_words)
-        if best < self.min_support or missing:
+        if best < self.min_support or missing or unheard_terms(q, [f"{u.text} {u.context}" for u in units]):
             return ReaderResult("", 0, closest, best, False, q.kind, ranked, missing=missing)
         answer, unit, anchor, margin = self._answer(q, ranked_units, [float(scores[i]) for i in order],
                                                     next_units(units, follows))

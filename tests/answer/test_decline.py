@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from core.answer.decline import missing_names, names_absent, strong_name
+from core.answer.decline import missing_names, names_absent, strong_name, unheard_terms
+from core.answer.question import analyse_question
 from core.answer.reader import ExtractiveReader
 
 BUILD = ("You can compile the library with debugging symbols by passing -g to the compiler. "
@@ -65,3 +66,14 @@ def test_an_answer_from_a_passage_about_something_else_is_declined():
     assert not ExtractiveReader(None).read(cups, [ssh, cups_page]).supported
     own = (1, "The CUPS daemon listens on port 631 unless the port option is set.", "Printing", "cupsd")
     assert ExtractiveReader(None).read(cups, [own]).supported
+
+
+def test_evidence_that_lacks_most_of_the_key_words_declines():
+    manual = [(1, "Solder the resistor to the base. The resistor limits the current.", "Kit", "Assembly")]
+    question = "How do I solder a surface-mount resistor?"
+    assert unheard_terms(analyse_question(question), [manual[0][1]]) == ["mount", "surface", "surface-mount"]
+    assert not ExtractiveReader(None).read(question, manual).supported
+    # one key word the evidence lacks ("circuit" of four) is a paraphrase, not another topic
+    asked = "What limits the current of the resistor circuit?"
+    assert unheard_terms(analyse_question(asked), [manual[0][1]]) == []
+    assert ExtractiveReader(None).read(asked, manual).supported
