@@ -43,6 +43,9 @@ _ROLES = frozenset("client server daemon user host application program tool pack
 _SUBJECT_AUX = frozenset("does do did can could will would should".split())
 _QUESTION_START = re.compile(r"^(?:what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|can|"
                              r"could|should|would|will|has|have|may|must|in|on|at|for|with|from|by|to|of)\b", re.I)
+_MISREAD = re.compile(r"^(?:what|which|how)\s+(?:the|a|an)\b|\b(?:of|in|the|a|an|with|to)\s+I\b", re.I)
+_WH_FRAGMENT = re.compile(r"^\s*(?:and\s+)?(?:(?:at|in|over|up to|to|from|for|with|on|by)\s+)?(?:what|which)\s+"
+                          r"([A-Za-z][\w -]{1,40}?)\s*\?*\s*$", re.I)
 _OWN_WH = re.compile(r"^\s*(?:and\s+)?(?:which|what)\s+(?!(?:is|are|was|were|does|do|did|can)\b)(\w+)", re.I)
 
 
@@ -213,11 +216,17 @@ def _finished(text: str, question: str, earlier: str, verbless: bool) -> str:
 
 def _fallback(question: str, earlier: str, doc, words) -> str:
     """When no rule above rewrote: a fragment that extends a word of the earlier question
-    takes its place ("what about capture4?" after "… the capture function?"); a question
+    takes its place ("what about capture4?" after "… the capture function?"); "over what
+    range?" asks "What is the range of <what the earlier question asked about>?"; a question
     that names nothing gets the earlier question's names ("how is the phase shift given?"
     → "… given in expEYES set_sqrs?")."""
     about = ABOUT.match(question)
     fragment = about.group(1) if about else (doc[words[0].i: words[-1].i + 1].text if words else "")
+    wh = None if about else _WH_FRAGMENT.match(question)
+    asked = asked_thing(earlier)
+    thing = asked if asked.startswith("the ") else " ".join(reversed(question_names(earlier)[:2]))
+    if wh and thing and not any(t.pos_ in ("VERB", "AUX") for t in words):  # "over what range?"
+        return f"What is the {wh.group(1)} of {thing}?"
     if about or (words and not any(t.pos_ in ("VERB", "AUX") for t in words)):
         bare = re.sub(r"^(?:the|a|an)\s+", "", fragment.strip(" ?"), flags=re.I)
         if len(bare.split()) == 1:
@@ -238,8 +247,12 @@ def _fallback(question: str, earlier: str, doc, words) -> str:
 
 def reads_as_question(text: str, asked: str) -> bool:
     """A rewrite a person could have written: a question of at most 40 words, starting as
-    one, differing from what was asked, without brackets or a word written twice in a row."""
+    one, differing from what was asked, without brackets, a word written twice in a row, two
+    of 'what'/'which', a wh-word before an article ("What the …") or an "I" that is no subject."""
     words = text.split()
+    low = [w.lower().strip("?,") for w in words]
     return (bool(text) and text.endswith("?") and "(" not in text and len(words) <= 40
             and bool(_QUESTION_START.match(text)) and text.strip() != asked.strip()
-            and not any(a.lower() == b.lower() for a, b in zip(words, words[1:])))
+            and not any(a.lower() == b.lower() for a, b in zip(words, words[1:]))
+            and sum(w in ("what", "which") for w in low) <= 1  # "Which pin … over what range?"
+            and not _MISREAD.search(text))

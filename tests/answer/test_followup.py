@@ -6,7 +6,7 @@ import json
 import pytest
 
 from core.answer.followup import standalone
-from core.answer.rewrite import leans_on_context
+from core.answer.rewrite import leans_on_context, reads_as_question
 from core.answer.llm import OpenAIChat
 from core.answer.prompts import standalone_question_prompt
 from core.config import LLMSettings
@@ -125,12 +125,24 @@ def test_a_question_that_names_nothing_and_points_back_leans():
      "How is the phase shift given in expEYES set_sqrs?"),
     ("Which black-preservation mode does -dKPreserve=2 select?", "and what does 1 select?",
      "What does 1 select in -dKPreserve=2?"),
+    ("Which output does expEYES irsend1 send the byte over?", "at what carrier frequency?",
+     "What is the carrier frequency of the output of expEYES irsend1?"),
 ])
 def test_offline_rewrite_when_no_syntax_rule_fits(earlier, follow_up, rewritten):
     """A possessive fragment asks 'What is …'; a fragment that extends a word of the earlier
     question takes its place; a question naming nothing gets the earlier question's names."""
     out = standalone(follow_up, [Turn(earlier, "“width 13 microseconds” [1]")], llm=None)
     assert (out.text, out.rewritten, out.readable) == (rewritten, True, True)
+
+
+@pytest.mark.parametrize("text", [
+    "Which pin of expEYES measures capacitance over what range?",  # two wh-words
+    "What the high resolution versions does the capture function return?",  # a wh-word before an article
+    "How do I set the resistor of I HIGH in an LED?",  # an "I" that is no subject
+])
+def test_a_garbled_rewrite_does_not_read_as_a_question(text):
+    assert not reads_as_question(text, "over what range?")
+    assert reads_as_question("How do I change the default port of the TFTP daemon?", "how do I change it?")
 
 
 def test_a_self_contained_question_starts_fresh():
