@@ -192,13 +192,23 @@ def coverage(q: QuestionInfo, texts: Sequence[str], weights: dict[str, float], f
     return weighted_overlap(key_terms(q), found, weights, floor)
 
 
-def unheard_terms(q: QuestionInfo, texts: Iterable[str]) -> list[str]:
-    """The question's key terms that no evidence text holds, when they are at least two and
-    at least half of them: the evidence talks about something else ("How do I solder a
-    surface-mount resistor?" over a manual that only mentions resistors). [] otherwise."""
+def unheard_terms(q: QuestionInfo, texts: Iterable[str], share: float = 0.5) -> list[str]:
+    """The question's key terms that no evidence text holds, when they are two or more and at
+    least `share` of them: the evidence talks about something else ("How do I solder a
+    surface-mount resistor?" over a manual that only mentions resistors). A compound and its
+    pieces count once, heard when one of them is ("black-preservation": "preservation"); the
+    head of the wh-phrase ("which *mode*") is what the answer is, not what the evidence must
+    name. [] otherwise."""
     heard: set[str] = set()
     for text in texts:
         heard |= content_terms(text)
-    terms = key_terms(q)
-    absent = [t for t in terms if t not in heard]
-    return absent if len(absent) >= 2 and 2 * len(absent) >= len(terms) else []
+    head = stem(q.focus.split()[-1]) if q.focus else ""
+    terms = [t for t in key_terms(q) if t != head]
+    groups: list[list[str]] = []
+    for term in sorted(terms, key=lambda t: (-len(re.split(r"[^a-z0-9]+", t)), t)):
+        pieces = [p for p in re.split(r"[^a-z0-9]+", term) if p]
+        group = next((g for g in groups if term in g), None)
+        if group is None:
+            groups.append([term, *(p for p in pieces if p in terms and p != term)])
+    absent = [g[0] for g in groups if not any(t in heard for t in g)]
+    return absent if len(absent) >= 2 and len(absent) >= share * len(groups) else []

@@ -73,6 +73,7 @@ class ExtractiveReader:
     quote_words: int = 12
     first_words: int = 25
     min_coverage: float = 0.12
+    unheard_share: float = 0.5  # decline when this share of key words is in no passage (`decline`; > 1: never)
     unit_weight: float = 2.0
     next_decay: float = 0.6
     lead_decay: float = 0.95
@@ -107,7 +108,8 @@ class ExtractiveReader:
         ranked = tuple(ReaderSentence(units[i].text, units[i].number, round(float(scores[i]), 4)) for i in order[:8])
         best = round(float(support), 4)
         closest = other_quotes((), ranked_units, self.max_quotes, self.quote_words)
-        if best < self.min_support or missing or unheard_terms(q, [f"{u.text} {u.context}" for u in units]):
+        unheard = self.unheard_share <= 1 and unheard_terms(q, [f"{u.text} {u.context}" for u in units], self.unheard_share)
+        if best < self.min_support or missing or unheard:
             return ReaderResult("", 0, closest, best, False, q.kind, ranked, missing=missing)
         answer, unit, anchor, margin = self._answer(q, ranked_units, [float(scores[i]) for i in order],
                                                     next_units(units, follows))
