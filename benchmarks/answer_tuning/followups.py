@@ -14,7 +14,9 @@ Not collected by pytest. Each row holds `first` (the earlier question), `questio
 
 The tuning set is `followups-tune.jsonl` (our own: 36 follow-up pairs and 17 self-contained
 second questions over the pdfqa-dev manuals, asked of the pdfqa-dev library);
-`../answer_sets/followups.jsonl` is a test set, never tuned on.
+`followups-expeyes.jsonl` (34 follow-up pairs and 19 self-contained second questions over the
+expEYES Junior programmer's manual, Debian expeyes-doc-en 4.3-3, which no test set uses) is
+tuning too; `../answer_sets/followups.jsonl` is a test set, never tuned on.
 """
 from __future__ import annotations
 

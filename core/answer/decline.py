@@ -5,6 +5,8 @@ Two tests, read from the question's words only (never from a guess at the answer
 - **names**: a question that names something (a capitalised or code-like word: "nginx's
   worker_processes", "PostgreSQL", "OTP 23") asks about that thing; when no evidence passage
   (text, title or heading) mentions it, the library does not hold the manual asked about.
+- **unheard**: when at least half of the question's key words (and two or more) appear in no
+  evidence passage, the evidence is about something else.
 - **coverage**: the sentence chosen to answer, read with its definition term, heading, title
   and its neighbours in the passage, must hold enough of the question's key words (weighted
   by rarity in the evidence); a sentence that shares one common word is no answer.
@@ -91,20 +93,28 @@ def missing_names(question: str, texts: Iterable[str]) -> list[str]:
     "OTP-23"), and a name of five or more letters also the inside of a word ("\\applyOutput"
     in "ly:applyOutput"). Bare numbers and versions ("2.24") and names the question rules out
     ("not the FTP client") are not counted."""
-    forms: set[str] = set()
-    for text in texts:
-        for word in text.split():
-            forms.add(_letters(word))
-            forms.update(p.lower() for p in re.split(r"[^A-Za-z0-9]+", word) if p)
-    joined = " ".join(forms)
+    forms = _forms(texts)
+    joined = " ".join(f for f in forms if not f.startswith("="))
     ruled_out = excluded_terms(question)
-    names = [n for n in question_names(question) if re.search(r"[A-Za-z]", n) and stem(n) not in ruled_out]
+    names = [n for n in question_names(question) if re.search(r"[A-Za-z]", n) and stem(n) not in ruled_out
+             and not (n.islower() and english_family(n))]  # "configure": an English word the vocabulary lacks
     missing = [n for n in names if not _seen(n, forms, joined)]
     strong = [n for n in names if strong_name(n)]
     strong_missing = [n for n in missing if n in strong]
     if missing and (2 * len(missing) >= len(names) or (strong_missing and 2 * len(strong_missing) >= len(strong))):
         return missing
     return []
+
+
+_SUFFIXES = ("ation", "ations", "ed", "ing", "er", "ers", "ion", "ions", "able", "ive", "ity", "ment", "ly")
+
+
+def english_family(word: str) -> bool:
+    """A lower-case word the vocabulary lacks but whose family it holds ("configure":
+    "configuration", "configured"): an English word, not a name ("gnuplot", "vsftpd")."""
+    common = common_words()
+    root = word[:-1] if word.endswith("e") else word
+    return len(root) >= 4 and any(root + suffix in common for suffix in _SUFFIXES)
 
 
 def strong_name(name: str) -> bool:
@@ -125,11 +135,41 @@ def strong_name(name: str) -> bool:
 
 
 def _seen(name: str, forms: set[str], joined: str) -> bool:
-    """Whole, inside a longer word, or (a name in pieces: "255-minus") every piece seen."""
+    """Whole, inside a longer word, or (a name in pieces: "255-minus") every piece seen; an
+    acronym also as the initials of words in a row ("AMC": "Auto Multiple Choice", kept in
+    `forms` as "=amc" by `_forms`)."""
     pieces = [p.lower() for p in re.split(r"[^A-Za-z0-9]+", name) if p]
     whole = _letters(name)
-    return (whole in forms or (len(whole) >= 5 and whole in joined)
+    return (whole in forms or (len(whole) >= 5 and whole in joined) or "=" + whole in forms
             or (len(pieces) > 1 and all(p in forms for p in pieces)))
+
+
+def _forms(texts: Iterable[str]) -> set[str]:
+    """Every word of `texts` as letters and digits, its pieces, and the initials of each run
+    of two to five capitalised words ("=amc" for "Auto Multiple Choice")."""
+    forms: set[str] = set()
+    for text in texts:
+        words = text.split()
+        for word in words:
+            forms.add(_letters(word))
+            forms.update(p.lower() for p in re.split(r"[^A-Za-z0-9]+", word) if p)
+        caps = [w[0].lower() if w[:1].isupper() else " " for w in words]
+        for size in range(2, 6):
+            forms.update("=" + "".join(caps[i:i + size]) for i in range(len(caps) - size + 1)
+                         if " " not in caps[i:i + size])
+    return forms
+
+
+def names_absent(question: str, passage: str) -> list[str]:
+    """The question's strong names (`strong_name`) when the answering passage (its text,
+    title and headings) mentions none of them: the sentence chosen is about something else
+    ("Which port does the CUPS daemon listen on?" answered from an SSH manual's port line).
+    [] when the question has no strong name or the passage holds one."""
+    forms = _forms([passage])
+    joined = " ".join(forms)
+    strong = [n for n in question_names(question) if re.search(r"[A-Za-z]", n) and strong_name(n)
+              and stem(n) not in excluded_terms(question)]
+    return strong if strong and not any(_seen(n, forms, joined) for n in strong) else []
 
 
 def _letters(text: str) -> str:
@@ -150,3 +190,25 @@ def coverage(q: QuestionInfo, texts: Sequence[str], weights: dict[str, float], f
     for text in texts:
         found |= content_terms(text)
     return weighted_overlap(key_terms(q), found, weights, floor)
+
+
+def unheard_terms(q: QuestionInfo, texts: Iterable[str], share: float = 0.5) -> list[str]:
+    """The question's key terms that no evidence text holds, when they are two or more and at
+    least `share` of them: the evidence talks about something else ("How do I solder a
+    surface-mount resistor?" over a manual that only mentions resistors). A compound and its
+    pieces count once, heard when one of them is ("black-preservation": "preservation"); the
+    head of the wh-phrase ("which *mode*") is what the answer is, not what the evidence must
+    name. [] otherwise."""
+    heard: set[str] = set()
+    for text in texts:
+        heard |= content_terms(text)
+    head = stem(q.focus.split()[-1]) if q.focus else ""
+    terms = [t for t in key_terms(q) if t != head]
+    groups: list[list[str]] = []
+    for term in sorted(terms, key=lambda t: (-len(re.split(r"[^a-z0-9]+", t)), t)):
+        pieces = [p for p in re.split(r"[^a-z0-9]+", term) if p]
+        group = next((g for g in groups if term in g), None)
+        if group is None:
+            groups.append([term, *(p for p in pieces if p in terms and p != term)])
+    absent = [g[0] for g in groups if not any(t in heard for t in g)]
+    return absent if len(absent) >= 2 and len(absent) >= share * len(groups) else []

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from core.answer import nlp
-from core.answer.decline import question_names
+from core.answer.decline import common_words, question_names
 
 CONNECTORS = frozenset("and but so also then ok okay well".split())
 BACK = frozenset("it them they this that these those he she him".split())
@@ -33,6 +33,8 @@ _EXPLETIVE = re.compile(r"\b(?:is|was|would|will|does|isn't)\s+it\s+(?:possible|
                         r"necessary|required|allowed)\b", re.IGNORECASE)
 _NAME = re.compile(r"[\d_:/=\\.-]")
 _AUX = frozenset("is are was were do does did can could will would should has have may must".split())
+_WH = frozenset("what which who whom whose when where why how".split())
+_BACK_ADVERBS = frozenset("then instead too also".split())
 
 
 def parse(text: str):
@@ -42,7 +44,10 @@ def parse(text: str):
 
 
 def is_name(tok) -> bool:
-    """A name: a proper noun, a capitalised word not first, or a code-like token."""
+    """A name: a proper noun, a capitalised word not first, or a code-like token; not an
+    everyday adjective or adverb written in capitals for emphasis ("make the output LOW")."""
+    if tok.text.isupper() and tok.pos_ in ("ADJ", "ADV") and tok.lower_ in common_words():
+        return False
     return (tok.pos_ == "PROPN" or (tok.text[:1].isupper() and tok.i > 0 and tok.text != "I")
             or bool(_NAME.search(tok.text.strip(".-")))) and tok.pos_ != "PUNCT" and not tok.text.isdigit()
 
@@ -100,11 +105,32 @@ def leans_on_context(question: str) -> bool:
         return False
     named = [t for t in words if is_name(t)] or [n for n in question_names(question) if not n.isdigit()]
     has_verb = any(t.pos_ in ("VERB", "AUX") for t in words)
-    if dangling(doc, question) or (not has_verb and len(words) <= 6):
+    if dangling(doc, question) or (not has_verb and len(words) <= 6 and not _whole_question(words, named)):
         return True
     if words[0].lower_ in CONNECTORS:
         return not (named and has_verb)
     if not named and any(t.lower_ in ("other", "else") for t in words):
         return True
+    if named:
+        return False
     topical = [t for t in words if t.pos_ in ("NOUN", "ADJ", "VERB") and t.lower_ not in ATTRIBUTES | _VAGUE]
-    return not named and not topical
+    return not topical or _points_back(words)
+
+
+def _whole_question(words, named) -> bool:
+    """A verbless question the tagger misread that still asks in full: it opens with a
+    wh-word, names something and has five words or more ("Which expEYES function registers
+    capture actions?": 'registers' read as a noun)."""
+    return bool(named) and len(words) >= 5 and words[0].lower_ in _WH
+
+
+def _points_back(words) -> bool:
+    """A question that names nothing and points at something already talked about: a
+    definite noun phrase of the main clause ("what is the default file name?", "can both pins be
+    the same?")
+    or a closing "then"/"instead"/"too" ("what does capture do then?")."""
+    if any(t.lower_ in ("which", "what") and t.dep_ == "det" for t in words):
+        return False  # "which option makes sure that the data …": it asks for a kind of thing
+    definite = any(t.lower_ in ("the", "both", "either") and t.dep_ in ("det", "predet") and t.head.pos_ == "NOUN"
+                   and (t.head.dep_ == "ROOT" or t.head.head.dep_ == "ROOT") for t in words)
+    return definite or words[-1].lower_ in _BACK_ADVERBS

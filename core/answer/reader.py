@@ -31,7 +31,7 @@ import numpy as np
 
 from core.answer import choose, judge, nlp
 from core.answer.candidates import Tagger, rank_candidates, with_sentences
-from core.answer.decline import coverage, missing_names
+from core.answer.decline import coverage, missing_names, names_absent, unheard_terms
 from core.answer.quote import DECLINE_GENERIC
 from core.answer.reading import ReaderResult, ReaderSentence, other_quotes, reading_of
 from core.answer.question import QuestionInfo, analyse_question, question_parts
@@ -74,6 +74,7 @@ class ExtractiveReader:
     quote_words: int = 12
     first_words: int = 25
     min_coverage: float = 0.12
+    unheard_share: float = 0.5  # decline when this share of key words is in no passage (`decline`; > 1: never)
     unit_weight: float = 2.0
     next_decay: float = 0.6
     lead_decay: float = 0.95
@@ -110,11 +111,15 @@ class ExtractiveReader:
         ranked = tuple(ReaderSentence(units[i].text, units[i].number, round(float(scores[i]), 4)) for i in order[:8])
         best = round(float(support), 4)
         closest = other_quotes((), ranked_units, self.max_quotes, self.quote_words)
-        if best < self.min_support or missing:
+        unheard = self.unheard_share <= 1 and unheard_terms(q, [f"{u.text} {u.context}" for u in units], self.unheard_share)
+        if best < self.min_support or missing or unheard:
             return ReaderResult("", 0, closest, best, False, q.kind, ranked, missing=missing)
         answer, unit, anchor, margin = self._answer(q, ranked_units, [float(scores[i]) for i in order],
                                                     next_units(units, follows), numbers)
         if self._coverage(q, unit, units) < self.min_coverage:
+            return ReaderResult("", 0, closest, best, False, q.kind, ranked)
+        if names_absent(question, " ".join(f"{u.text} {u.context} {u.title} {u.section}" for u in units
+                                           if u.number == unit.number)):  # the passage is about something else
             return ReaderResult("", 0, closest, best, False, q.kind, ranked)
         reading = reading_of(answer, unit, anchor)
         quotes = other_quotes((reading,), ranked_units, self.max_quotes, self.quote_words,

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import re
 
+from core.answer.decline import question_names
 from core.answer.ellipsis import swap
 from core.answer.leaning import (ABOUT, ATTRIBUTES, CONNECTORS, POSSESSIVE, dangling, is_name, leans_on_context,
                                  parse, refers_back)
@@ -42,6 +43,9 @@ _ROLES = frozenset("client server daemon user host application program tool pack
 _SUBJECT_AUX = frozenset("does do did can could will would should".split())
 _QUESTION_START = re.compile(r"^(?:what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|can|"
                              r"could|should|would|will|has|have|may|must|in|on|at|for|with|from|by|to|of)\b", re.I)
+_MISREAD = re.compile(r"^(?:what|which|how)\s+(?:the|a|an)\b|\b(?:of|in|the|a|an|with|to)\s+I\b", re.I)
+_WH_FRAGMENT = re.compile(r"^\s*(?:and\s+)?(?:(?:at|in|over|up to|to|from|for|with|on|by)\s+)?(?:what|which)\s+"
+                          r"([A-Za-z][\w -]{1,40}?)\s*\?*\s*$", re.I)
 _OWN_WH = re.compile(r"^\s*(?:and\s+)?(?:which|what)\s+(?!(?:is|are|was|were|does|do|did|can)\b)(\w+)", re.I)
 
 
@@ -192,7 +196,16 @@ def rewrite(question: str, earlier: str) -> str:
             if text == plain:
                 text = _named_in(plain, earlier)
         text = _named_in(text, earlier) if text else ""
-    text = text.strip()
+    verbless = not any(t.pos_ in ("VERB", "AUX") for t in words)
+    return _finished(text, question, earlier, verbless) or _finished(
+        _fallback(question, earlier, doc, words), question, earlier, verbless)
+
+
+def _finished(text: str, question: str, earlier: str, verbless: bool) -> str:
+    """`text` as a question ("" when it does not read as one or carries nothing over)."""
+    text = re.sub(r"\s*\?\s+(?=\S)", " ", text.strip())  # a '?' inside: a tail added after the last word
+    if text.lower().startswith(("the ", "its ")) and verbless:
+        text = f"What is {text}"  # "and its range?" → "What is the range of …?"
     text = text[:1].upper() + text[1:]
     if text and not text.endswith("?"):
         text = text.rstrip(".!") + "?"
@@ -201,10 +214,45 @@ def rewrite(question: str, earlier: str) -> str:
     return text if borrowed and reads_as_question(text, question) else ""  # it must carry something over
 
 
+def _fallback(question: str, earlier: str, doc, words) -> str:
+    """When no rule above rewrote: a fragment that extends a word of the earlier question
+    takes its place ("what about capture4?" after "… the capture function?"); "over what
+    range?" asks "What is the range of <what the earlier question asked about>?"; a question
+    that names nothing gets the earlier question's names ("how is the phase shift given?"
+    → "… given in expEYES set_sqrs?")."""
+    about = ABOUT.match(question)
+    fragment = about.group(1) if about else (doc[words[0].i: words[-1].i + 1].text if words else "")
+    wh = None if about else _WH_FRAGMENT.match(question)
+    asked = asked_thing(earlier)
+    thing = asked if asked.startswith("the ") else " ".join(reversed(question_names(earlier)[:2]))
+    if wh and thing and not any(t.pos_ in ("VERB", "AUX") for t in words):  # "over what range?"
+        return f"What is the {wh.group(1)} of {thing}?"
+    if about or (words and not any(t.pos_ in ("VERB", "AUX") for t in words)):
+        bare = re.sub(r"^(?:the|a|an)\s+", "", fragment.strip(" ?"), flags=re.I)
+        if len(bare.split()) == 1:
+            stem_of = lambda w: re.sub(r"[^a-z]+$", "", w.lower())  # noqa: E731
+            for word in earlier.split():
+                core = word.strip("?,.")
+                if len(stem_of(core)) >= 4 and stem_of(bare) == stem_of(core) and core != bare:
+                    return earlier.replace(core, bare, 1)
+        return ""
+    if any(is_name(t) for t in doc) or question_names(question):
+        return ""
+    names = [n for n in question_names(earlier) if n.lower() not in question.lower()]
+    if not names:
+        return ""
+    plain = re.sub(r"^\s*(?:and|so|also|but|then)\s+", "", question.strip(), flags=re.I).rstrip(" ?")
+    return f"{plain} in {' '.join(reversed(names[:2]))}?"
+
+
 def reads_as_question(text: str, asked: str) -> bool:
     """A rewrite a person could have written: a question of at most 40 words, starting as
-    one, differing from what was asked, without brackets or a word written twice in a row."""
+    one, differing from what was asked, without brackets, a word written twice in a row, two
+    of 'what'/'which', a wh-word before an article ("What the …") or an "I" that is no subject."""
     words = text.split()
+    low = [w.lower().strip("?,") for w in words]
     return (bool(text) and text.endswith("?") and "(" not in text and len(words) <= 40
             and bool(_QUESTION_START.match(text)) and text.strip() != asked.strip()
-            and not any(a.lower() == b.lower() for a, b in zip(words, words[1:])))
+            and not any(a.lower() == b.lower() for a, b in zip(words, words[1:]))
+            and sum(w in ("what", "which") for w in low) <= 1  # "Which pin … over what range?"
+            and not _MISREAD.search(text))

@@ -73,7 +73,7 @@ def test_a_decline_names_what_the_documents_lack():
 def test_coverage_decides_when_no_name_is_missing():
     question = "How many seconds does the daemon wait?"  # shares "daemon" only
     assert _read(question, TFTP).supported is False
-    assert ExtractiveReader(None, min_coverage=0.0, min_support=0.0).read(question, [(1, TFTP)]).supported
+    assert ExtractiveReader(None, min_coverage=0.0, min_support=0.0, unheard_share=2.0).read(question, [(1, TFTP)]).supported
 
 
 def test_names_of_a_question():

@@ -6,7 +6,7 @@ import json
 import pytest
 
 from core.answer.followup import standalone
-from core.answer.rewrite import leans_on_context
+from core.answer.rewrite import leans_on_context, reads_as_question
 from core.answer.llm import OpenAIChat
 from core.answer.prompts import standalone_question_prompt
 from core.config import LLMSettings
@@ -107,6 +107,44 @@ def test_a_question_with_its_own_subject_is_not_rewritten(question):
     assert standalone(question, [Turn("What is the default PNG resolution of LilyPond?")], llm=None).rewritten is False
 
 
+def test_a_question_that_names_nothing_and_points_back_leans():
+    for follow_up in ("what is the default file name?", "can both pins be the same?", "what does capture do then?",
+                      "how do I make the output LOW with it?"):  # capitals for emphasis name nothing
+        assert leans_on_context(follow_up), follow_up
+    for fresh in ("Which expEYES function registers capture actions?",  # 'registers' tagged as a noun
+                  "Which option makes sure that the data is encrypted?", "How do I measure blood pressure?"):
+        assert not leans_on_context(fresh), fresh
+
+
+@pytest.mark.parametrize("earlier, follow_up, rewritten", [
+    ("What does htpulse2rtime do in expEYES?", "and its pulse width at power-up?",
+     "What is the pulse width at power-up of htpulse2rtime?"),
+    ("What is the minimum value of tg for the expEYES capture function?", "what about capture4?",
+     "What is the minimum value of tg for the expEYES capture4 function?"),
+    ("What does set_sqrs generate in expEYES?", "how is the phase shift given?",
+     "How is the phase shift given in expEYES set_sqrs?"),
+    ("Which black-preservation mode does -dKPreserve=2 select?", "and what does 1 select?",
+     "What does 1 select in -dKPreserve=2?"),
+    ("Which output does expEYES irsend1 send the byte over?", "at what carrier frequency?",
+     "What is the carrier frequency of the output of expEYES irsend1?"),
+])
+def test_offline_rewrite_when_no_syntax_rule_fits(earlier, follow_up, rewritten):
+    """A possessive fragment asks 'What is …'; a fragment that extends a word of the earlier
+    question takes its place; a question naming nothing gets the earlier question's names."""
+    out = standalone(follow_up, [Turn(earlier, "“width 13 microseconds” [1]")], llm=None)
+    assert (out.text, out.rewritten, out.readable) == (rewritten, True, True)
+
+
+@pytest.mark.parametrize("text", [
+    "Which pin of expEYES measures capacitance over what range?",  # two wh-words
+    "What the high resolution versions does the capture function return?",  # a wh-word before an article
+    "How do I set the resistor of I HIGH in an LED?",  # an "I" that is no subject
+])
+def test_a_garbled_rewrite_does_not_read_as_a_question(text):
+    assert not reads_as_question(text, "over what range?")
+    assert reads_as_question("How do I change the default port of the TFTP daemon?", "how do I change it?")
+
+
 def test_a_self_contained_question_starts_fresh():
     earlier = [Turn("Which command of the chemnum package compiles a name?", "“\\cmpd compiles …” [1]")]
     for question in ("How do I start R?", "Which port does the TFTP daemon listen on?"):
@@ -117,8 +155,8 @@ def test_a_self_contained_question_starts_fresh():
 
 def test_a_rewrite_that_does_not_read_well_is_not_shown(lib):
     first = lib.ask("Which black-preservation mode does -dKPreserve=2 select?")
-    follow = lib.ask("and what does 1 select?", history=[first])
-    assert follow.understood_as == "" and follow.question == "and what does 1 select?"
+    follow = lib.ask("and 1?", history=[first])
+    assert follow.understood_as == "" and follow.question == "and 1?"
 
 
 def test_library_follow_up_without_llm(lib):
