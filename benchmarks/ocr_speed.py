@@ -1,12 +1,13 @@
 """OCR speed: pages per second of Folio's OCR stage, 1 and 2 pages at a time.
 
-    python benchmarks/ocr_speed.py SCANNED.pdf [--pages 8] [--jobs 1,2] [--dpi 300]
+    python benchmarks/ocr_speed.py SCANNED.pdf [--pages 8] [--jobs 1,2] [--dpi 300] [--before]
 
 Runs `core.ingest.pdf.ocr.apply_ocr` on the first N pages of an image-only PDF (see
 scan_pdfs.py) and prints wall seconds, CPU seconds (this process and the Tesseract
 programs it ran) and pages per second, with the load average: on a shared machine the wall
 time grows with other people's work, the CPU time does not, and 2 / (CPU s per page) is the
-rate two free cores would give.
+rate two free cores would give. `--before`: the settings before the page preparation and
+per-page segmentation mode (Tesseract --psm 3, no deskew/denoise); FOLIO_OCR_CACHE is ignored.
 """
 from __future__ import annotations
 
@@ -39,7 +40,9 @@ def main() -> None:
     ap.add_argument("--pages", type=int, default=8)
     ap.add_argument("--jobs", default="1,2")
     ap.add_argument("--dpi", type=int, default=300)
+    ap.add_argument("--before", action="store_true")
     args = ap.parse_args()
+    os.environ.pop("FOLIO_OCR_CACHE", None)  # time readings, not the cache
     with tempfile.TemporaryDirectory() as tmp:
         sample = Path(tmp) / "sample.pdf"
         with pymupdf.open(args.pdf) as doc:
@@ -47,7 +50,7 @@ def main() -> None:
             doc.save(sample)
         print(f"load average before: {os.getloadavg()}")
         for jobs in (int(j) for j in args.jobs.split(",")):
-            settings = OcrSettings(dpi=args.dpi, jobs=jobs)
+            settings = OcrSettings(dpi=args.dpi, jobs=jobs, **({"psm": 3, "prepare": False} if args.before else {}))
             start, cpu = time.perf_counter(), _cpu()
             result = apply_ocr(sample, OcrJob(settings, Path(tmp) / f"work{jobs}"))
             wall, used = time.perf_counter() - start, _cpu() - cpu

@@ -126,6 +126,8 @@ class OcrSettings:
     dpi: int = 300
     jobs: int = 2
     low_confidence: float = 60.0
+    psm: int = 0  # Tesseract page segmentation mode; 0: 4 (lines) or 3 on pages in columns (SCAN_RESULTS.md)
+    prepare: bool = True  # undo skew and smooth noise before reading (core.ingest.pdf.ocr_image)
 
 
 @dataclass(frozen=True)

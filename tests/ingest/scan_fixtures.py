@@ -8,18 +8,23 @@ text layer, as a scanner would produce it.
 """
 from __future__ import annotations
 
+import io
 from pathlib import Path
 from typing import Sequence
 
+import numpy as np
 import pymupdf
+from PIL import Image
 
 W, H = 595, 842
 
 
 def add_scanned_page(doc: pymupdf.Document, paragraphs: Sequence[str], *, dpi: int = 150,
-                     fontname: str = "helv", fontsize: float = 13, sideways: bool = False) -> pymupdf.Page:
+                     fontname: str = "helv", fontsize: float = 13, sideways: bool = False,
+                     skew: float = 0.0, noise: float = 0.0) -> pymupdf.Page:
     """Append an image-only page showing `paragraphs` (rendered at `dpi`). `sideways`: the
-    picture is stored turned a quarter left and the page shown upright by /Rotate 90."""
+    picture is stored turned a quarter left and the page shown upright by /Rotate 90;
+    `skew` turns it that many degrees and `noise` adds Gaussian noise of that sigma."""
     paper = pymupdf.open()
     sheet = paper.new_page(width=W, height=H)
     y = 72.0
@@ -30,13 +35,24 @@ def add_scanned_page(doc: pymupdf.Document, paragraphs: Sequence[str], *, dpi: i
     pix = sheet.get_pixmap(dpi=dpi, colorspace=pymupdf.csGRAY)
     if not sideways:
         page = doc.new_page(width=W, height=H)
-        page.insert_image(page.rect, stream=pix.tobytes("png"))
+        page.insert_image(page.rect, stream=_scanner(pix, skew, noise))
         return page
     turned = sheet.get_pixmap(colorspace=pymupdf.csGRAY, matrix=pymupdf.Matrix(dpi / 72, dpi / 72).prerotate(-90))
     page = doc.new_page(width=H, height=W)
     page.insert_image(page.rect, stream=turned.tobytes("png"))
     page.set_rotation(90)
     return page
+
+
+def _scanner(pix: pymupdf.Pixmap, skew: float, noise: float) -> bytes:
+    """The picture as a scanner that turns the sheet `skew` degrees and adds noise gives it."""
+    if not skew and not noise:
+        return pix.tobytes("png")
+    img = Image.frombytes("L", (pix.width, pix.height), pix.samples).rotate(skew, resample=Image.BICUBIC, fillcolor=255)
+    arr = np.asarray(img, dtype=np.float32) + np.random.default_rng(5).normal(0, noise or 1e-9, (img.height, img.width))
+    buf = io.BytesIO()
+    Image.fromarray(np.clip(arr, 0, 255).astype(np.uint8)).save(buf, format="PNG")
+    return buf.getvalue()
 
 
 def add_text_page(doc: pymupdf.Document, paragraphs: Sequence[str]) -> pymupdf.Page:

@@ -25,14 +25,17 @@ import shutil
 import subprocess
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Mapping, Sequence
 
 import pymupdf
+from PIL import Image
 
 from core.config import OcrSettings
+from core.ingest.pdf import ocr_cache
+from core.ingest.pdf.ocr_image import has_columns, prepare
 
 _LANGS_DIR = re.compile(r'"([^"]+)"')
 _TIMEOUT_S = 300  # one page; a stuck Tesseract must not hang the whole ingest
@@ -109,18 +112,29 @@ def pages_to_ocr(doc: pymupdf.Document) -> list[int]:
     return wanted
 
 
-def read_page(png: bytes, settings: OcrSettings, tmp_root: Path | None = None) -> PageOcr:
-    """Run Tesseract once on a page image; return its text-only PDF page and confidences."""
+def read_page(png: bytes, settings: OcrSettings, tmp_root: Path | None = None,
+              config: Sequence[str] = ()) -> PageOcr:
+    """Run Tesseract once on a page image; return its text-only PDF page and confidences.
+    `config` adds Tesseract variables ('thresholding_method=2'), for benchmarks. A reading
+    of the same pixels with the same options is taken from FOLIO_OCR_CACHE when set."""
+    psm = settings.psm or 3  # Tesseract's 0 only detects orientation: read with its automatic mode
+    options = ["-l", settings.languages, "--dpi", str(settings.dpi), "--psm", str(psm),
+               *[arg for var in config for arg in ("-c", var)]]
+    key = ocr_cache.cache_key(png, options) if os.environ.get(ocr_cache.ENV) else ""
+    hit = ocr_cache.cached(key) if key else None
+    if hit is not None:
+        return PageOcr(hit[0], word_confidences(hit[1]))
     env = {**os.environ, "OMP_THREAD_LIMIT": "1"}  # one thread a page: pages run in parallel
     with tempfile.TemporaryDirectory(prefix="page-", dir=tmp_root) as tmp:
         base = Path(tmp) / "page"
-        cmd = ["tesseract", "stdin", str(base), "-l", settings.languages, "--dpi", str(settings.dpi),
-               "-c", "textonly_pdf=1", "pdf", "tsv"]
+        cmd = ["tesseract", "stdin", str(base), *options, "-c", "textonly_pdf=1", "pdf", "tsv"]
         done = subprocess.run(cmd, input=png, capture_output=True, env=env, timeout=_TIMEOUT_S)
         if done.returncode != 0:
             raise RuntimeError(done.stderr.decode("utf-8", "replace").strip()[-200:] or "tesseract failed")
         pdf = base.with_suffix(".pdf").read_bytes()
         tsv = base.with_suffix(".tsv").read_text("utf-8", "replace")
+    if key:
+        ocr_cache.store(key, pdf, tsv)
     return PageOcr(pdf, word_confidences(tsv))
 
 
@@ -139,11 +153,20 @@ def word_confidences(tsv: str) -> tuple[float, ...]:
     return tuple(out)
 
 
-def _render(page: pymupdf.Page, dpi: int) -> bytes:
-    """The page as a greyscale PNG at `dpi` (Tesseract reads grey as well as colour)."""
-    pix = page.get_pixmap(dpi=dpi, colorspace=pymupdf.csGRAY)
-    pix.set_dpi(dpi, dpi)
-    return pix.tobytes("png")
+def render_page(page: pymupdf.Page, settings: OcrSettings) -> tuple[bytes, int]:
+    """The page as a greyscale PNG at the settings' dpi (Tesseract reads grey as well as
+    colour), skew undone and noise smoothed when `settings.prepare` (ocr_image.prepare), and
+    the page segmentation mode to read it with: `settings.psm`, or when that is 0, 3 (find
+    the columns) for a page set in columns and 4 (one column of lines) for any other, which
+    keeps a table's rows together where mode 3 reads a table column by column."""
+    pix = page.get_pixmap(dpi=settings.dpi, colorspace=pymupdf.csGRAY)
+    img = Image.frombytes("L", (pix.width, pix.height), pix.samples)
+    if settings.prepare:
+        img = prepare(img)
+    psm = settings.psm or (3 if has_columns(img) else 4)
+    buf = io.BytesIO()
+    img.save(buf, format="PNG", dpi=(settings.dpi, settings.dpi), compress_level=1)  # read at once: speed over size
+    return buf.getvalue(), psm
 
 
 def _overlay(page: pymupdf.Page, text_pdf: bytes) -> None:
@@ -189,7 +212,7 @@ def _ocr_pages(doc: pymupdf.Document, wanted: Sequence[int], job: OcrJob) -> tup
             batch = wanted[start:start + 2 * jobs]
             for n in batch:  # a scan shown upright by /Rotate: make it upright in the copy, so its
                 doc[n].remove_rotation()  # OCR text runs left to right like any other page's
-            futures = [pool.submit(read_page, _render(doc[n], job.settings.dpi), job.settings, job.work_dir) for n in batch]
+            futures = [pool.submit(_read_rendered, render_page(doc[n], job.settings), job) for n in batch]
             for n, future in zip(batch, futures):
                 try:
                     result = future.result()
@@ -202,6 +225,12 @@ def _ocr_pages(doc: pymupdf.Document, wanted: Sequence[int], job: OcrJob) -> tup
                 if job.on_page:
                     job.on_page(start + batch.index(n) + 1, len(wanted))
     return confidence, tuple(failed)
+
+
+def _read_rendered(rendered: tuple[bytes, int], job: OcrJob) -> PageOcr:
+    """Read a page rendered by `render_page` with the segmentation mode chosen for it."""
+    png, psm = rendered
+    return read_page(png, replace(job.settings, psm=psm), job.work_dir)
 
 
 def confidence_notes(confidence: Mapping[int, float], low: float, most: int = 8) -> tuple[str, ...]:
