@@ -65,7 +65,7 @@ def test_a_killed_caller_leaves_no_request_folder(tmp_path):
         "from core.config import GraphSettings\n"
         "from core.index import keyword_worker\n"
         "keyword_worker.MIN_CHUNKS = 1\n"
-        "w = keyword_worker.KeywordWorker(GraphSettings(keyword_mode="spacy"))\n"
+        "w = keyword_worker.KeywordWorker(GraphSettings(keyword_mode='spacy'))\n"
         f"w.submit({TEXTS!r}, [''] * 3, None)()\n"
         "print(w._dir.name, w._proc.pid, flush=True)\n"
         "os.kill(os.getpid(), signal.SIGKILL)\n"
