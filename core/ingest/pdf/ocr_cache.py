@@ -7,7 +7,7 @@ which differ with the encoder's settings) and of the Tesseract command. Unset, n
 cached.
 
 Example:
-    >>> import os; os.environ["FOLIO_OCR_CACHE"] = "/tmp/ocr-cache"   # doctest: +SKIP
+    >>> import os; os.environ["FOLIO_OCR_CACHE"] = os.path.expanduser("~/.cache/folio-ocr")   # doctest: +SKIP
 """
 from __future__ import annotations
 
