@@ -21,8 +21,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from core.retrieve.base import RetrievalContext
-from core.retrieve.graph_common import GraphSession, QueryState
-from core.retrieve.iier import neighbour_kinds
+from core.retrieve.graph_common import GraphSession, QueryState, neighbour_kinds
 
 
 @dataclass(frozen=True)

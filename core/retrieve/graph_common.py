@@ -150,3 +150,20 @@ def scored_chunks(ctx: RetrievalContext, state: QueryState, ranked: Sequence[tup
         out.append(ScoredChunk(chunks[cid], round(float(score), 6), routes,
                                (chains or {}).get(cid)))
     return tuple(out)
+
+
+def neighbour_kinds(graph, node: str) -> dict[str, str]:
+    """Chunk neighbours of a node with the strongest edge kind (mention > keyword > ...)."""
+    i = graph.index.get(node)
+    if i is None:
+        return {}
+    out: dict[str, str] = {}
+    for m, kind in ((graph.mention, "mention"), (graph.mention_in, "mention")):
+        for j in m.indices[m.indptr[i]:m.indptr[i + 1]]:
+            out.setdefault(graph.ids[j], kind)
+    for kind in ("keyword", "structural", "semantic"):
+        m = graph.adj[kind]
+        for j in m.indices[m.indptr[i]:m.indptr[i + 1]]:
+            if graph.is_chunk[j]:
+                out.setdefault(graph.ids[j], kind)
+    return out

@@ -33,7 +33,7 @@ from typing import Sequence
 import numpy as np
 
 from core.retrieve.base import RetrievalContext
-from core.retrieve.graph_common import GraphSession, QueryState, scored_chunks
+from core.retrieve.graph_common import GraphSession, QueryState, neighbour_kinds, scored_chunks
 from core.types import Hop, RetrievalResult
 
 FEATURES = ("relevance", "previous_relevance", "path_similarity", "mention", "keyword", "structural",
@@ -87,23 +87,6 @@ def rank_score(relevance: float, previous: float, kind: str) -> float:
         return MENTION_OWN * relevance + (1.0 - MENTION_OWN) * previous
     w = dict(zip(FEATURES, DEFAULT_WEIGHTS))
     return 0.5 * relevance + 0.5 * previous + w.get(kind, 0.0)
-
-
-def neighbour_kinds(graph, node: str) -> dict[str, str]:
-    """Chunk neighbours of a node with the strongest edge kind (mention > keyword > ...)."""
-    i = graph.index.get(node)
-    if i is None:
-        return {}
-    out: dict[str, str] = {}
-    for m, kind in ((graph.mention, "mention"), (graph.mention_in, "mention")):
-        for j in m.indices[m.indptr[i]:m.indptr[i + 1]]:
-            out.setdefault(graph.ids[j], kind)
-    for kind in ("keyword", "structural", "semantic"):
-        m = graph.adj[kind]
-        for j in m.indices[m.indptr[i]:m.indptr[i + 1]]:
-            if graph.is_chunk[j]:
-                out.setdefault(graph.ids[j], kind)
-    return out
 
 
 class IIERRetriever:

@@ -29,8 +29,7 @@ import numpy as np
 
 from core.learn.hop_data import chunk_texts
 from core.learn.hop_model import HopScorer
-from core.retrieve.graph_common import GraphSession, QueryState
-from core.retrieve.iier import neighbour_kinds
+from core.retrieve.graph_common import GraphSession, QueryState, neighbour_kinds
 from core.types import Hop
 
 STOP = 0.2  # a chain ends when its best next hop is less likely than this

@@ -33,8 +33,7 @@ import numpy as np
 
 from core.answer.prompts import next_evidence_prompt
 from core.retrieve.base import RetrievalContext
-from core.retrieve.graph_common import GraphSession, QueryState, scored_chunks
-from core.retrieve.iier import neighbour_kinds
+from core.retrieve.graph_common import GraphSession, QueryState, neighbour_kinds, scored_chunks
 from core.retrieve.kgp_seeds import seed_ids
 from core.types import Hop, RetrievalResult
 

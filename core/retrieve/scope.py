@@ -177,7 +177,7 @@ def scoped_graph(graph, catalog, doc_ids: frozenset[str] | None):
 
 def _keep_mask(graph, catalog, doc_ids: frozenset[str]) -> np.ndarray:
     """The scope's chunk nodes. Page and section nodes keep no edges in a view: walks step
-    from chunk to chunk only (`ChunkGraph.combined`, `iier.neighbour_kinds`)."""
+    from chunk to chunk only (`ChunkGraph.combined`, `graph_common.neighbour_kinds`)."""
     keep = np.zeros(graph.size, dtype=bool)
     rows = [graph.index[c] for c in catalog.chunk_ids_of(sorted(doc_ids)) if c in graph.index]
     keep[np.asarray(rows, dtype=np.int64)] = True
