@@ -79,3 +79,20 @@ def test_appendix_lines_are_chapters_and_unnumbered_headings_nest_one_below_numb
     page = _chapter(1, "Intro", "Scope") + [("Appendix A Licence", *H1), *body(), ("Terms", *H2), *body()]
     found = headings_of(write_pdf(tmp_path / "a.pdf", [page]), tmp_path / "assets")
     assert found == [(1, "1 Intro"), (2, "1.1 Scope"), (1, "Appendix A Licence"), (2, "Terms")]
+
+
+def test_body_size_bold_labels_of_a_numbered_document_are_not_headings(tmp_path):
+    pages = [_chapter(n, f"Topic {n}", "Setup", "Use") + [("Worked example", 10, "hebo"), *body()]
+             for n in range(1, 4)]
+    pages[0] = [("Mar 3, 2021", 16, "hebo"), *body()] + pages[0]
+    pages[1] += [("Limits of the tool", 10, "hebo"), *body()]
+    found = headings_of(write_pdf(tmp_path / "a.pdf", pages), tmp_path / "assets")
+    assert found == [(lv, t) for n in range(1, 4)
+                     for lv, t in [(1, f"{n} Topic {n}"), (2, f"{n}.1 Setup"), (2, f"{n}.2 Use")]]
+
+
+def test_body_size_bold_headings_stay_where_few_headings_are_numbered(tmp_path):
+    pages = [[("Overview", 16, "hebo"), *body(), ("Limits of the tool", 10, "hebo"), *body(),
+              ("Reading files", 10, "hebo"), *body()]]
+    found = headings_of(write_pdf(tmp_path / "a.pdf", pages), tmp_path / "assets")
+    assert [t for _, t in found] == ["Overview", "Limits of the tool", "Reading files"]

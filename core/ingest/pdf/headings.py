@@ -16,7 +16,7 @@ from typing import Sequence
 from core.ingest.pdf.headings_api import api_entries
 from core.ingest.pdf.headings_chapters import chapter_openers
 from core.ingest.pdf.headings_filter import (drop_front_matter, drop_labels, drop_out_of_sequence,
-                                              drop_running)
+                                              drop_paragraph_labels, drop_running)
 from core.ingest.pdf.layout import Line
 
 _NUMBERED = re.compile(r"^(\d+(?:\.\d+)*|[A-Z](?:\.\d+)+)\.?\s*(?=[^\d\s.])")
@@ -95,7 +95,7 @@ def detect_headings(pages: Sequence[Sequence[Line]], skip: set[tuple[int, int]] 
                   if (ln.page, ln.index) not in skip and _is_candidate(lines, i, body)]
     candidates = drop_running([c for c in candidates if c is not None], pages, body)
     candidates = drop_out_of_sequence(drop_labels(candidates))
-    candidates = drop_front_matter(candidates, len(pages))
+    candidates = drop_paragraph_labels(drop_front_matter(candidates, len(pages)), body)
     style_level = _style_levels(candidates)
     numbered = _numbered_styles(candidates)
     last_depth: dict[tuple[float, bool], int] = {}  # numbered styles: depth of the last numbered one
