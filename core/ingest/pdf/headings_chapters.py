@@ -13,13 +13,14 @@ from typing import Sequence
 
 from core.ingest.pdf.layout import Line
 
-_WORDS = ("one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
-          "sixteen seventeen eighteen nineteen twenty").split()
-_INDEX = rf"(\d+|[A-Z]|[IVXL]+|{'|'.join(_WORDS)})"
+_UNITS = "one two three four five six seven eight nine".split()
+_WORDS = _UNITS + "ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen".split()
+_TENS = rf"(twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)([ -]?({'|'.join(_UNITS)}))?"  # "TWENTYONE"
+_INDEX = rf"(\d+|[A-Z]|[IVXL]+|{'|'.join(_WORDS)}|{_TENS})"
 _LABEL = re.compile(r"^(chapter|appendix|part)$", re.I)
 _LABEL_AND_INDEX = re.compile(rf"^(chapter|appendix|part)\s+{_INDEX}$", re.I)
 _INDEX_ONLY = re.compile(rf"^{_INDEX}$", re.I)
-_NUMBER_WORD = re.compile(rf"^({'|'.join(_WORDS)})$", re.I)
+_NUMBER_WORD = re.compile(rf"^({'|'.join(_WORDS)}|{_TENS})$", re.I)
 
 
 def chapter_openers(pages: Sequence[Sequence[Line]]) -> tuple[set[tuple[int, int]], set[tuple[int, int]]]:

@@ -45,14 +45,16 @@ _DATE = re.compile(rf"^({_MONTH}\s+\d{{1,2}}(st|nd|rd|th)?,?\s+\d{{4}}|\d{{1,2}}
                    rf"|{_MONTH},?\s+\d{{4}}|\d{{4}}-\d{{2}}-\d{{2}})$", re.I)
 
 
-def _numbered(text: str) -> bool:
+def is_numbered(text: str) -> bool:
+    """Whether the text starts with a section number ("2.3 ", "A.1 ")."""
     return bool(_NUMBER.match(text))
+
 
 
 def drop_labels(candidates: Sequence[Candidate]) -> list[Candidate]:
     """Leave out unnumbered candidates whose text recurs `_REPEATS` times or more."""
-    counts = Counter(_key(text) for _, text, _ in candidates if not _numbered(text))
-    return [c for c in candidates if _numbered(c[1]) or counts[_key(c[1])] < _REPEATS]
+    counts = Counter(_key(text) for _, text, _ in candidates if not is_numbered(text))
+    return [c for c in candidates if is_numbered(c[1]) or counts[_key(c[1])] < _REPEATS]
 
 
 def drop_front_matter(candidates: Sequence[Candidate], n_pages: int) -> list[Candidate]:
@@ -61,7 +63,7 @@ def drop_front_matter(candidates: Sequence[Candidate], n_pages: int) -> list[Can
         return list(candidates)
     later = {(ln.size, ln.bold) for ln, _, _ in candidates if ln.page > 1}
     return [c for c in candidates
-            if c[0].page > 1 or _numbered(c[1]) or (c[0].size, c[0].bold) in later]
+            if c[0].page > 1 or is_numbered(c[1]) or (c[0].size, c[0].bold) in later]
 
 
 def _number(text: str) -> tuple[str, ...]:
@@ -132,6 +134,6 @@ def _page_number(text: str) -> int | None:
 def drop_paragraph_labels(candidates: Sequence[Candidate], body: float) -> list[Candidate]:
     """Leave out dates, and, when most candidates are numbered, unnumbered body-size bold lines."""
     kept = [c for c in candidates if not _DATE.match(" ".join(c[1].split()))]
-    if 2 * sum(_numbered(text) for _, text, _ in kept) <= len(kept):
+    if 2 * sum(is_numbered(text) for _, text, _ in kept) <= len(kept):
         return kept
-    return [c for c in kept if _numbered(c[1]) or _CHAPTER.match(c[1]) or c[0].size >= body + 1]
+    return [c for c in kept if is_numbered(c[1]) or _CHAPTER.match(c[1]) or c[0].size >= body + 1]
