@@ -120,3 +120,14 @@ def test_chapter_numbers_in_words_past_twenty_are_labels():
     lines = [_line("CHAPTER", 92, 0, size=10), _line("TWENTYONE", 112, 1), _line("MAINTAINER SCRIPT FLOWCHARTS", 167, 2)]
     labels, titles = chapter_openers([lines])
     assert labels == {(3, 0), (3, 1)} and titles == {(3, 2)}
+
+
+def test_an_unlabelled_chapter_in_the_chapter_title_type_is_a_chapter(tmp_path):
+    big = (16, "hebo")
+    pages = [[("CHAPTER", 10, "hebo"), (word, *big), (f"Topic {n}", *big), *body(),
+              (f"{n}.1 Setup", *big), *body(), (f"{n}.2 Use", *big), *body()]
+             for n, word in enumerate(["ONE", "TWO", "THREE"], 1)]
+    pages.append([("Bibliography", *big), *body(3)])
+    found = headings_of(write_pdf(tmp_path / "a.pdf", pages), tmp_path / "assets")
+    assert found[-1] == (1, "Bibliography")
+    assert found[:3] == [(1, "Topic 1"), (2, "1.1 Setup"), (2, "1.2 Use")]

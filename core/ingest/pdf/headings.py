@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from core.ingest.pdf.headings_api import api_entries
-from core.ingest.pdf.headings_chapters import chapter_openers
+from core.ingest.pdf.headings_chapters import chapter_openers, unlabelled_chapters
 from core.ingest.pdf.headings_merge import MAX_WORDS, merge_heading
 from core.ingest.pdf.headings_filter import (drop_front_matter, drop_labels, drop_out_of_sequence,
                                               drop_paragraph_labels, drop_running)
@@ -96,6 +96,7 @@ def detect_headings(pages: Sequence[Sequence[Line]], skip: set[tuple[int, int]] 
     candidates = drop_running([c for c in candidates if c is not None], pages, body)
     candidates = drop_out_of_sequence(drop_labels(candidates))
     candidates = drop_paragraph_labels(drop_front_matter(candidates, len(pages)), body)
+    chapters |= unlabelled_chapters(pages, chapters, candidates, skip, numbered_depth)
     style_level = _style_levels(candidates)
     numbered = _numbered_styles(candidates)
     last_depth: dict[tuple[float, bool], int] = {}  # numbered styles: depth of the last numbered one
