@@ -26,7 +26,8 @@ mpich-user (mpich-doc), pari-parallel (pari-doc), 4ti2-manual (4ti2-doc), coco-u
 `apt-get download PKG && dpkg -x PKG*.deb DIR` (gunzip the .pdf.gz ones).
 
 `detector pages/s` is the heading detector alone (`detect_headings`, CPU time) per page;
-the whole parse is dominated by table finding (PyMuPDF's `find_tables`).
+most of the rest of the parse is table finding: PyMuPDF's `find_tables` runs only on pages
+whose ruling can hold a table (`core.ingest.pdf.tables_grid`).
 """
 from __future__ import annotations
 

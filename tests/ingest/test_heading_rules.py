@@ -2,6 +2,9 @@
 from __future__ import annotations
 
 from core.ingest.pdf.headings_api import arity
+from core.ingest.pdf.headings_chapters import chapter_openers
+from core.ingest.pdf.headings_merge import merge_heading
+from core.ingest.pdf.layout import Line
 from tests.ingest.heading_fixtures import body, headings_of, write_pdf
 
 H1, H2 = (16, "hebo"), (13, "hebo")
@@ -79,3 +82,52 @@ def test_appendix_lines_are_chapters_and_unnumbered_headings_nest_one_below_numb
     page = _chapter(1, "Intro", "Scope") + [("Appendix A Licence", *H1), *body(), ("Terms", *H2), *body()]
     found = headings_of(write_pdf(tmp_path / "a.pdf", [page]), tmp_path / "assets")
     assert found == [(1, "1 Intro"), (2, "1.1 Scope"), (1, "Appendix A Licence"), (2, "Terms")]
+
+
+def test_body_size_bold_labels_of_a_numbered_document_are_not_headings(tmp_path):
+    pages = [_chapter(n, f"Topic {n}", "Setup", "Use") + [("Worked example", 10, "hebo"), *body()]
+             for n in range(1, 4)]
+    pages[0] = [("Mar 3, 2021", 16, "hebo"), *body()] + pages[0]
+    pages[1] += [("Limits of the tool", 10, "hebo"), *body()]
+    found = headings_of(write_pdf(tmp_path / "a.pdf", pages), tmp_path / "assets")
+    assert found == [(lv, t) for n in range(1, 4)
+                     for lv, t in [(1, f"{n} Topic {n}"), (2, f"{n}.1 Setup"), (2, f"{n}.2 Use")]]
+
+
+def test_body_size_bold_headings_stay_where_few_headings_are_numbered(tmp_path):
+    pages = [[("Overview", 16, "hebo"), *body(), ("Limits of the tool", 10, "hebo"), *body(),
+              ("Reading files", 10, "hebo"), *body()]]
+    found = headings_of(write_pdf(tmp_path / "a.pdf", pages), tmp_path / "assets")
+    assert [t for _, t in found] == ["Overview", "Limits of the tool", "Reading files"]
+
+
+def _line(text: str, top: float, index: int, size: float = 14.5) -> Line:
+    return Line(text, (100.0, top, 540.0, top + size), size, True, 3, index, block=index)
+
+
+def test_a_large_title_wrapped_into_one_line_blocks_is_one_heading():
+    lines = [_line("CONTROL FILES AND THEIR FIELDS (FROM OLD PACKAGING", 167, 0), _line("MANUAL)", 185, 1),
+             _line("16.1 Syntax of control files", 246, 2)]
+    assert merge_heading(lines, 0, body=10) == (lines[0], "CONTROL FILES AND THEIR FIELDS (FROM OLD PACKAGING "
+                                                "MANUAL)", (0, 1))
+    below = [lines[0], _line("16.1 Syntax", 185, 1)]  # a numbered line right below starts a heading
+    assert merge_heading(below, 0, body=10)[2] == (0,)
+    small = [_line("Bold words", 100, 0, size=10), _line("more bold words", 112, 1, size=10)]
+    assert merge_heading(small, 0, body=10)[2] == (0,)  # body-size bold lines in two blocks stay apart
+
+
+def test_chapter_numbers_in_words_past_twenty_are_labels():
+    lines = [_line("CHAPTER", 92, 0, size=10), _line("TWENTYONE", 112, 1), _line("MAINTAINER SCRIPT FLOWCHARTS", 167, 2)]
+    labels, titles = chapter_openers([lines])
+    assert labels == {(3, 0), (3, 1)} and titles == {(3, 2)}
+
+
+def test_an_unlabelled_chapter_in_the_chapter_title_type_is_a_chapter(tmp_path):
+    big = (16, "hebo")
+    pages = [[("CHAPTER", 10, "hebo"), (word, *big), (f"Topic {n}", *big), *body(),
+              (f"{n}.1 Setup", *big), *body(), (f"{n}.2 Use", *big), *body()]
+             for n, word in enumerate(["ONE", "TWO", "THREE"], 1)]
+    pages.append([("Bibliography", *big), *body(3)])
+    found = headings_of(write_pdf(tmp_path / "a.pdf", pages), tmp_path / "assets")
+    assert found[-1] == (1, "Bibliography")
+    assert found[:3] == [(1, "Topic 1"), (2, "1.1 Setup"), (2, "1.2 Use")]

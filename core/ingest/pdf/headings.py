@@ -14,9 +14,10 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from core.ingest.pdf.headings_api import api_entries
-from core.ingest.pdf.headings_chapters import chapter_openers
+from core.ingest.pdf.headings_chapters import chapter_openers, unlabelled_chapters
+from core.ingest.pdf.headings_merge import MAX_WORDS, merge_heading
 from core.ingest.pdf.headings_filter import (drop_front_matter, drop_labels, drop_out_of_sequence,
-                                              drop_running)
+                                              drop_paragraph_labels, drop_running)
 from core.ingest.pdf.layout import Line
 
 _NUMBERED = re.compile(r"^(\d+(?:\.\d+)*|[A-Z](?:\.\d+)+)\.?\s*(?=[^\d\s.])")
@@ -27,7 +28,6 @@ _LEADERS = re.compile(rf"(\.\s*){{3,}}{_PAGE_REF}(\s*[,–-]\s*{_PAGE_REF})*$", 
 _TOC_ENTRY = re.compile(r"(\.\s*){3,}\d+$|^\d+(\.\d+)*\.?\s*\D.*\s\d+$")
 _LABELS = {"note", "notes", "warning", "tip", "important", "caution", "contents", "tableofcontents"}
 _CAPTION = re.compile(r"^(figure|fig\.|table|tab\.)\s*\d", re.I)
-_MAX_WORDS = 16
 _COPYRIGHT = re.compile(r"^(copyright\b.*\d{4}|©|\(c\)\s*\d{4})", re.I)  # a legal notice, never a heading
 
 
@@ -90,12 +90,13 @@ def detect_headings(pages: Sequence[Sequence[Line]], skip: set[tuple[int, int]] 
     labels, chapters = chapter_openers(pages)
     skip = set(skip) | labels
     toc_pages = {n for n, lines in enumerate(pages) if sum(bool(_TOC_ENTRY.search(l.text)) for l in lines) >= 4}
-    candidates = [_merge(lines, i) for n, lines in enumerate(pages) if n not in toc_pages
+    candidates = [merge_heading(lines, i, body) for n, lines in enumerate(pages) if n not in toc_pages
                   for i, ln in enumerate(lines)
                   if (ln.page, ln.index) not in skip and _is_candidate(lines, i, body)]
     candidates = drop_running([c for c in candidates if c is not None], pages, body)
     candidates = drop_out_of_sequence(drop_labels(candidates))
-    candidates = drop_front_matter(candidates, len(pages))
+    candidates = drop_paragraph_labels(drop_front_matter(candidates, len(pages)), body)
+    chapters |= unlabelled_chapters(pages, chapters, candidates, skip, numbered_depth)
     style_level = _style_levels(candidates)
     numbered = _numbered_styles(candidates)
     last_depth: dict[tuple[float, bool], int] = {}  # numbered styles: depth of the last numbered one
@@ -142,7 +143,7 @@ def _is_candidate(lines: Sequence[Line], i: int, body: float) -> bool:
     """Short, capitalised lines set larger than the body or in bold."""
     ln = lines[i]
     words = ln.text.split()
-    if not words or len(words) > _MAX_WORDS or not any(c.isalpha() for c in ln.text):
+    if not words or len(words) > MAX_WORDS or not any(c.isalpha() for c in ln.text):
         return False
     big = ln.size >= body + 1
     if (ln.text[0].islower() and not _module_name(ln, body)) or ln.text[-1] in ",;":
@@ -156,7 +157,7 @@ def _is_candidate(lines: Sequence[Line], i: int, body: float) -> bool:
         return False  # body-size code lines (signatures, option lists) are not headings
     prev = lines[i - 1] if i else None
     if prev and prev.block == ln.block and _style(prev) == _style(ln):
-        return False  # a continuation line, merged by _merge
+        return False  # a continuation line, merged by merge_heading
     if prev and prev.block == ln.block and not big:
         return False  # bold words inside a paragraph
     nxt = lines[i + 1] if i + 1 < len(lines) else None
@@ -172,21 +173,6 @@ def _module_name(ln: Line, body: float) -> bool:
 
 def _style(ln: Line) -> tuple[float, bool]:
     return (ln.size, ln.bold)
-
-
-def _merge(lines: Sequence[Line], i: int) -> tuple[Line, str, tuple[int, ...]] | None:
-    """Join a heading with its continuation lines (same block and style, up to 3)."""
-    first = lines[i]
-    parts, idxs = [first.text], [first.index]
-    for nxt in lines[i + 1:i + 3]:
-        if nxt.block != first.block or _style(nxt) != _style(first):
-            break
-        parts.append(nxt.text)
-        idxs.append(nxt.index)
-    text = " ".join(parts)
-    if len(text.split()) > _MAX_WORDS:
-        return None
-    return first, text, tuple(idxs)
 
 
 def numbered_depth(text: str) -> int:

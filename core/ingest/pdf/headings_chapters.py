@@ -9,17 +9,18 @@ headings; the title line after them is a chapter heading (depth 1), numbered or 
 from __future__ import annotations
 
 import re
-from typing import Sequence
+from typing import Callable, Sequence
 
 from core.ingest.pdf.layout import Line
 
-_WORDS = ("one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
-          "sixteen seventeen eighteen nineteen twenty").split()
-_INDEX = rf"(\d+|[A-Z]|[IVXL]+|{'|'.join(_WORDS)})"
+_UNITS = "one two three four five six seven eight nine".split()
+_WORDS = _UNITS + "ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen".split()
+_TENS = rf"(twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)([ -]?({'|'.join(_UNITS)}))?"  # "TWENTYONE"
+_INDEX = rf"(\d+|[A-Z]|[IVXL]+|{'|'.join(_WORDS)}|{_TENS})"
 _LABEL = re.compile(r"^(chapter|appendix|part)$", re.I)
 _LABEL_AND_INDEX = re.compile(rf"^(chapter|appendix|part)\s+{_INDEX}$", re.I)
 _INDEX_ONLY = re.compile(rf"^{_INDEX}$", re.I)
-_NUMBER_WORD = re.compile(rf"^({'|'.join(_WORDS)})$", re.I)
+_NUMBER_WORD = re.compile(rf"^({'|'.join(_WORDS)}|{_TENS})$", re.I)
 
 
 def chapter_openers(pages: Sequence[Sequence[Line]]) -> tuple[set[tuple[int, int]], set[tuple[int, int]]]:
@@ -42,3 +43,16 @@ def chapter_openers(pages: Sequence[Sequence[Line]]) -> tuple[set[tuple[int, int
                 labels.update((u.page, u.index) for u in used)
                 titles.add((lines[nxt].page, lines[nxt].index))
     return labels, titles
+
+
+def unlabelled_chapters(pages: Sequence[Sequence[Line]], chapters: set[tuple[int, int]],
+                        candidates: Sequence[tuple[Line, str, tuple[int, ...]]], skip: set[tuple[int, int]],
+                        numbered: Callable[[str], int]) -> set[tuple[int, int]]:
+    """Unnumbered chapters without a "CHAPTER" label (Bibliography, Index, License): a candidate
+    that opens its page, unnumbered, in the type of the labelled chapter titles."""
+    at = {(ln.page, ln.index): ln for lines in pages for ln in lines}
+    styles = {(at[p].size, at[p].bold) for p in chapters if p in at}
+    tops = {lines[0].page: min(ln.index for ln in lines if (ln.page, ln.index) not in skip)
+            for lines in pages if any((ln.page, ln.index) not in skip for ln in lines)}
+    return {(ln.page, ln.index) for ln, text, _ in candidates
+            if (ln.size, ln.bold) in styles and tops.get(ln.page) == ln.index and not numbered(text)}

@@ -14,7 +14,11 @@ than the body. Two kinds of such lines are not part of a document's structure:
   standard's sections inside chapter 1, where no heading `9` (or `Chapter 9`) came before
   (a section of the current or the next chapter is kept even when the chapter line itself
   carries no number, such as "CHAPTER ONE"; a document whose headings never use the
-  parent's depth is not checked).
+  parent's depth is not checked);
+- paragraph labels of a numbered document: where most candidates carry a section number, an
+  unnumbered bold line in body-size type is a run-in paragraph heading (LaTeX's \\paragraph,
+  a Sphinx rubric), below the sections a table of contents lists;
+- dates ("Dec 17, 2022", "19 October 2022"): a title page's date line, never a section.
 """
 from __future__ import annotations
 
@@ -35,14 +39,22 @@ def _key(text: str) -> str:
     return re.sub(r"[^0-9a-z]+", "", text.lower())
 
 
-def _numbered(text: str) -> bool:
+_MONTH = (r"(jan(uary)?|feb(ruary)?|mar(ch)?|apr(il)?|may|june?|july?|aug(ust)?|sep(t(ember)?)?"
+          r"|oct(ober)?|nov(ember)?|dec(ember)?)\.?")
+_DATE = re.compile(rf"^({_MONTH}\s+\d{{1,2}}(st|nd|rd|th)?,?\s+\d{{4}}|\d{{1,2}}\.?\s+{_MONTH},?\s+\d{{4}}"
+                   rf"|{_MONTH},?\s+\d{{4}}|\d{{4}}-\d{{2}}-\d{{2}})$", re.I)
+
+
+def is_numbered(text: str) -> bool:
+    """Whether the text starts with a section number ("2.3 ", "A.1 ")."""
     return bool(_NUMBER.match(text))
+
 
 
 def drop_labels(candidates: Sequence[Candidate]) -> list[Candidate]:
     """Leave out unnumbered candidates whose text recurs `_REPEATS` times or more."""
-    counts = Counter(_key(text) for _, text, _ in candidates if not _numbered(text))
-    return [c for c in candidates if _numbered(c[1]) or counts[_key(c[1])] < _REPEATS]
+    counts = Counter(_key(text) for _, text, _ in candidates if not is_numbered(text))
+    return [c for c in candidates if is_numbered(c[1]) or counts[_key(c[1])] < _REPEATS]
 
 
 def drop_front_matter(candidates: Sequence[Candidate], n_pages: int) -> list[Candidate]:
@@ -51,7 +63,7 @@ def drop_front_matter(candidates: Sequence[Candidate], n_pages: int) -> list[Can
         return list(candidates)
     later = {(ln.size, ln.bold) for ln, _, _ in candidates if ln.page > 1}
     return [c for c in candidates
-            if c[0].page > 1 or _numbered(c[1]) or (c[0].size, c[0].bold) in later]
+            if c[0].page > 1 or is_numbered(c[1]) or (c[0].size, c[0].bold) in later]
 
 
 def _number(text: str) -> tuple[str, ...]:
@@ -117,3 +129,11 @@ def _page_number(text: str) -> int | None:
     """A line's leading or trailing whole number ('4 Chapter 1' -> 4, 'Priorities 11' -> 11)."""
     m = re.match(r"^(\d+)\s", text) or re.search(r"\s(\d+)$", text)
     return int(m.group(1)) if m else None
+
+
+def drop_paragraph_labels(candidates: Sequence[Candidate], body: float) -> list[Candidate]:
+    """Leave out dates, and, when most candidates are numbered, unnumbered body-size bold lines."""
+    kept = [c for c in candidates if not _DATE.match(" ".join(c[1].split()))]
+    if 2 * sum(is_numbered(text) for _, text, _ in kept) <= len(kept):
+        return kept
+    return [c for c in kept if is_numbered(c[1]) or _CHAPTER.match(c[1]) or c[0].size >= body + 1]

@@ -13,6 +13,7 @@ from typing import Sequence
 import pymupdf
 
 from core.ingest.pdf.layout import Item, Line, inside, normalise_text
+from core.ingest.pdf.tables_grid import may_hold_table
 from core.ingest.pdf.tables_text import find_text_tables, has_empty_column
 
 _CAPTION = re.compile(r"^(table|tab\.)\s*[\dA-Z]+[.:]?", re.I)
@@ -47,7 +48,7 @@ def find_tables(page: pymupdf.Page, lines: Sequence[Line], borderless: bool = Tr
 
 def ruled_tables(page: pymupdf.Page, lines: Sequence[Line]) -> list[Item]:
     """The page's tables drawn with ruling lines."""
-    if not has_grid(page):
+    if not has_grid(page) or not may_hold_table(page):  # skip the costly finder where it finds nothing
         return []
     try:
         found = page.find_tables(use_layout=False)
