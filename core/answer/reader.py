@@ -9,7 +9,8 @@ best of the spans of the shape the question asks for (`candidates`) and of the s
 themselves: a sentence that matches the question far better than the others answers even
 without such a span (only counts, durations, dates and steps need their shape); or the
 answer is Yes/No, or one of two options (`judge`). The user reads that sentence, quoted with
-its citation and the span in bold when the reader is confident (`reading`). The reader declines (`decline`) when even the best unit is a weak match, when
+its citation and the span in bold when the reader is confident (`reading`); a sentence that
+ends with ':' is quoted with the line it announces (`reading.completed`). The reader declines (`decline`) when even the best unit is a weak match, when
 the question names something no passage mentions, or when the answering sentence holds too
 little of the question's key words.
 
