@@ -8,7 +8,7 @@ with "unanswerable": true, or no answer at all) count as right only when decline
         --questions ../shared/bench/pdfqa-dev/questions.jsonl --split even [--rows rows.jsonl]
 
 Prints one JSON object: answerable questions (first-line hit, whole hit, declined, median
-words, bold-phrase precision), unanswerable ones (declined), and the per-question rows.
+words, span_hit and median span words, bold-phrase precision), unanswerable ones (declined), and the per-question rows.
 """
 from __future__ import annotations
 
@@ -25,6 +25,7 @@ import statistics
 from core.config import Settings
 from core.eval.answers import first_line, is_hit, word_count
 from core.eval.questions import Question
+from core.eval.trust import span_text
 from core.library import Library
 
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
@@ -47,7 +48,9 @@ def grade(row: dict, answer) -> dict:
         return {**out, "unanswerable": True}
     q = Question.from_dict(row)
     bold = [m.group(1) for m in _BOLD.finditer(answer.text.splitlines()[0])]
-    return {**out, "unanswerable": False, "gold": row.get("answer", ""),
+    span = span_text(answer) or ""
+    return {**out, "unanswerable": False, "gold": row.get("answer", ""), "span": span,
+            "span_hit": float(bool(span) and is_hit(span, q)), "span_words": word_count(span),
             "hit_first_line": float(is_hit(first_line(answer.text), q)), "hit": float(is_hit(answer.text, q)),
             "bold": " ".join(bold), "bold_hit": float(is_hit(" ".join(bold), q)) if bold else None}
 
@@ -63,6 +66,8 @@ def summary(rows: list[dict]) -> dict:
             "n": len(ans), "hit_first_line": round(statistics.mean(r["hit_first_line"] for r in ans), 3),
             "hit": round(statistics.mean(r["hit"] for r in ans), 3),
             "declined": round(statistics.mean(float(r["declined"]) for r in ans), 3),
+            "span_hit": round(statistics.mean(r["span_hit"] for r in ans), 3),
+            "span_words_p50": statistics.median(r["span_words"] for r in ans),
             "words_p50": statistics.median(r["words"] for r in ans),
             "bold_shown": len(bolded), "bold_right": round(statistics.mean(bolded), 3) if bolded else None}
     if una:

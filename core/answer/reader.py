@@ -9,7 +9,8 @@ best of the spans of the shape the question asks for (`candidates`) and of the s
 themselves: a sentence that matches the question far better than the others answers even
 without such a span (only counts, durations, dates and steps need their shape); or the
 answer is Yes/No, or one of two options (`judge`). The user reads that sentence, quoted with
-its citation and the span in bold when the reader is confident (`reading`). The reader declines (`decline`) when even the best unit is a weak match, when
+its citation and the span in bold when the reader is confident (`reading`); a sentence that
+ends with ':' is quoted with the line it announces (`reading.completed`). The reader declines (`decline`) when even the best unit is a weak match, when
 the question names something no passage mentions, or when the answering sentence holds too
 little of the question's key words.
 
@@ -33,7 +34,7 @@ from core.answer import choose, judge, nlp
 from core.answer.candidates import Tagger, rank_candidates, with_sentences
 from core.answer.decline import coverage, missing_names, names_absent, unheard_terms
 from core.answer.quote import DECLINE_GENERIC
-from core.answer.reading import ReaderResult, ReaderSentence, other_quotes, reading_of
+from core.answer.reading import ReaderResult, ReaderSentence, completed, other_quotes, reading_of
 from core.answer.question import QuestionInfo, analyse_question, question_parts
 from core.answer.terms import content_terms, idf_weights, stem, tokens, weighted_overlap
 from core.answer.units import Unit, next_units, section_defaults, split_units, with_neighbours
@@ -114,14 +115,15 @@ class ExtractiveReader:
         unheard = self.unheard_share <= 1 and unheard_terms(q, [f"{u.text} {u.context}" for u in units], self.unheard_share)
         if best < self.min_support or missing or unheard:
             return ReaderResult("", 0, closest, best, False, q.kind, ranked, missing=missing)
+        following = next_units(units, follows)
         answer, unit, anchor, margin = self._answer(q, ranked_units, [float(scores[i]) for i in order],
-                                                    next_units(units, follows), numbers)
+                                                    following, numbers)
         if self._coverage(q, unit, units) < self.min_coverage:
             return ReaderResult("", 0, closest, best, False, q.kind, ranked)
         if names_absent(question, " ".join(f"{u.text} {u.context} {u.title} {u.section}" for u in units
                                            if u.number == unit.number)):  # the passage is about something else
             return ReaderResult("", 0, closest, best, False, q.kind, ranked)
-        reading = reading_of(answer, unit, anchor)
+        reading = completed(reading_of(answer, unit, anchor), unit, following.get(unit))
         quotes = other_quotes((reading,), ranked_units, self.max_quotes, self.quote_words,
                               q.terms if self.focus_quotes else frozenset())
         return ReaderResult(answer, unit.number, quotes, best, True, q.kind, ranked, (reading,),

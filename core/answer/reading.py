@@ -13,7 +13,7 @@ Example:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Sequence
 
 from core.answer.quote import clean_markup, decline_lines, quote_line
@@ -45,6 +45,7 @@ class Reading:
     number: int
     mark: tuple[int, int] | None = None
     prefix: str = ""
+    window: tuple[int, int] | None = None  # without a mark: the part of the sentence the quote must show
 
     def line(self, bold: bool, max_words: int) -> str:
         """The quoted sentence with its citation, cut around the answer, the answer in bold
@@ -52,6 +53,8 @@ class Reading:
         prefix = clean_markup(self.prefix)
         if bold and prefix and self.mark is None and self.answer and self.answer in prefix:
             prefix = prefix.replace(self.answer, f"**{self.answer}**", 1)
+        if self.mark is None and self.window is not None:  # shown, never bold: it is no answer span
+            return quote_line(self.sentence, self.number, self.window, max_words, prefix, bold=False)
         line = quote_line(self.sentence, self.number, self.mark, max_words, prefix, bold)
         return f"{self.answer}: {line}" if self.answer in ("Yes", "No") else line  # the verdict, then its evidence
 
@@ -75,6 +78,20 @@ def reading_of(answer: str, unit: Unit, anchor: int) -> Reading:
     return Reading(answer, text, unit.number, None)
 
 
+def completed(reading: Reading, unit: Unit, nxt: Unit | None) -> Reading:
+    """The reading of a sentence that ends with ':' ("… must include the statement:") read
+    on into the unit that follows it in its passage (what it announces: the command, the
+    list's first item), which the quote then shows; any other reading as it is."""
+    if nxt is None or nxt.number != unit.number or not unit.text.rstrip().endswith(":") \
+            or reading.answer in ("Yes", "No") or reading.sentence != unit.text:
+        return reading
+    head = unit.text.rstrip()
+    term = nxt.context.split(" | ")[0] if nxt.context else ""
+    term = term if term and term_line(term) and term not in unit.context else ""  # a code line read as a term
+    sentence = " ".join(p for p in (head, term, nxt.text.strip()) if p)
+    return replace(reading, sentence=sentence, window=None if reading.mark else (len(head) + 1, len(sentence)))
+
+
 def focus_of(text: str, terms: frozenset[str] | set[str], words: int) -> tuple[int, int] | None:
     """Character bounds of the question's words in `text`, from the first to the last that
     fit in `words` words after it (an answer tends to follow the words that ask for it, so
@@ -96,7 +113,7 @@ def other_quotes(readings: Sequence[Reading], ranked: Sequence[Unit], count: int
     for u in ranked:
         if len(out) >= count:
             break
-        if u.text in shown or len(tokens(u.text)) < 3:
+        if u.text in shown or len(tokens(u.text)) < 3 or any(u.text.strip() in r.sentence for r in readings):
             continue
         shown.add(u.text)
         focus = focus_of(u.text.strip(), terms, words) if terms and u.kind != "row" else None  # a row opens with its key

@@ -7,7 +7,8 @@ that cites anything carries a citation. The supporting span is the piece of a ci
 (a sentence of its prose, a row of its tables, a line of code) that holds most of the
 sentence's words, rare words weighing more; the question's words break ties (a bare
 answer such as "1932 [1]" rests on the sentence that says 1932 *about the question*). A
-piece may take its neighbour when the sentence spans both. Spans are verbatim text of the
+piece may take its neighbour when the sentence spans both (the neighbour adds much of the
+sentence's weight, or the sentence quotes nearly all of the neighbour's words). Spans are verbatim text of the
 chunk, so the page viewer can find their words on the page.
 
 Example:
@@ -29,7 +30,8 @@ _CITE = re.compile(r"\[(\d+)\]")
 # a new sentence (capital, digit, quote, markup) or the end of the line.
 _END = re.compile(r"(?:\s*\[\d+\])*[.!?][\"'”’)\]*`]*(?:\s*\[\d+\])*\.?(?=\s+[\"“'(*`_]*[A-Z0-9]|\s*$)")
 _ABBREVIATION = re.compile(r"\b(?:e\.g|i\.e|etc|vs|cf|Fig|No|Vol|Dr|Mr|Mrs|Ms|St)\.$|\b[A-Z]\.$|^[\"“'(*`_]*\d+[.)]$"
-                           r"|(?:^|[\s\"“'(*`_])(?:[Ss]tep|[Ss]tage|[Pp]hase|[Pp]art)\s+\d+[a-z]?[.:]$")  # "Step 1." labels
+                           r"|(?:^|[\s\"“'(*`_])(?:[Ss]tep|[Ss]tage|[Pp]hase|[Pp]art)\s+\d+[a-z]?[.:]$"  # "Step 1." labels
+                           r"|:\s+\d{1,2}[.)]$")  # "in this order: 1." opens a list: its first item goes on
 _RULE = re.compile(r"^[|:\-\s]+$")
 _MARKUP = re.compile(r"[*`“”\"]|…|\[\d+\]")
 SPAN_WORDS = 60  # a supporting span longer than this is cut around the sentence's words
@@ -124,7 +126,8 @@ def best_span(sentence: str, chunks: Sequence[tuple[str, str]], question: str = 
                 and not (_ROW_JOIN in span and _ROW_JOIN in cands[j][2]):  # a row rests on itself: its header is labels
             joined = terms[best] | terms[j]
             gain = weighted_overlap(want, joined, weights, 1.0) - scores[best]
-            if gain >= 0.2:
+            quoted = bool(terms[j]) and len(terms[j] & want) >= 0.8 * len(terms[j])  # the sentence quotes it too
+            if gain >= 0.2 or (gain > 0 and quoted):
                 span = f"{span} {cands[j][2]}" if j > best else f"{cands[j][2]} {span}"
                 return _cut(span, want), cid, scores[best] + gain
     return _cut(span, want), cid, scores[best]

@@ -1,0 +1,73 @@
+"""A sentence that ends with ':' is read on into what it announces, and its supporting span
+holds both: fixed cases in the shapes the PDF parser gives (a lead-in line, then a list item
+or a code line that the units read as a definition term)."""
+from __future__ import annotations
+
+from core.answer.reader import ExtractiveReader
+from core.answer.reading import Reading, completed
+from core.answer.sentences import best_span, split_answer
+from core.answer.units import Unit
+
+ORDER = (
+    "You can give a complete path name for the file in an include directive.\n"
+    "More usually, you will use a relative path name.\n"
+    "In that case, the interpreter tries to find the file relative to these directories, in this order:\n"
+    "1. Your current working directory.\n"
+    "2. The lib subdirectory of your home directory."
+)
+PACKAGE = (
+    "Encapsulated Postscript files may be included in a document with the figure environment.\n"
+    "The start of the document must also include the statement:\n"
+    "\\usepackage{epsfig}\n"
+    "to tell the typesetter to load the macros that process eps documents."
+)
+
+
+def _read(question: str, passage: str) -> str:
+    reader = ExtractiveReader(embedder=None, tagger=None)
+    return reader.read(question, [(1, passage)]).render().splitlines()[0]
+
+
+def test_a_lead_in_is_read_on_into_the_first_list_item() -> None:
+    line = _read("In which directory does the interpreter look first for a file given by a relative path?", ORDER)
+    assert "in this order: 1. Your current working directory." in line
+
+
+def test_a_code_line_after_a_lead_in_is_quoted_with_it() -> None:
+    line = _read("Which statement must the start of the document include for eps documents?", PACKAGE)
+    assert "\\usepackage{epsfig}" in line and line.startswith("“The start of the document")
+
+
+def test_completed_leaves_a_sentence_without_a_colon_alone() -> None:
+    unit = Unit("The port is 69.", 1, "prose", index=0)
+    nxt = Unit("It can be changed.", 1, "prose", index=1)
+    reading = Reading("69", unit.text, 1, (12, 14))
+    assert completed(reading, unit, nxt) is reading
+
+
+def test_completed_does_not_cross_into_another_passage() -> None:
+    unit = Unit("Use this command:", 1, "prose", index=3)
+    reading = Reading("", unit.text, 1)
+    assert completed(reading, unit, Unit("make install", 2, "code")) is reading
+
+
+def test_completed_keeps_the_answer_mark_and_shows_the_continuation_unmarked() -> None:
+    unit = Unit("Run it with this command line:", 1, "prose", index=0)
+    nxt = Unit("$ tool --all", 1, "code", index=1)
+    marked = completed(Reading("this", unit.text, 1, (12, 16)), unit, nxt)
+    assert marked.mark == (12, 16) and marked.sentence.endswith("$ tool --all")
+    plain = completed(Reading("", unit.text, 1), unit, nxt)
+    assert plain.window is not None and plain.sentence[plain.window[0]:plain.window[1]] == "$ tool --all"
+    assert "**" not in plain.line(True, 25) and "$ tool --all" in plain.line(True, 25)
+
+
+def test_a_list_number_after_a_colon_does_not_end_the_answer_sentence() -> None:
+    found = split_answer("“… in this order: 1. Your current working directory.” [1]")
+    assert len(found) == 1 and found[0][1] == (1,)
+    assert len(split_answer("It opened in 1932 [1]. It is red [2].")) == 2
+
+
+def test_the_span_takes_a_neighbour_the_sentence_quotes() -> None:
+    sentence = "“… relative to these directories, in this order: 1. Your current working directory.” [1]"
+    span, chunk_id, _ = best_span(sentence, [("c1", ORDER)])
+    assert chunk_id == "c1" and span.endswith("in this order: 1. Your current working directory.")
