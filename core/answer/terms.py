@@ -13,6 +13,7 @@ Example:
 """
 from __future__ import annotations
 
+import functools
 import math
 import re
 from typing import Iterable, Sequence
@@ -35,6 +36,7 @@ def tokens(text: str) -> list[str]:
     return WORD.findall(text)
 
 
+@functools.lru_cache(maxsize=65536)  # a pure function called ~10,000 times per answer on few distinct words
 def stem(word: str) -> str:
     """A light stemmer: lower case, a possessive or plural 's' trimmed ('options' -> 'option'),
     dots dropped between a letter and a digit ('X.509' -> 'x509')."""
