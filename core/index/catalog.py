@@ -15,7 +15,6 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
-from dataclasses import asdict
 from pathlib import Path
 from typing import Iterable, Sequence
 
@@ -23,6 +22,8 @@ from core.index.catalog_graph import GraphTables
 from core.index.catalog_jobs import JobTables
 from core.index.catalog_meta import MetaTables
 from core.index.catalog_pages import PageTables
+from core.index.catalog_rows import (CHUNK_COLUMNS, DOC_COLUMNS, chunk_from_row, document_as_dict,  # noqa: F401 (re-exported)
+                                     document_from_row)
 from core.types import Chunk, DocGeometry, Document, Edge, Section
 
 _SCHEMA = """
@@ -50,33 +51,6 @@ CREATE INDEX IF NOT EXISTS keywords_chunk ON keywords(chunk_id);
 CREATE INDEX IF NOT EXISTS keywords_doc ON keywords(doc_id);
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT);
 """
-
-_CHUNK_COLS = (
-    "chunk_id, doc_id, doc_title, text, embed_text, kind, heading_path, page_start, page_end, "
-    "section_id, position, source_id"
-)
-
-
-def _row_to_chunk(row: Sequence) -> Chunk:
-    return Chunk(
-        chunk_id=row[0], doc_id=row[1], doc_title=row[2], text=row[3], embed_text=row[4],
-        kind=row[5], heading_path=tuple(json.loads(row[6])), page_start=row[7], page_end=row[8],
-        section_id=row[9], position=row[10], source_id=row[11],
-    )
-
-
-# Named, not `SELECT *`: columns added by migrations sit in a catalog-dependent order.
-_DOC_COLS = ("doc_id, title, source, pages, kind, status, chunks, added_at, markdown_path, origin, "
-             "original, size_bytes")
-
-
-def _row_to_doc(row: Sequence) -> Document:
-    return Document(
-        doc_id=row[0], title=row[1], source=row[2], pages=row[3], kind=row[4], status=row[5],
-        chunks=row[6], added_at=row[7], markdown_path=row[8], origin=row[9] or "",
-        original=row[10] or "", size_bytes=row[11] or 0,
-    )
-
 
 class Catalog(GraphTables, JobTables, MetaTables, PageTables):
     """Thread-safe SQLite store (WAL) for everything except vectors and full-text postings."""
@@ -106,7 +80,7 @@ class Catalog(GraphTables, JobTables, MetaTables, PageTables):
         """Record a document as pending (committed at once, so recovery can find it)."""
         with self._lock:
             self._db.execute(
-                f"INSERT OR REPLACE INTO documents ({_DOC_COLS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                f"INSERT OR REPLACE INTO documents ({DOC_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
                 (doc.doc_id, doc.title, doc.source, doc.pages, doc.kind, "pending", 0,
                  doc.added_at, doc.markdown_path, doc.origin, doc.original, doc.size_bytes),
             )
@@ -141,7 +115,7 @@ class Catalog(GraphTables, JobTables, MetaTables, PageTables):
                   s.page_end, s.parent_id) for s in sections],
             )
             self._db.executemany(
-                f"INSERT OR REPLACE INTO chunks ({_CHUNK_COLS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                f"INSERT OR REPLACE INTO chunks ({CHUNK_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
                 [(c.chunk_id, c.doc_id, c.doc_title, c.text, c.embed_text, c.kind,
                   json.dumps(c.heading_path), c.page_start, c.page_end, c.section_id, c.position,
                   c.source_id) for c in chunks],
@@ -210,28 +184,28 @@ class Catalog(GraphTables, JobTables, MetaTables, PageTables):
     def documents_from(self, origin: str) -> list[Document]:
         """Ready file documents (any format) that came from `origin` (a path, or 'upload:<name>')."""
         with self._lock:
-            rows = self._db.execute(f"SELECT {_DOC_COLS} FROM documents WHERE origin=? AND kind!='corpus' "
+            rows = self._db.execute(f"SELECT {DOC_COLUMNS} FROM documents WHERE origin=? AND kind!='corpus' "
                                     "AND status='ready' ORDER BY added_at", (origin,)).fetchall()
-        return [_row_to_doc(r) for r in rows]
+        return [document_from_row(r) for r in rows]
 
     def documents(self, *, include_pending: bool = False) -> list[Document]:
         """All documents, oldest first."""
-        sql = f"SELECT {_DOC_COLS} FROM documents" + ("" if include_pending else " WHERE status='ready'")
+        sql = f"SELECT {DOC_COLUMNS} FROM documents" + ("" if include_pending else " WHERE status='ready'")
         with self._lock:
             rows = self._db.execute(sql + " ORDER BY added_at, title").fetchall()
-        return [_row_to_doc(r) for r in rows]
+        return [document_from_row(r) for r in rows]
 
     def document(self, doc_id: str) -> Document | None:
         """One document by exact id, or None."""
         with self._lock:
-            row = self._db.execute(f"SELECT {_DOC_COLS} FROM documents WHERE doc_id=?", (doc_id,)).fetchone()
-        return _row_to_doc(row) if row else None
+            row = self._db.execute(f"SELECT {DOC_COLUMNS} FROM documents WHERE doc_id=?", (doc_id,)).fetchone()
+        return document_from_row(row) if row else None
 
     def pending_documents(self) -> list[Document]:
         """Documents whose ingestion never finished (to be cleaned up)."""
         with self._lock:
-            rows = self._db.execute(f"SELECT {_DOC_COLS} FROM documents WHERE status='pending'").fetchall()
-        return [_row_to_doc(r) for r in rows]
+            rows = self._db.execute(f"SELECT {DOC_COLUMNS} FROM documents WHERE status='pending'").fetchall()
+        return [document_from_row(r) for r in rows]
 
     # ---- chunks ----------------------------------------------------------------------
     def chunk(self, chunk_id: str) -> Chunk | None:
@@ -244,26 +218,26 @@ class Catalog(GraphTables, JobTables, MetaTables, PageTables):
         cache = self._chunk_cache  # another thread may clear it meanwhile: read each id once
         found = {c: cache.get(c) for c in dict.fromkeys(chunk_ids)}
         missing = [c for c, chunk in found.items() if chunk is None]
-        for row in self._rows_in(f"SELECT {_CHUNK_COLS} FROM chunks WHERE chunk_id IN ({{marks}})", missing):
-            found[row[0]] = cache[row[0]] = _row_to_chunk(row)
+        for row in self._rows_in(f"SELECT {CHUNK_COLUMNS} FROM chunks WHERE chunk_id IN ({{marks}})", missing):
+            found[row[0]] = cache[row[0]] = chunk_from_row(row)
         return [found[c] for c in chunk_ids if found[c] is not None]
 
     def doc_chunks(self, doc_id: str) -> list[Chunk]:
         """A document's chunks in reading order."""
         with self._lock:
             rows = self._db.execute(
-                f"SELECT {_CHUNK_COLS} FROM chunks WHERE doc_id=? ORDER BY position", (doc_id,)
+                f"SELECT {CHUNK_COLUMNS} FROM chunks WHERE doc_id=? ORDER BY position", (doc_id,)
             ).fetchall()
-        return [_row_to_chunk(r) for r in rows]
+        return [chunk_from_row(r) for r in rows]
 
     def all_chunks(self) -> list[Chunk]:
         """Every chunk of ready documents, grouped by document in reading order."""
         with self._lock:
             rows = self._db.execute(
-                f"SELECT {_CHUNK_COLS} FROM chunks WHERE doc_id IN "
+                f"SELECT {CHUNK_COLUMNS} FROM chunks WHERE doc_id IN "
                 "(SELECT doc_id FROM documents WHERE status='ready') ORDER BY doc_id, position"
             ).fetchall()
-        return [_row_to_chunk(r) for r in rows]
+        return [chunk_from_row(r) for r in rows]
 
     def chunk_ids_by_source(self, source_ids: Sequence[str]) -> dict[str, str]:
         """Map external passage ids (corpus ids) to chunk ids."""
@@ -282,8 +256,8 @@ class Catalog(GraphTables, JobTables, MetaTables, PageTables):
     def table_chunks_of(self, doc_ids: Sequence[str]) -> list[Chunk]:
         """Table chunks of the given documents, by document in reading order (their rows'
         store entries are listed from them: core/index/row_entries.py)."""
-        rows = self._rows_in(f"SELECT {_CHUNK_COLS} FROM chunks WHERE kind='table' AND doc_id IN ({{marks}})", doc_ids)
-        return sorted(map(_row_to_chunk, rows), key=lambda c: (c.doc_id, c.position))
+        rows = self._rows_in(f"SELECT {CHUNK_COLUMNS} FROM chunks WHERE kind='table' AND doc_id IN ({{marks}})", doc_ids)
+        return sorted(map(chunk_from_row, rows), key=lambda c: (c.doc_id, c.position))
 
     def ready_doc_ids(self, doc_ids: Sequence[str]) -> set[str]:
         """Which of the given ids are ready documents (a scope named by ids, without a scan)."""
@@ -308,7 +282,3 @@ class Catalog(GraphTables, JobTables, MetaTables, PageTables):
             kinds = dict(self._db.execute("SELECT kind, COUNT(*) FROM edges GROUP BY kind").fetchall())
         return {"documents": docs, "chunks": chunks, **{f"edges_{k}": v for k, v in kinds.items()}}
 
-
-def document_as_dict(doc: Document) -> dict:
-    """JSON-ready view of a Document."""
-    return asdict(doc)
