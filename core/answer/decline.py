@@ -22,7 +22,6 @@ Example:
 from __future__ import annotations
 
 import functools
-import os
 import re
 from pathlib import Path
 from typing import Iterable, Sequence
@@ -30,6 +29,7 @@ from typing import Iterable, Sequence
 from core.errors import ConfigError
 
 from core.answer.question import QuestionInfo, excluded_terms, last_sentence
+from core.answer.decline_heard import Heard, joined_pairs
 from core.answer.terms import STOP, content_terms, stem, weighted_overlap
 
 # Words of a question that say what kind of thing is asked, not what it is about.
@@ -38,7 +38,8 @@ GENERIC = frozenset(stem(w) for w in (
     "use used using happen happens do does make makes give gives let lets set sets turn turns take takes "
     "get gets return returns how what which when where who why first need needs want wants happen thing "
     "things new run runs running change changes start starts command commands number called call file files "
-    "manual document documentation section page example instead else possible exactly often frequently").split())
+    "manual document documentation section page example instead else possible exactly often frequently "
+    "several many various different certain specific particular usually typically normally").split())
 _ABBREVIATION = re.compile(r"^(?:[a-z]\.){1,2}[a-z]?\.?$|^(?:etc|vs|cf)\.?$", re.IGNORECASE)  # e.g, i.e.
 _NAME = re.compile(r"\d|[_:/=\\.#@+]|[a-z][A-Z]|^[A-Z]{2,}")
 _ENGLISH_ENDING = re.compile(r"(?:ing|ings|ed|ion|ions|ile|ise|ize|ly|ers?|able|ible|ment|ness|ity|ive|ous|al|ful|less|ate|ates)$")
@@ -200,9 +201,8 @@ def unheard_terms(q: QuestionInfo, texts: Iterable[str], share: float = 0.5) -> 
     pieces count once, heard when one of them is ("black-preservation": "preservation"); the
     head of the wh-phrase ("which *mode*") is what the answer is, not what the evidence must
     name. [] otherwise."""
-    heard: set[str] = set()
-    for text in texts:
-        heard |= content_terms(text)
+    heard = Heard(texts)
+    joined = joined_pairs(q.text, heard)
     head = stem(q.focus.split()[-1]) if q.focus else ""
     terms = [t for t in key_terms(q) if t != head]
     groups: list[list[str]] = []
@@ -211,17 +211,6 @@ def unheard_terms(q: QuestionInfo, texts: Iterable[str], share: float = 0.5) -> 
         group = next((g for g in groups if term in g), None)
         if group is None:
             groups.append([term, *(p for p in pieces if p in terms and p != term)])
-    absent = [g[0] for g in groups if not any(t in heard or _family_heard(t, heard) for t in g)]
+    absent = [g[0] for g in groups if not any(t in joined or heard.holds(t) for t in g)]
     return absent if len(absent) >= 2 and len(absent) >= share * len(groups) else []
 
-
-def _family_heard(term: str, heard: set[str]) -> bool:
-    """Whether the evidence holds a word of the term's family ("replaced" / "replacement"):
-    a shared beginning of at least 5 letters that is most of the shorter word."""
-    if len(term) < 5:
-        return False
-    for word in heard:
-        n = len(os.path.commonprefix((term, word)))
-        if n >= 5 and n >= 0.8 * min(len(term), len(word)):
-            return True
-    return False
