@@ -59,16 +59,22 @@ def common_words() -> frozenset[str]:
         return frozenset()
 
 
-def _uncommon(word: str, common: frozenset[str]) -> bool:
-    """A lower-case word that is no everyday word, nor one with a plural or verb ending."""
-    if not common or not word.isalpha() or not word.islower() or len(word) < 3:
-        return False
+def _inflected(word: str) -> set[str]:
+    """The word and what it is with a plural, verb or agent ending taken off ("disables":
+    "disable", "disabl")."""
     forms = {word}
     for ending, back in (("ies", "y"), ("es", ""), ("s", ""), ("ed", ""), ("ed", "e"), ("ing", ""), ("ing", "e"),
                          ("er", ""), ("isation", "ization"), ("ise", "ize")):
         if word.endswith(ending) and len(word) - len(ending) >= 3:
             forms.add(word[: -len(ending)] + back)
-    return not forms & common
+    return forms
+
+
+def _uncommon(word: str, common: frozenset[str]) -> bool:
+    """A lower-case word that is no everyday word, nor one with a plural or verb ending."""
+    if not common or not word.isalpha() or not word.islower() or len(word) < 3:
+        return False
+    return not _inflected(word) & common
 
 
 def question_names(question: str) -> list[str]:
@@ -111,12 +117,21 @@ def missing_names(question: str, texts: Iterable[str]) -> list[str]:
 _SUFFIXES = ("ation", "ations", "ed", "ing", "er", "ers", "ion", "ions", "able", "ive", "ity", "ment", "ly")
 
 
+_PREFIXES = ("re", "un", "dis", "de", "pre", "non", "sub", "over", "multi", "auto", "co")
+
+
 def english_family(word: str) -> bool:
     """A lower-case word the vocabulary lacks but whose family it holds ("configure":
-    "configuration", "configured"): an English word, not a name ("gnuplot", "vsftpd")."""
+    "configuration"; "disables": "disabled"), or an everyday word behind an English prefix
+    ("relabels": "label"): an English word, not a name ("gnuplot", "vsftpd")."""
     common = common_words()
-    root = word[:-1] if word.endswith("e") else word
-    return len(root) >= 4 and any(root + suffix in common for suffix in _SUFFIXES)
+    for form in _inflected(word):
+        root = form[:-1] if form.endswith("e") else form
+        if len(root) >= 4 and any(root + suffix in common for suffix in _SUFFIXES):
+            return True
+        if any(form.startswith(p) and len(form) - len(p) >= 4 and form[len(p):] in common for p in _PREFIXES):
+            return True
+    return False
 
 
 def strong_name(name: str) -> bool:
@@ -130,7 +145,7 @@ def strong_name(name: str) -> bool:
     low = name.lower()
     if not common or low in common or not _uncommon(low, common):
         return False
-    if name.islower() and (_ENGLISH_ENDING.search(low) or any(
+    if name.islower() and (_ENGLISH_ENDING.search(low) or english_family(low) or any(
             low[:i] in common and low[i:] in common for i in range(3, len(low) - 2))):
         return False  # "debugging", "compile", "shortcut": English words the vocabulary lacks
     return True

@@ -50,3 +50,14 @@ def test_a_word_in_the_heading_is_heard():
 def test_an_unrelated_question_is_still_declined():
     result = ExtractiveReader(None).read("How do I solder a surface-mount resistor onto the board?", [(1, CDHIT)])
     assert not result.supported
+
+
+def test_inflected_and_prefixed_english_words_are_no_names():
+    from core.answer.decline import missing_names, names_absent, strong_name
+
+    assert not strong_name("disables") and not strong_name("relabels")
+    assert strong_name("vsftpd") and strong_name("qpdf")
+    option = "--no-peep Disable peep-hole optimization with built-in rules."
+    assert missing_names("Which option disables peep-hole optimization with the built-in rules?", [option]) == []
+    assert names_absent("Which command relabels the graph?", "r& Relabel the graph g in order of the partition.") == []
+    assert missing_names("Which option of qpdf rotates a page?", [option]) == ["qpdf"]
