@@ -22,7 +22,6 @@ Example:
 from __future__ import annotations
 
 import functools
-import os
 import re
 from pathlib import Path
 from typing import Iterable, Sequence
@@ -30,6 +29,7 @@ from typing import Iterable, Sequence
 from core.errors import ConfigError
 
 from core.answer.question import QuestionInfo, excluded_terms, last_sentence
+from core.answer.decline_heard import Heard, joined_pairs
 from core.answer.terms import STOP, content_terms, stem, weighted_overlap
 
 # Words of a question that say what kind of thing is asked, not what it is about.
@@ -38,7 +38,8 @@ GENERIC = frozenset(stem(w) for w in (
     "use used using happen happens do does make makes give gives let lets set sets turn turns take takes "
     "get gets return returns how what which when where who why first need needs want wants happen thing "
     "things new run runs running change changes start starts command commands number called call file files "
-    "manual document documentation section page example instead else possible exactly often frequently").split())
+    "manual document documentation section page example instead else possible exactly often frequently "
+    "several many various different certain specific particular usually typically normally").split())
 _ABBREVIATION = re.compile(r"^(?:[a-z]\.){1,2}[a-z]?\.?$|^(?:etc|vs|cf)\.?$", re.IGNORECASE)  # e.g, i.e.
 _NAME = re.compile(r"\d|[_:/=\\.#@+]|[a-z][A-Z]|^[A-Z]{2,}")
 _ENGLISH_ENDING = re.compile(r"(?:ing|ings|ed|ion|ions|ile|ise|ize|ly|ers?|able|ible|ment|ness|ity|ive|ous|al|ful|less|ate|ates)$")
@@ -58,16 +59,22 @@ def common_words() -> frozenset[str]:
         return frozenset()
 
 
-def _uncommon(word: str, common: frozenset[str]) -> bool:
-    """A lower-case word that is no everyday word, nor one with a plural or verb ending."""
-    if not common or not word.isalpha() or not word.islower() or len(word) < 3:
-        return False
+def _inflected(word: str) -> set[str]:
+    """The word and what it is with a plural, verb or agent ending taken off ("disables":
+    "disable", "disabl")."""
     forms = {word}
     for ending, back in (("ies", "y"), ("es", ""), ("s", ""), ("ed", ""), ("ed", "e"), ("ing", ""), ("ing", "e"),
                          ("er", ""), ("isation", "ization"), ("ise", "ize")):
         if word.endswith(ending) and len(word) - len(ending) >= 3:
             forms.add(word[: -len(ending)] + back)
-    return not forms & common
+    return forms
+
+
+def _uncommon(word: str, common: frozenset[str]) -> bool:
+    """A lower-case word that is no everyday word, nor one with a plural or verb ending."""
+    if not common or not word.isalpha() or not word.islower() or len(word) < 3:
+        return False
+    return not _inflected(word) & common
 
 
 def question_names(question: str) -> list[str]:
@@ -110,12 +117,21 @@ def missing_names(question: str, texts: Iterable[str]) -> list[str]:
 _SUFFIXES = ("ation", "ations", "ed", "ing", "er", "ers", "ion", "ions", "able", "ive", "ity", "ment", "ly")
 
 
+_PREFIXES = ("re", "un", "dis", "de", "pre", "non", "sub", "over", "multi", "auto", "co")
+
+
 def english_family(word: str) -> bool:
     """A lower-case word the vocabulary lacks but whose family it holds ("configure":
-    "configuration", "configured"): an English word, not a name ("gnuplot", "vsftpd")."""
+    "configuration"; "disables": "disabled"), or an everyday word behind an English prefix
+    ("relabels": "label"): an English word, not a name ("gnuplot", "vsftpd")."""
     common = common_words()
-    root = word[:-1] if word.endswith("e") else word
-    return len(root) >= 4 and any(root + suffix in common for suffix in _SUFFIXES)
+    for form in _inflected(word):
+        root = form[:-1] if form.endswith("e") else form
+        if len(root) >= 4 and any(root + suffix in common for suffix in _SUFFIXES):
+            return True
+        if any(form.startswith(p) and len(form) - len(p) >= 4 and form[len(p):] in common for p in _PREFIXES):
+            return True
+    return False
 
 
 def strong_name(name: str) -> bool:
@@ -129,7 +145,7 @@ def strong_name(name: str) -> bool:
     low = name.lower()
     if not common or low in common or not _uncommon(low, common):
         return False
-    if name.islower() and (_ENGLISH_ENDING.search(low) or any(
+    if name.islower() and (_ENGLISH_ENDING.search(low) or english_family(low) or any(
             low[:i] in common and low[i:] in common for i in range(3, len(low) - 2))):
         return False  # "debugging", "compile", "shortcut": English words the vocabulary lacks
     return True
@@ -200,9 +216,8 @@ def unheard_terms(q: QuestionInfo, texts: Iterable[str], share: float = 0.5) -> 
     pieces count once, heard when one of them is ("black-preservation": "preservation"); the
     head of the wh-phrase ("which *mode*") is what the answer is, not what the evidence must
     name. [] otherwise."""
-    heard: set[str] = set()
-    for text in texts:
-        heard |= content_terms(text)
+    heard = Heard(texts)
+    joined = joined_pairs(q.text, heard)
     head = stem(q.focus.split()[-1]) if q.focus else ""
     terms = [t for t in key_terms(q) if t != head]
     groups: list[list[str]] = []
@@ -211,17 +226,6 @@ def unheard_terms(q: QuestionInfo, texts: Iterable[str], share: float = 0.5) -> 
         group = next((g for g in groups if term in g), None)
         if group is None:
             groups.append([term, *(p for p in pieces if p in terms and p != term)])
-    absent = [g[0] for g in groups if not any(t in heard or _family_heard(t, heard) for t in g)]
+    absent = [g[0] for g in groups if not any(t in joined or heard.holds(t) for t in g)]
     return absent if len(absent) >= 2 and len(absent) >= share * len(groups) else []
 
-
-def _family_heard(term: str, heard: set[str]) -> bool:
-    """Whether the evidence holds a word of the term's family ("replaced" / "replacement"):
-    a shared beginning of at least 5 letters that is most of the shorter word."""
-    if len(term) < 5:
-        return False
-    for word in heard:
-        n = len(os.path.commonprefix((term, word)))
-        if n >= 5 and n >= 0.8 * min(len(term), len(word)):
-            return True
-    return False

@@ -1,0 +1,87 @@
+"""Whether the evidence "heard" a question's word: the same word, another of its family, or
+the same compound written in one piece or two.
+
+A manual rarely repeats the question's exact form: "replaced" / "Replacement", "decide" /
+"decides", "band width" / "bandwidth", "filename" / "file name". The unheard-words rule
+(`decline.unheard_terms`) counts a key word as heard when:
+
+- the evidence holds it, or a word with the same Snowball (Porter 2) stem ("configuring" /
+  "configuration": "configur");
+- the evidence holds a word sharing a long beginning with it (≥ 5 letters and ≥ 80% of
+  the shorter word: "replaced" / "replacement");
+- two neighbouring question words make one evidence word ("band width" / "bandwidth"), or
+  the word splits into two evidence words of three letters or more ("filename" / "file",
+  "name").
+
+Example:
+    >>> heard = Heard(["Set the bandwidth. Replacement parts are listed by file name."])
+    >>> [heard.holds(t) for t in ("replaced", "filenames", "parts")]
+    [True, True, True]
+    >>> heard.joined("band", "width"), heard.holds("oscilloscope")
+    (True, False)
+"""
+from __future__ import annotations
+
+import functools
+import os
+from typing import Iterable
+
+from core.answer.terms import content_terms, tokens
+
+
+@functools.cache
+def _stemmer():
+    """The English Snowball stemmer (PyStemmer, a dependency the keyword index already uses)."""
+    import Stemmer
+
+    return Stemmer.Stemmer("english")
+
+
+def snowball(word: str) -> str:
+    """The Snowball stem of a lower-cased word ("configuring" -> "configur")."""
+    return _stemmer().stemWord(word.lower())
+
+
+class Heard:
+    """The words of the evidence texts, their stems and their plain lower-cased forms."""
+
+    def __init__(self, texts: Iterable[str]) -> None:
+        self.terms: set[str] = set()
+        self.plain: set[str] = set()
+        for text in texts:
+            self.terms |= content_terms(text)
+            self.plain.update(w.lower() for w in tokens(text))
+        self.stems = {snowball(w) for w in self.terms | self.plain}
+
+    def holds(self, term: str) -> bool:
+        """Whether the evidence holds the term, a word of its family, or its two halves."""
+        if term in self.terms or snowball(term) in self.stems or self._family(term):
+            return True
+        return any(self._has(term[:i]) and self._has(term[i:]) for i in range(4, len(term) - 3))
+
+    def joined(self, first: str, second: str) -> bool:
+        """Whether two neighbouring question words are one evidence word ("band width")."""
+        return self._has(first + second)
+
+    def _has(self, word: str) -> bool:
+        return word in self.terms or word in self.plain or snowball(word) in self.stems
+
+    def _family(self, term: str) -> bool:
+        """A shared beginning of at least 5 letters that is most of the shorter word."""
+        if len(term) < 5:
+            return False
+        for word in self.terms:
+            n = len(os.path.commonprefix((term, word)))
+            if n >= 5 and n >= 0.8 * min(len(term), len(word)):
+                return True
+        return False
+
+
+def joined_pairs(question: str, heard: Heard) -> set[str]:
+    """The question's lower-cased words that, with a neighbour, make one evidence word."""
+    words = [w.lower() for w in tokens(question)]
+    out: set[str] = set()
+    for a, b in zip(words, words[1:]):
+        if heard.joined(a, b):
+            out.update((a, b))
+    return out
