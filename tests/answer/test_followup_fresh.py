@@ -1,6 +1,7 @@
-"""Follow-up rewrite on fixed cases found on the bzip2 tuning set: a fragment asks the earlier
+"""Follow-up rewrite on fixed cases found on the bzip2 tuning set and probes: a fragment asks the earlier
 frame of another thing, attributes are asked of the whole noun phrase, an expletive "it" stays,
-and "what about <named thing>, <whole question>?" starts fresh."""
+"what about <named thing>, <whole question>?" starts fresh, and so does a question whose
+pronoun has its noun in the question itself."""
 from __future__ import annotations
 
 import pytest
@@ -53,3 +54,22 @@ def test_expletive_it_is_found_and_a_real_pronoun_is_not():
     question = "Is it possible to run it in parallel?"
     assert expletive_its(question) == {question.index("it ")}
     assert expletive_its("How do I quit it?") == set()
+
+
+@pytest.mark.parametrize("fresh", [
+    "How do I compile a program and run it?",
+    "If a file is damaged, how can I recover it?",
+    "What is a monitor and how do I set it?",
+])
+def test_a_pronoun_with_its_noun_in_the_question_starts_fresh(fresh):
+    out = standalone(fresh, [Turn("How do I start R?")], llm=None)
+    assert (out.text, out.rewritten) == (fresh, False)
+
+
+@pytest.mark.parametrize("follow_up, rewritten", [
+    ("which RFCs does it implement?", "Which RFCs does R implement?"),
+    ("how much memory does it need to decompress a file?", "How much memory does R need to decompress a file?"),
+])
+def test_the_asked_noun_is_no_antecedent(follow_up, rewritten):
+    out = standalone(follow_up, [Turn("How do I start R?")], llm=None)
+    assert (out.text, out.rewritten) == (rewritten, True)
