@@ -54,7 +54,7 @@ def resolved_inside(question: str) -> bool:
         if tok.lower_ in ("it", "them") and tok.tag_ == "PRP" and tok.idx not in expletive_its(question):
             asked = _asked_words(doc)
             nouns = [t for t in doc[: tok.i] if t.pos_ in ("NOUN", "PROPN") and t.dep_ in _OWN_ANTECEDENT_DEPS
-                     and t.i not in asked]
+                     and t.i not in asked and _clause(t) != _clause(tok)]
             if not nouns:
                 return False
             out.append(nouns[-1].text + tok.whitespace_)
@@ -77,3 +77,11 @@ def _asked_words(doc) -> set[int]:
                 out.add(t.i)
             break
     return out
+
+
+def _clause(tok) -> int:
+    """The index of the verb whose clause holds `tok`: a pronoun never stands for a noun of
+    its own clause ("measure a resistor with it": 'it' is something else)."""
+    while tok.pos_ not in ("VERB", "AUX") and tok.head.i != tok.i:
+        tok = tok.head
+    return tok.i

@@ -69,6 +69,7 @@ def test_a_pronoun_with_its_noun_in_the_question_starts_fresh(fresh):
 @pytest.mark.parametrize("follow_up, rewritten", [
     ("which RFCs does it implement?", "Which RFCs does R implement?"),
     ("how much memory does it need to decompress a file?", "How much memory does R need to decompress a file?"),
+    ("how do I measure a resistor with it?", "How do I measure a resistor with R?"),
 ])
 def test_the_asked_noun_is_no_antecedent(follow_up, rewritten):
     out = standalone(follow_up, [Turn("How do I start R?")], llm=None)
