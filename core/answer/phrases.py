@@ -31,6 +31,8 @@ def attach_of(text: str, thing: str) -> str:
         if chunk[0].lower_ != "the" or not words & ATTRIBUTES:
             continue
         end = chunk.root.right_edge  # "the maximum number of iterations": after "iterations"
+        while end.i + 1 < len(doc) and any(c.isdigit() for c in doc[end.i + 1].text):
+            end = doc[end.i + 1]  # "the value 2": the number names the value
         if re.search(rf"(?<!\w){re.escape(thing)}(?!\w)", doc[chunk.start: end.i + 1].text, re.IGNORECASE):
             return text
         at = end.idx + len(end.text)

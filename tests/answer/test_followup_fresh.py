@@ -48,6 +48,8 @@ def test_attach_of_keeps_the_noun_phrase_whole_and_matches_whole_words():
     assert attach_of("What is the maximum number of iterations?", "R") == "What is the maximum number of iterations of R?"
     assert attach_of("What is the default block size of bzip2?", "bzip2") == "What is the default block size of bzip2?"
     assert attach_of("How do I start?", "R") == "How do I start?"
+    assert attach_of("What does the value 2 mean?", "the -dKPreserve option") == \
+        "What does the value 2 of the -dKPreserve option mean?"
 
 
 def test_expletive_it_is_found_and_a_real_pronoun_is_not():
