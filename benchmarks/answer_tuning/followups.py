@@ -16,7 +16,8 @@ The tuning set is `followups-tune.jsonl` (our own: 36 follow-up pairs and 17 sel
 second questions over the pdfqa-dev manuals, asked of the pdfqa-dev library);
 `followups-expeyes.jsonl` (34 follow-up pairs and 19 self-contained second questions over the
 expEYES Junior programmer's manual, Debian expeyes-doc-en 4.3-3, which no test set uses) is
-tuning too; `../answer_sets/followups.jsonl` is a test set, never tuned on.
+tuning too, and so is `followups-bzip2.jsonl` (34 pairs and 22 self-contained over the bzip2
+manual, `fetch_bzip2.sh`); `../answer_sets/followups.jsonl` is a test set, never tuned on.
 """
 from __future__ import annotations
 

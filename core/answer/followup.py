@@ -24,6 +24,7 @@ from typing import Sequence
 
 from core.answer.llm_protocol import ChatModel
 from core.answer.prompts import standalone_question_prompt
+from core.answer.fresh import asks_in_full, resolved_inside
 from core.answer.rewrite import leans_on_context, reads_as_question, rewrite, subject_of
 from core.types import Turn
 
@@ -69,7 +70,7 @@ def _clean_reply(reply: str) -> str:
 
 def standalone(question: str, history: Sequence[Turn], llm: ChatModel | None) -> Standalone:
     """The standalone form of `question` given earlier turns (unchanged when it stands alone)."""
-    if not history or not leans_on_context(question):
+    if not history or not leans_on_context(question) or asks_in_full(question) or resolved_inside(question):
         return Standalone(question)
     if llm is None:
         return offline(question, history)

@@ -30,6 +30,7 @@ from core.answer.decline import question_names
 from core.answer.ellipsis import swap
 from core.answer.leaning import (ABOUT, ATTRIBUTES, CONNECTORS, POSSESSIVE, dangling, is_name, leans_on_context,
                                  parse, refers_back)
+from core.answer.phrases import attach_of, expletive_its, gerund_frame
 from core.answer.referent import asked_thing, embedded, named_thing
 from core.answer.terms import STOP, tokens
 
@@ -65,7 +66,8 @@ def subject_of(question: str, agent_first: bool = False) -> str:
     doc = parse(question)
     if doc is None:
         return ""
-    nouns = [t for t in doc if t.pos_ in ("NOUN", "PROPN") or (t.pos_ == "NUM" and t.dep_ in ("dobj", "pobj"))]
+    nouns = [t for t in doc if t.pos_ in ("NOUN", "PROPN") or (t.pos_ == "NUM" and t.dep_ in ("dobj", "pobj"))
+             or (t.pos_ == "PRON" and not t.is_stop)]  # "bzcat" misread as a pronoun
     main = [t for t in nouns if t.head.dep_ == "ROOT" or t.dep_ == "ROOT"]
     order = (("nsubj", "nsubjpass"), ("dobj",)) if agent_first else (("dobj",), ("nsubj", "nsubjpass"))
     for pool, deps in ((main, order[0]), (main, order[1])):
@@ -103,7 +105,7 @@ def _fragment(earlier: str, other: str) -> str:
         if bare.lower() == "default" and thing.startswith("the ") and " of " in thing:
             return f"What is the default {thing[4:]}?"  # "the port of the daemon": its default port
         return f"What is the {bare} of {thing}?" if thing else ""
-    swapped = swap(earlier, other)
+    swapped = gerund_frame(earlier, other, subject_of(earlier)) or swap(earlier, other)
     if swapped:
         return swapped
     subject = subject_of(earlier, agent_first=True)
@@ -128,7 +130,7 @@ def _substitute(question: str, earlier: str) -> str:
     """Each dangling pronoun replaced by what it stands for; "its X" by "the X of …";
     "that option" by the thing itself; the opening connector dropped."""
     doc = parse(question)
-    loose = {t.i for t in dangling(doc, question)}
+    loose = {t.i for t in dangling(doc, question) if t.idx not in expletive_its(question)}
     plain = {i for i in loose if doc[i].dep_ != "det" or doc[i].lower_ in POSSESSIVE}
     loose = plain or loose  # "stop it from adding that answer": "that answer" is the answer it adds
     if not loose:
@@ -182,27 +184,33 @@ def rewrite(question: str, earlier: str) -> str:
     words = [t for t in doc if not t.is_punct and t.lower_ not in CONNECTORS]
     elliptic = bool(words) and words[0].lower_ not in _WH_START and not any(t.pos_ == "AUX" for t in words) \
         and len(words) <= 6
+    frame = False  # the earlier question's frame asked of another thing: it carries the frame itself
     if about and not any(w in POSSESSIVE for w in about.group(1).lower().split()):
         text = _fragment(earlier, about.group(1))
+        frame = True
     elif elliptic and not any(refers_back(t) and t.lower_ in POSSESSIVE for t in words):
         text = _fragment(earlier, doc[words[0].i: words[-1].i + 1].text)
+        frame = True
     else:
         text = _substitute(question, earlier)
         if not text:
             plain = question.strip()
             plain = re.sub(r"^\s*(?:and|so|also|but|then)\s+", "", plain, flags=re.I)
             thing = asked_thing(earlier) or subject_of(earlier)
-            text = _ATTRIBUTE.sub(lambda m: f"{m.group(0)} of {thing}", plain, count=1) if thing else ""
+            text = attach_of(plain, thing) if thing else ""
+            if thing and text == plain:
+                text = _ATTRIBUTE.sub(lambda m: f"{m.group(0)} of {thing}", plain, count=1)
             if text == plain:
                 text = _named_in(plain, earlier)
         text = _named_in(text, earlier) if text else ""
     verbless = not any(t.pos_ in ("VERB", "AUX") for t in words)
-    return _finished(text, question, earlier, verbless) or _finished(
+    return _finished(text, question, earlier, verbless, frame) or _finished(
         _fallback(question, earlier, doc, words), question, earlier, verbless)
 
 
-def _finished(text: str, question: str, earlier: str, verbless: bool) -> str:
-    """`text` as a question ("" when it does not read as one or carries nothing over)."""
+def _finished(text: str, question: str, earlier: str, verbless: bool, frame: bool = False) -> str:
+    """`text` as a question ("" when it does not read as one or carries nothing over; a
+    `frame` rewrite carries the earlier question's frame, "What does bzip2recover do?")."""
     text = re.sub(r"\s*\?\s+(?=\S)", " ", text.strip())  # a '?' inside: a tail added after the last word
     if text.lower().startswith(("the ", "its ")) and verbless:
         text = f"What is {text}"  # "and its range?" → "What is the range of …?"
@@ -211,7 +219,10 @@ def _finished(text: str, question: str, earlier: str, verbless: bool) -> str:
         text = text.rstrip(".!") + "?"
     words = lambda t: {w.lower() for w in tokens(t)} - STOP  # noqa: E731
     borrowed = (words(text) - words(question)) & words(earlier)
-    return text if borrowed and reads_as_question(text, question) else ""  # it must carry something over
+    before = [w.lower() for w in tokens(earlier)]  # the frame is most of the earlier question's words
+    kept = sum(w in {x.lower() for x in tokens(text)} for w in before)
+    framed = frame and text.strip(" ?").lower() != earlier.strip(" ?").lower() and 2 * kept >= len(before)
+    return text if (borrowed or framed) and reads_as_question(text, question) else ""  # it must carry something over
 
 
 def _fallback(question: str, earlier: str, doc, words) -> str:

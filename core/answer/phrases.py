@@ -1,0 +1,59 @@
+"""Phrase-level helpers of the offline follow-up rewrite.
+
+- `attach_of` adds "of <thing>" after the whole noun phrase that holds an attribute word,
+  not inside it: "What is the default block size?" → "What is the default block size of
+  bzip2?" (never "the default of bzip2 block size");
+- `expletive_its` finds the "it" of "is it possible to …", which points at nothing and
+  must not be replaced.
+
+Example:
+    >>> attach_of("What is the default block size?", "bzip2")
+    'What is the default block size of bzip2?'
+"""
+from __future__ import annotations
+
+import re
+
+from core.answer.leaning import ATTRIBUTES, parse
+
+_EXPLETIVE_IT = re.compile(r"\b(?:is|was|would|will|does|isn't)\s+(it)\s+(?:possible|necessary|safe|ok|okay|true|"
+                           r"better|enough|required|allowed)\b", re.IGNORECASE)
+
+
+def attach_of(text: str, thing: str) -> str:
+    """`text` with " of `thing`" after the definite noun phrase that holds an attribute
+    word (with its own "of …" tail); `text` unchanged when it has none."""
+    doc = parse(text)
+    if doc is None or not thing:
+        return text
+    for chunk in doc.noun_chunks:
+        words = {t.lower_ for t in chunk}
+        if chunk[0].lower_ != "the" or not words & ATTRIBUTES:
+            continue
+        end = chunk.root.right_edge  # "the maximum number of iterations": after "iterations"
+        while end.i + 1 < len(doc) and any(c.isdigit() for c in doc[end.i + 1].text):
+            end = doc[end.i + 1]  # "the value 2": the number names the value
+        if re.search(rf"(?<!\w){re.escape(thing)}(?!\w)", doc[chunk.start: end.i + 1].text, re.IGNORECASE):
+            return text
+        at = end.idx + len(end.text)
+        return f"{text[:at]} of {thing}{text[at:]}"
+    return text
+
+
+def expletive_its(question: str) -> set[int]:
+    """Character offsets of each expletive "it" ("is it possible to …")."""
+    return {m.start(1) for m in _EXPLETIVE_IT.finditer(question)}
+
+
+_HOW_FRAME = re.compile(r"^\s*(how\s+(?:do|can|should|would)\s+(?:I|you|we|one))\s+\w+", re.IGNORECASE)
+
+
+def gerund_frame(earlier: str, fragment: str, thing: str = "") -> str:
+    """ "what about installing JAGS on macOS?" after "How do I start R?": the action asked in
+    the earlier frame → "How do I go about installing JAGS on macOS?" ("" when either does not fit)."""
+    frame = _HOW_FRAME.match(earlier)
+    doc = parse(fragment)
+    if not frame or doc is None or not len(doc) or doc[0].tag_ != "VBG":
+        return ""
+    action = fragment.strip(" ?") + (f" {thing}" if len(doc) == 1 and thing else "")  # "quitting" → "quitting R"
+    return f"{frame.group(1)[:1].upper()}{frame.group(1)[1:]} go about {action}?"
