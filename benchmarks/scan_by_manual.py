@@ -2,11 +2,13 @@
 
     python -m core --data-dir LIB_DIGITAL eval --questions Q --retrievers bm25,dense --k 1,5 --details DIGITAL.jsonl
     python -m core --data-dir LIB_SCANNED eval --questions Q --retrievers bm25,dense --k 1,5 --details SCANNED.jsonl
-    python benchmarks/scan_by_manual.py Q DIGITAL.jsonl SCANNED.jsonl [--k 5] [--changed]
+    python benchmarks/scan_by_manual.py Q DIGITAL.jsonl SCANNED.jsonl [--k 5] [--files A.pdf,B.pdf] [--changed]
 
 A question belongs to the manual of its first evidence page. For each manual and retriever:
-questions, answer_recall@k born digital and scanned, and their ratio; `--changed` also lists
-each question whose answer rank differs between the two (use it on tuning questions only).
+questions, answer_recall@k born digital and scanned, and their ratio, then the same over all
+of them. `--files` keeps only questions whose evidence is all in those files (a scanned
+library that holds only some of the manuals); `--changed` also lists each question whose
+answer rank differs between the two (use it on tuning questions only).
 """
 from __future__ import annotations
 
@@ -26,13 +28,16 @@ def load_ranks(path: Path) -> dict[tuple[str, str], int | None]:
     return ranks
 
 
-def manual_of(questions: Path) -> dict[str, str]:
-    """Question id -> file name of its first evidence page."""
+def manual_of(questions: Path, files: set[str] | None = None) -> dict[str, str]:
+    """Question id -> file name of its first evidence page; with `files`, only questions
+    whose evidence pages are all in those files."""
     out = {}
     for line in questions.read_text("utf-8").splitlines():
         if line.strip():
             q = json.loads(line)
-            out[q["id"]] = (q.get("evidence") or [{}])[0].get("file", "?")
+            evidence = [e.get("file", "?") for e in q.get("evidence") or [{}]]
+            if files is None or set(evidence) <= files:
+                out[q["id"]] = evidence[0]
     return out
 
 
@@ -45,12 +50,15 @@ def table(manuals: dict[str, str], digital: dict, scanned: dict, k: int) -> list
     """One line per (manual, retriever): n, recall born digital and scanned, ratio."""
     sums: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0])
     for (retriever, qid), rank in digital.items():
-        cell = sums[(manuals.get(qid, "?"), retriever)]
-        cell[0] += 1
-        cell[1] += hit(rank, k)
-        cell[2] += hit(scanned.get((retriever, qid)), k)
+        if qid not in manuals:
+            continue
+        for manual in (manuals[qid], "ALL"):
+            cell = sums[(manual, retriever)]
+            cell[0] += 1
+            cell[1] += hit(rank, k)
+            cell[2] += hit(scanned.get((retriever, qid)), k)
     lines = [f"{'manual':32} {'retriever':9} {'n':>3} {'digital':>8} {'scanned':>8} {'ratio':>6}"]
-    for (manual, retriever), (n, d, s) in sorted(sums.items()):
+    for (manual, retriever), (n, d, s) in sorted(sums.items(), key=lambda kv: (kv[0][0] == "ALL", kv[0])):
         ratio = f"{s / d:6.2f}" if d else "   n/a"
         lines.append(f"{manual:32} {retriever:9} {n:3d} {d / n:8.3f} {s / n:8.3f} {ratio}")
     return lines
@@ -59,7 +67,8 @@ def table(manuals: dict[str, str], digital: dict, scanned: dict, k: int) -> list
 def changed(manuals: dict[str, str], digital: dict, scanned: dict) -> list[str]:
     """Questions whose answer rank differs between the two libraries."""
     return [f"{retriever:9} {qid:12} {manuals.get(qid, '?'):32} digital {rank} scanned {scanned.get((retriever, qid))}"
-            for (retriever, qid), rank in sorted(digital.items()) if scanned.get((retriever, qid)) != rank]
+            for (retriever, qid), rank in sorted(digital.items())
+            if qid in manuals and scanned.get((retriever, qid)) != rank]
 
 
 def main() -> None:
@@ -69,9 +78,10 @@ def main() -> None:
     ap.add_argument("digital", type=Path)
     ap.add_argument("scanned", type=Path)
     ap.add_argument("--k", type=int, default=5)
+    ap.add_argument("--files", help="comma-separated file names held by both libraries")
     ap.add_argument("--changed", action="store_true")
     args = ap.parse_args()
-    manuals = manual_of(args.questions)
+    manuals = manual_of(args.questions, set(args.files.split(",")) if args.files else None)
     digital, scanned = load_ranks(args.digital), load_ranks(args.scanned)
     print("\n".join(table(manuals, digital, scanned, args.k)))
     if args.changed:
