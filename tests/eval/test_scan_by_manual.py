@@ -1,21 +1,15 @@
 """benchmarks/scan_by_manual.py: per-manual answer_recall@k of two libraries from --details rows."""
-import importlib.util
 import json
-import sys
 from pathlib import Path
 
 import pytest
 
-SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "scan_by_manual.py"
+from tests.bench_scripts import load_script
 
 
 @pytest.fixture
 def mod(monkeypatch):
-    spec = importlib.util.spec_from_file_location("scan_by_manual_under_test", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    monkeypatch.setitem(sys.modules, spec.name, module)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("scan_by_manual", monkeypatch)
 
 
 def _write(path: Path, rows: list[dict]) -> Path:

@@ -1,9 +1,7 @@
 """benchmarks/ocr_prefill.py fills FOLIO_OCR_CACHE with the readings the ingest then uses."""
 from __future__ import annotations
 
-import importlib.util
 import subprocess
-import sys
 from pathlib import Path
 
 import pymupdf
@@ -11,19 +9,15 @@ import pytest
 
 from core.config import OcrSettings
 from core.ingest.pdf import OcrJob, ocr
+from tests.bench_scripts import load_script
 from tests.ingest.scan_fixtures import add_scanned_page
 
-SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "ocr_prefill.py"
 TEXT = "Replace the humidity probe when its drift exceeds four percent in one quarter."
 
 
 @pytest.fixture
 def prefill(monkeypatch):
-    spec = importlib.util.spec_from_file_location("ocr_prefill_under_test", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    monkeypatch.setitem(sys.modules, spec.name, module)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("ocr_prefill", monkeypatch)
 
 
 def test_prefilled_pages_are_not_read_again_by_the_ingest(tmp_path, monkeypatch, prefill, capsys):
