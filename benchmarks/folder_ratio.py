@@ -1,13 +1,15 @@
 """A watched folder of N generated PDFs, ingested as a user does, against an embedding-only reference.
 
-    python benchmarks/folder_ratio.py [--pdfs 1000] [--pages 20] [--seed 7] [--source /tmp/pdfqa-dev-pdfs]
-                                      [--reference-sample 0] [--work-dir DIR] [--json]
+    python benchmarks/folder_ratio.py [--pdfs 1000] [--pages 26] [--seed 7] [--source /tmp/pdfqa-dev-pdfs]
+                                      [--reference-sample 0] [--code DIR]... [--work-dir DIR] [--json]
 
 1. Builds N PDFs in WORK/folder by recombining page ranges of the pdfqa-dev manuals
    (PyMuPDF `insert_pdf`; `random.Random(seed)`): each PDF takes two runs of consecutive
-   pages from two manuals, `--pages` pages in all (20 pages: about 50 chunks a PDF, so
+   pages from two manuals, `--pages` pages in all (26 pages: about 50 chunks a PDF, so
    1,000 PDFs make about 50,000 chunks). The same seed gives the same PDFs.
-2. Ingests the folder through the CLI into a fresh data dir, process start included:
+2. Ingests the folder through the CLI into a fresh data dir, once per `--code` checkout
+   (default: this repository; give an older checkout too to compare before/after in the
+   same run), process start included:
    `python -m core folders add WORK/folder` (which queues the first sync and starts the
    background worker, as for a user), then `python -m core sync` (which follows that work
    to its end, or runs it itself when no worker does). Timed from the first command's start
@@ -125,11 +127,11 @@ class TreeWatch:
         self.peak_rss = max(self.peak_rss, rss)
 
 
-def cli(args: list[str], data_dir: Path, watch: TreeWatch, env: dict, log: list[str]) -> None:
-    """Run `python -m core --data-dir DATA ARGS`, sampling the tree until it exits."""
+def cli(args: list[str], data_dir: Path, watch: TreeWatch, env: dict, log: list[str], code: Path) -> None:
+    """Run `python -m core --data-dir DATA ARGS` from checkout `code`, sampling the tree until it exits."""
     with tempfile.TemporaryFile("w+") as out:
         proc = psutil.Popen([sys.executable, "-m", "core", "--data-dir", str(data_dir), *args],
-                            cwd=REPO, env=env, stdout=out, stderr=subprocess.STDOUT, text=True)
+                            cwd=code, env=env, stdout=out, stderr=subprocess.STDOUT, text=True)
         while proc.poll() is None:
             watch.sample([proc])
             time.sleep(0.2)
@@ -139,15 +141,15 @@ def cli(args: list[str], data_dir: Path, watch: TreeWatch, env: dict, log: list[
         raise SystemExit(f"{' '.join(args)} exited {proc.returncode}: {log[-1].strip().splitlines()[-3:]}")
 
 
-def ingest_folder(folder: Path, data_dir: Path) -> dict:
-    """`folders add` then `sync`, timed from the first start to the second's exit."""
-    env = {**os.environ, "PYTHONPATH": str(REPO), "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1",
+def ingest_folder(folder: Path, data_dir: Path, code: Path = REPO) -> dict:
+    """`folders add` then `sync` from checkout `code`, timed from the first start to the second's exit."""
+    env = {**os.environ, "PYTHONPATH": str(code), "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1",
            "TOKENIZERS_PARALLELISM": "false"}
     watch, log = TreeWatch(str(data_dir)), []
     load = os.getloadavg()[:2]
     start = time.perf_counter()
-    cli(["folders", "add", str(folder)], data_dir, watch, env, log)
-    cli(["sync"], data_dir, watch, env, log)
+    cli(["folders", "add", str(folder)], data_dir, watch, env, log, code)
+    cli(["sync"], data_dir, watch, env, log, code)
     wall = time.perf_counter() - start
     row = {"wall_s": wall, "cpu_s": sum(watch.cpu.values()), "peak_rss_mib": watch.peak_rss / 2**20,
            "load_1min_before": load[0], "load_5min_before": load[1], "load_1min_after": os.getloadavg()[0],
@@ -212,7 +214,7 @@ def rounded(row: dict) -> dict:
 
 
 def measure(args: argparse.Namespace, work: Path) -> dict:
-    """Build the folder, warm the file cache, then reference, ingest, reference."""
+    """Build the folder, warm the file cache, then reference, each checkout's ingest, reference."""
     folder = work / "folder"
     shutil.rmtree(folder, ignore_errors=True)
     built = time.perf_counter()
@@ -220,36 +222,38 @@ def measure(args: argparse.Namespace, work: Path) -> dict:
     built = time.perf_counter() - built
     for pdf in pdfs:  # the file cache holds the PDFs for every run alike
         pdf.read_bytes()
-    data_dir = work / "lib"
-    shutil.rmtree(data_dir, ignore_errors=True)
     # the chunk texts are known only after an ingest: "before" encodes those of an earlier run
     # with the same folder (kept in the work dir, or --reference-texts); else "after" runs twice
-    saved = Path(args.reference_texts) if args.reference_texts else work / f"texts-{args.pdfs}-{args.pages}-{args.seed}.json"
+    saved = args.reference_texts or work / f"texts-{args.pdfs}-{args.pages}-{args.seed}.json"
     before_texts = json.loads(saved.read_text("utf-8")) if saved.is_file() else None
-    ref_before = reference(before_texts, args.reference_sample, work) if before_texts else None
-    folio = ingest_folder(folder, data_dir)
-    texts, docs = chunk_texts(data_dir)
+    refs = [reference(before_texts, args.reference_sample, work)] if before_texts else []
+    folio, counts = {}, {}
+    for n, code in enumerate(args.code or [REPO]):
+        data_dir = work / f"lib-{n}"
+        shutil.rmtree(data_dir, ignore_errors=True)
+        folio[str(code)] = rounded(ingest_folder(folder, data_dir, code))
+        texts, docs = chunk_texts(data_dir)
+        counts[str(code)] = {"documents": docs, "chunks": len(texts)}
     (work / f"texts-{args.pdfs}-{args.pages}-{args.seed}.json").write_text(json.dumps(texts), "utf-8")
-    refs = [r for r in (ref_before, reference(texts, args.reference_sample, work)) if r]
-    if len(refs) == 1:
-        refs.append(reference(texts, args.reference_sample, work))
+    refs += [reference(texts, args.reference_sample, work) for _ in range(2 - len(refs))]
     ref_wall = sum(r["wall_s"] for r in refs) / len(refs)
     ref_cpu = sum(r["cpu_s"] for r in refs) / len(refs)
-    runs = [folio, *refs]
-    return {"pdfs": len(pdfs), "documents": docs, "chunks": len(texts), "cpus": os.cpu_count(),
+    for row in folio.values():
+        row["wall_ratio"] = round(row["wall_s"] / ref_wall, 3)
+        row["cpu_ratio"] = round(row["cpu_s"] / ref_cpu, 3)
+    return {"pdfs": len(pdfs), **counts[str(code)], "counts": counts, "cpus": os.cpu_count(),
             "build_s": round(built, 1), "quiet": all(r["load_1min_before"] < 1 and r["load_1min_after"] < 1
-                                                     for r in runs),
-            "wall_ratio": round(folio["wall_s"] / ref_wall, 3), "cpu_ratio": round(folio["cpu_s"] / ref_cpu, 3),
-            "folio": rounded(folio), "reference": {"wall_s": round(ref_wall, 2), "cpu_s": round(ref_cpu, 2),
-                                                   "reference_drift": round(refs[-1]["wall_s"] / refs[0]["wall_s"], 3),
-                                                   "runs": [rounded(r) for r in refs]}}
+                                                     for r in [*folio.values(), *refs]),
+            "folio": folio, "reference": {"wall_s": round(ref_wall, 2), "cpu_s": round(ref_cpu, 2),
+                                          "reference_drift": round(refs[-1]["wall_s"] / refs[0]["wall_s"], 3),
+                                          "runs": [rounded(r) for r in refs]}}
 
 
 def main() -> None:
     """Parse the options, measure, print the report (JSON)."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--pdfs", type=int, default=1000, help="how many PDFs the folder holds")
-    ap.add_argument("--pages", type=int, default=20, help="pages per PDF (~2.5 chunks a page)")
+    ap.add_argument("--pages", type=int, default=26, help="pages per PDF (~2 chunks a page)")
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--source", type=Path, default=DEFAULT_SOURCE, help="folder of the pdfqa-dev manuals")
     ap.add_argument("--reference-sample", type=int, default=0,
@@ -257,9 +261,12 @@ def main() -> None:
     ap.add_argument("--reference-texts", type=Path, default=None,
                     help="texts-*.json of an earlier run with the same folder, for the reference before the ingest "
                          "(default: the work dir's, when there)")
+    ap.add_argument("--code", type=Path, action="append", default=[],
+                    help="checkout to run folio from (repeatable, e.g. before and after; default: this one)")
     ap.add_argument("--work-dir", type=Path, default=None, help="keep the folder and library here")
     ap.add_argument("--json", action="store_true", help="one line of JSON")
     args = ap.parse_args()
+    args.code = [c.resolve() for c in args.code]
     if args.work_dir is not None:
         args.work_dir.mkdir(parents=True, exist_ok=True)
         report = measure(args, args.work_dir.resolve())
