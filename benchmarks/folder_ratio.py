@@ -1,7 +1,8 @@
 """A watched folder of N generated PDFs, ingested as a user does, against an embedding-only reference.
 
     python benchmarks/folder_ratio.py [--pdfs 1000] [--pages 26] [--seed 7] [--source /tmp/pdfqa-dev-pdfs]
-                                      [--reference-sample 0] [--code DIR]... [--work-dir DIR] [--json]
+                                      [--reference-sample 0] [--code DIR]... [--worker cli|background]
+                                      [--work-dir DIR] [--json]
 
 1. Builds N PDFs in WORK/folder by recombining page ranges of the pdfqa-dev manuals
    (PyMuPDF `insert_pdf`; `random.Random(seed)`): each PDF takes two runs of consecutive
@@ -9,33 +10,41 @@
    1,000 PDFs make about 50,000 chunks). The same seed gives the same PDFs.
 2. Ingests the folder through the CLI into a fresh data dir, once per `--code` checkout
    (default: this repository; give an older checkout too to compare before/after in the
-   same run), process start included:
-   `python -m core folders add WORK/folder` (which queues the first sync and starts the
-   background worker, as for a user), then `python -m core sync` (which follows that work
-   to its end, or runs it itself when no worker does). Timed from the first command's start
-   to the second's exit. The whole process tree is watched every 0.2 s with psutil (the
-   CLI processes, the detached worker, its keyword worker and any other child): peak RSS
-   of the tree (sum over the processes alive at a sample) and CPU seconds (user + system of
-   every process, last sample of each). Per-stage seconds are summed from the per-file
-   summary lines when the CLI ran the files itself; otherwise `stages_s` is empty.
+   same run), process start included: `python -m core folders add WORK/folder` (which
+   queues the first sync), then `python -m core sync` (which runs that work in its own
+   process, at full priority on every core, and exits when the files are in), timed from
+   the first command's start to the second's exit. `folders add` would also start the
+   background worker (lower priority, half the cores, as for the app), which then races
+   `sync` for the queue; so by default (`--worker cli`) the benchmark holds the worker lock
+   while `folders add` runs, and `sync` adds every file; `--worker background` lets the
+   background worker add them instead (`sync` then follows it). The whole process tree is
+   watched every 0.2 s with psutil (the CLI processes, a worker, the keyword worker, any
+   other child): peak RSS of the tree (sum over the processes alive at a sample) and CPU
+   seconds (user + system of every process, last sample of each). Per-stage seconds are
+   summed from the per-file summary lines that `sync` prints for the files it added.
 3. The reference, timed before and after the ingest: plain sentence-transformers in a fresh
    process encoding the `text` of the chunks Folio stored (batch 32, as
    benchmarks/ingest_ratio.py). With `--reference-sample M` (> 0), a fixed random sample
-   of M of those texts (seed 0) is encoded and its encode time scaled by chunks / M
-   (model load counted once); 0 encodes every chunk.
+   of M of those texts (seed 0) is encoded and its encode wall and CPU seconds scaled by
+   chunks / M (model load counted once); 0 encodes every chunk. "Before" needs the texts
+   of an earlier run of the same folder (the work dir keeps them); without them the
+   reference runs twice after the ingest.
 
 Reported: chunks, documents, the ingest's wall and CPU seconds, peak tree RSS, the
 reference's (mean of before and after; `reference_drift` = after / before), the ratios
 wall/reference and CPU/reference, load averages before and after each run, and `quiet`
 (every run started and ended with a 1-minute load below 1). A README figure needs `quiet`.
 
-Expected wall time on a quiet 2-core machine: about 1.4 x 2 x the reference, i.e. for
-1,000 PDFs (~50,000 chunks, reference ~34 min) roughly 2 h 30 with `--reference-sample 0`,
-about 1 h 40 with `--reference-sample 5000`. N = 50: about 6 min.
+Expected wall time on a quiet 2-core machine, from the reference's ~0.04 s a chunk: for
+1,000 PDFs (~50,000 chunks, reference ~34 min) the folder is built in a few minutes, each
+ingest takes ~1.25-1.45 x the reference (~45 min), and the two references ~34 min each:
+about 2 h in all, about 1 h with `--reference-sample 5000`; each extra `--code` adds an
+ingest. N = 50: about 6 min. The work dir (`--work-dir`) keeps folder, libraries and texts.
 """
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import random
@@ -50,12 +59,26 @@ from pathlib import Path
 
 import psutil
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from core.locks import file_lock, is_locked  # noqa: E402
+
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from ingest_ratio import REFERENCE, model_path  # noqa: E402
+from ingest_ratio import model_path  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[1]
 DEFAULT_SOURCE = Path("/tmp/pdfqa-dev-pdfs")
 SUMMARY = re.compile(r" in [\d.]+s \(([^)]*)\)")
+REFERENCE = """
+import json, sys, time
+start, cpu0 = time.perf_counter(), time.process_time()
+from sentence_transformers import SentenceTransformer
+texts = json.load(open(sys.argv[1], encoding="utf-8"))
+model = SentenceTransformer(sys.argv[2], device="cpu")
+loaded, cpu1 = time.perf_counter(), time.process_time()
+model.encode(texts, batch_size=32, normalize_embeddings=True, show_progress_bar=False)
+print(json.dumps({"load_s": loaded - start, "encode_s": time.perf_counter() - loaded,
+                  "load_cpu_s": cpu1 - cpu0, "encode_cpu_s": time.process_time() - cpu1}))
+"""  # benchmarks/ingest_ratio.py's reference, with the CPU seconds of its two parts
 
 
 def build_pdfs(source: Path, out: Path, n: int, pages: int, seed: int) -> list[Path]:
@@ -141,14 +164,22 @@ def cli(args: list[str], data_dir: Path, watch: TreeWatch, env: dict, log: list[
         raise SystemExit(f"{' '.join(args)} exited {proc.returncode}: {log[-1].strip().splitlines()[-3:]}")
 
 
-def ingest_folder(folder: Path, data_dir: Path, code: Path = REPO) -> dict:
-    """`folders add` then `sync` from checkout `code`, timed from the first start to the second's exit."""
+def ingest_folder(folder: Path, data_dir: Path, code: Path = REPO, worker: str = "cli") -> dict:
+    """`folders add` then `sync` from checkout `code`, timed from the first start to the second's
+    exit. `worker` "cli": the benchmark holds the worker lock while `folders add` runs, so no
+    background worker starts and `sync` adds the files in its own process (full priority, every
+    core), as `ingest` does; "background": the worker `folders add` starts adds them (lower
+    priority, half the cores, as for the app) and `sync` follows it."""
     env = {**os.environ, "PYTHONPATH": str(code), "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1",
            "TOKENIZERS_PARALLELISM": "false"}
     watch, log = TreeWatch(str(data_dir)), []
     load = os.getloadavg()[:2]
     start = time.perf_counter()
-    cli(["folders", "add", str(folder)], data_dir, watch, env, log, code)
+    data_dir.mkdir(parents=True, exist_ok=True)
+    with file_lock(data_dir / ".worker.lock", blocking=False) if worker == "cli" else contextlib.nullcontext():
+        cli(["folders", "add", str(folder)], data_dir, watch, env, log, code)
+    if worker == "background":
+        _wait_until(lambda: is_locked(data_dir / ".worker.lock"), 120)
     cli(["sync"], data_dir, watch, env, log, code)
     wall = time.perf_counter() - start
     row = {"wall_s": wall, "cpu_s": sum(watch.cpu.values()), "peak_rss_mib": watch.peak_rss / 2**20,
@@ -165,6 +196,13 @@ def ingest_folder(folder: Path, data_dir: Path, code: Path = REPO) -> dict:
     return row
 
 
+def _wait_until(condition, deadline_s: float) -> None:
+    """Poll `condition` every 0.1 s until it holds or the deadline passes."""
+    end = time.monotonic() + deadline_s
+    while time.monotonic() < end and not condition():
+        time.sleep(0.1)
+
+
 def _wait_worker_exit(watch: TreeWatch, data_dir: Path, deadline_s: float = 120) -> None:
     """The detached worker lingers a few seconds after the queue empties; let it go."""
     end = time.monotonic() + deadline_s
@@ -175,7 +213,7 @@ def _wait_worker_exit(watch: TreeWatch, data_dir: Path, deadline_s: float = 120)
 
 def reference(texts: list[str], sample: int, tmp: Path) -> dict:
     """Plain sentence-transformers over the texts in a fresh process (or a fixed sample,
-    its encode time scaled to all of them; CPU: the load's CPU taken as its wall time)."""
+    its encode wall and CPU seconds scaled to all of them)."""
     chosen = random.Random(0).sample(texts, sample) if 0 < sample < len(texts) else texts
     path = tmp / "reference.json"
     path.write_text(json.dumps(chosen), "utf-8")
@@ -194,7 +232,7 @@ def reference(texts: list[str], sample: int, tmp: Path) -> dict:
     scale = len(texts) / len(chosen)
     cpu = usage.ru_utime + usage.ru_stime
     return {"wall_s": wall + inner["encode_s"] * (scale - 1),
-            "cpu_s": cpu + max(0.0, cpu - inner["load_s"]) * (scale - 1),
+            "cpu_s": cpu + inner["encode_cpu_s"] * (scale - 1),
             "measured_wall_s": wall, "measured_cpu_s": cpu, "texts": len(chosen), "scale": round(scale, 3),
             "load_s": inner["load_s"], "encode_s": inner["encode_s"], "peak_rss_mib": usage.ru_maxrss / 1024,
             "load_1min_before": load[0], "load_5min_before": load[1], "load_1min_after": os.getloadavg()[0]}
@@ -231,7 +269,7 @@ def measure(args: argparse.Namespace, work: Path) -> dict:
     for n, code in enumerate(args.code or [REPO]):
         data_dir = work / f"lib-{n}"
         shutil.rmtree(data_dir, ignore_errors=True)
-        folio[str(code)] = rounded(ingest_folder(folder, data_dir, code))
+        folio[str(code)] = rounded(ingest_folder(folder, data_dir, code, args.worker))
         texts, docs = chunk_texts(data_dir)
         counts[str(code)] = {"documents": docs, "chunks": len(texts)}
     (work / f"texts-{args.pdfs}-{args.pages}-{args.seed}.json").write_text(json.dumps(texts), "utf-8")
@@ -263,6 +301,8 @@ def main() -> None:
                          "(default: the work dir's, when there)")
     ap.add_argument("--code", type=Path, action="append", default=[],
                     help="checkout to run folio from (repeatable, e.g. before and after; default: this one)")
+    ap.add_argument("--worker", choices=("cli", "background"), default="cli",
+                    help="who adds the files: the `sync` command itself, or the background worker")
     ap.add_argument("--work-dir", type=Path, default=None, help="keep the folder and library here")
     ap.add_argument("--json", action="store_true", help="one line of JSON")
     args = ap.parse_args()

@@ -140,7 +140,7 @@ class JobRunner:
         lib = self.library
         batched = (job.kind == "add" and len(job.files) > 1 and getattr(lib, "live", None) is not None
                    and lib.settings.worker.mode != "thread")
-        return WriteWindow(lib.live if batched else None)
+        return WriteWindow(lib.live if batched else None, lib.settings.worker.write_window_s)
 
     def _run_file(self, job: Job, f: JobFile) -> AddOutcome:
         mine = self.report_job in (None, job.job_id)

@@ -6,8 +6,9 @@ recomputes every weight: O(library). Saved after each document, as `LiveStores.w
 does when a document is written on its own, a folder of 1,000 PDFs (~50,000 chunks) spends
 ~0.85 CPU-seconds a document on it by the end (~430 s in all, a fifth of the embedding
 time). The job worker therefore holds the data dir's write lock across consecutive files
-of an add job, for at most `seconds` (then it lets go, so the index is saved and other
-writers get their turn), and always lets go when the job ends. Each document is still
+of an add job, for at most `seconds` (`[worker] write_window_s` in folio.toml; then it
+lets go, so the index is saved and other writers get their turn; 0 saves after every
+document as before), and always lets go when the job ends. Each document is still
 committed on its own in the catalog; a crash inside a window is repaired on the next open
 (`StoreWriter.reconcile` indexes the full text of ready documents the index lacks).
 Meanwhile other processes see the new documents through the catalog and the vectors, and
