@@ -168,6 +168,7 @@ class WorkerSettings:
     nice: int = 10  # added to the worker process's niceness
     threads: int = 0  # torch threads of the worker; 0 = half the CPU cores
     linger_s: float = 10.0  # an idle worker waits this long for more jobs before it exits
+    write_window_s: float = 30.0  # an add job saves the full-text index this often (core/library/write_window.py)
 
 
 @dataclass(frozen=True)

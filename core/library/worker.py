@@ -111,20 +111,36 @@ class JobRunner:
     def run_job(self, job: Job) -> None:
         """Run every file of a claimed job, recording each outcome, then the job's own."""
         failed = ok = 0
+        window = self._window(job)  # the full-text index saved once a window, not once a file
         try:
             for f in job.files:
                 if self.catalog.cancel_requested(job.job_id):
+                    window.close()
                     self.catalog.finish_job(job.job_id, "cancelled", f"cancelled after {ok + failed} file(s)")
                     return
+                window.next_file()
                 outcome = self._run_file(job, f)
                 failed += outcome.status == "error"
                 ok += outcome.status != "error"
+            window.close()  # saved before the job is reported finished
             summary = f"{ok} of {ok + failed} ok"
             self.catalog.finish_job(job.job_id, "failed" if failed else "done", summary)
         except JobCancelled:
+            window.close()
             self.catalog.finish_job(job.job_id, "cancelled", f"cancelled after {ok + failed} file(s)")
         finally:
+            window.close()
             self._clean_incoming(job)
+
+    def _window(self, job: Job):
+        """A WriteWindow for an add job of several files run in a worker process (see
+        core/library/write_window.py); a no-op one otherwise."""
+        from core.library.write_window import WriteWindow
+
+        lib = self.library
+        batched = (job.kind == "add" and len(job.files) > 1 and getattr(lib, "live", None) is not None
+                   and lib.settings.worker.mode != "thread")
+        return WriteWindow(lib.live if batched else None, lib.settings.worker.write_window_s)
 
     def _run_file(self, job: Job, f: JobFile) -> AddOutcome:
         mine = self.report_job in (None, job.job_id)

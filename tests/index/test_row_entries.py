@@ -48,3 +48,20 @@ def test_graph_neighbours_leave_rows_out_and_still_get_k_chunks():
     store = [("t~r0", 0.9), ("t~r1", 0.8), ("a", 0.6), ("b", 0.5)]
     many = lambda vectors, k: [store[:k] for _ in vectors]  # noqa: E731
     assert without_rows_many(many, np.zeros((2, 3), np.float32), 2) == [[("a", 0.6), ("b", 0.5)]] * 2
+
+
+def test_graph_neighbours_search_again_in_one_request_per_round():
+    # query 0: rows fill its first 4 places; query 1: no rows; query 2: rows fill 2 places
+    stores = [[("t~r0", 0.9), ("t~r1", 0.8), ("t~r2", 0.7), ("t~r3", 0.65), ("a", 0.6), ("b", 0.5)],
+              [("a", 0.9), ("b", 0.8), ("c", 0.7)],
+              [("u~r0", 0.9), ("c", 0.8), ("u~r1", 0.7), ("d", 0.6)]]
+    requests = []
+
+    def many(vectors, k):
+        requests.append((tuple(int(v[0]) for v in vectors), k))
+        return [stores[int(v[0])][:k] for v in vectors]
+
+    vectors = np.arange(3, dtype=np.float32).reshape(3, 1)
+    assert without_rows_many(many, vectors, 2) == [[("a", 0.6), ("b", 0.5)], [("a", 0.9), ("b", 0.8)],
+                                                   [("c", 0.8), ("d", 0.6)]]
+    assert requests == [((0, 1, 2), 2), ((0, 2), 4), ((0,), 8)]  # one request per round, not per query

@@ -1,0 +1,320 @@
+"""A watched folder of N generated PDFs, ingested as a user does, against an embedding-only reference.
+
+    python benchmarks/folder_ratio.py [--pdfs 1000] [--pages 26] [--seed 7] [--source /tmp/pdfqa-dev-pdfs]
+                                      [--reference-sample 0] [--code DIR]... [--worker cli|background]
+                                      [--work-dir DIR] [--json]
+
+1. Builds N PDFs in WORK/folder by recombining page ranges of the pdfqa-dev manuals
+   (PyMuPDF `insert_pdf`; `random.Random(seed)`): each PDF takes two runs of consecutive
+   pages from two manuals, `--pages` pages in all (26 pages: about 50 chunks a PDF, so
+   1,000 PDFs make about 50,000 chunks). The same seed gives the same PDFs.
+2. Ingests the folder through the CLI into a fresh data dir, once per `--code` checkout
+   (default: this repository; give an older checkout too to compare before/after in the
+   same run), process start included: `python -m core folders add WORK/folder` (which
+   queues the first sync), then `python -m core sync` (which runs that work in its own
+   process, at full priority on every core, and exits when the files are in), timed from
+   the first command's start to the second's exit. `folders add` would also start the
+   background worker (lower priority, half the cores, as for the app), which then races
+   `sync` for the queue; so by default (`--worker cli`) the benchmark holds the worker lock
+   while `folders add` runs, and `sync` adds every file; `--worker background` lets the
+   background worker add them instead (`sync` then follows it). The whole process tree is
+   watched every 0.2 s with psutil (the CLI processes, a worker, the keyword worker, any
+   other child): peak RSS of the tree (sum over the processes alive at a sample) and CPU
+   seconds (user + system of every process, last sample of each). Per-stage seconds are
+   summed from the per-file summary lines that `sync` prints for the files it added.
+3. The reference, timed before and after the ingest: plain sentence-transformers in a fresh
+   process encoding the `text` of the chunks Folio stored (batch 32, as
+   benchmarks/ingest_ratio.py). With `--reference-sample M` (> 0), a fixed random sample
+   of M of those texts (seed 0) is encoded and its encode wall and CPU seconds scaled by
+   chunks / M (model load counted once); 0 encodes every chunk. "Before" needs the texts
+   of an earlier run of the same folder (the work dir keeps them); without them the
+   reference runs twice after the ingest.
+
+Reported: chunks, documents, the ingest's wall and CPU seconds, peak tree RSS, the
+reference's (mean of before and after; `reference_drift` = after / before), the ratios
+wall/reference and CPU/reference, load averages before and after each run, and `quiet`
+(every run started and ended with a 1-minute load below 1). A README figure needs `quiet`.
+
+Expected wall time on a quiet 2-core machine, from the reference's ~0.04 s a chunk: for
+1,000 PDFs (~50,000 chunks, reference ~34 min) the folder is built in a few minutes, each
+ingest takes ~1.25-1.45 x the reference (~45 min), and the two references ~34 min each:
+about 2 h in all, about 1 h with `--reference-sample 5000`; each extra `--code` adds an
+ingest. N = 50: about 6 min. The work dir (`--work-dir`) keeps folder, libraries and texts.
+"""
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import os
+import random
+import re
+import shutil
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import psutil
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from core.locks import file_lock, is_locked  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from ingest_ratio import model_path  # noqa: E402
+
+REPO = Path(__file__).resolve().parents[1]
+DEFAULT_SOURCE = Path("/tmp/pdfqa-dev-pdfs")
+SUMMARY = re.compile(r" in [\d.]+s \(([^)]*)\)")
+REFERENCE = """
+import json, sys, time
+start, cpu0 = time.perf_counter(), time.process_time()
+from sentence_transformers import SentenceTransformer
+texts = json.load(open(sys.argv[1], encoding="utf-8"))
+model = SentenceTransformer(sys.argv[2], device="cpu")
+loaded, cpu1 = time.perf_counter(), time.process_time()
+model.encode(texts, batch_size=32, normalize_embeddings=True, show_progress_bar=False)
+print(json.dumps({"load_s": loaded - start, "encode_s": time.perf_counter() - loaded,
+                  "load_cpu_s": cpu1 - cpu0, "encode_cpu_s": time.process_time() - cpu1}))
+"""  # benchmarks/ingest_ratio.py's reference, with the CPU seconds of its two parts
+
+
+def build_pdfs(source: Path, out: Path, n: int, pages: int, seed: int) -> list[Path]:
+    """N PDFs of `pages` pages each: two runs of consecutive pages from two source manuals."""
+    import pymupdf
+
+    manuals = sorted(source.glob("*.pdf"))
+    if not manuals:
+        raise SystemExit(f"no PDFs in {source}; fetch them: bash /work/shared/bench/pdfqa-dev/fetch.sh {source}")
+    counts = {}
+    for m in manuals:
+        with pymupdf.open(m) as doc:
+            counts[m] = doc.page_count
+    rng = random.Random(seed)
+    out.mkdir(parents=True, exist_ok=True)
+    made = []
+    for i in range(n):
+        first = rng.randint(pages // 4, pages - pages // 4)
+        target = out / f"mix-{i:04d}.pdf"
+        with pymupdf.open() as dst:
+            for want in (first, pages - first):
+                manual = rng.choice(manuals)
+                take = min(want, counts[manual])
+                start = rng.randint(0, counts[manual] - take)
+                with pymupdf.open(manual) as src:
+                    dst.insert_pdf(src, from_page=start, to_page=start + take - 1)
+            dst.set_metadata({"title": f"Mixed manual {i:04d}"})
+            dst.save(target, garbage=3, deflate=True)
+        made.append(target)
+    return made
+
+
+class TreeWatch:
+    """Peak RSS and CPU seconds of every process started for one data dir (and their children)."""
+
+    def __init__(self, marker: str):
+        self.marker = marker
+        self.cpu: dict[int, float] = {}
+        self.peak_rss = 0
+        self.processes: set[str] = set()
+
+    def _tree(self, roots: list[psutil.Process]) -> list[psutil.Process]:
+        found = {p.pid: p for p in roots}
+        for p in psutil.process_iter(["cmdline"]):
+            try:
+                if self.marker in " ".join(p.info["cmdline"] or []):
+                    found[p.pid] = p
+            except (psutil.Error, TypeError):
+                continue
+        for p in list(found.values()):
+            try:
+                found.update({c.pid: c for c in p.children(recursive=True)})
+            except psutil.Error:
+                continue
+        return list(found.values())
+
+    def sample(self, roots: list[psutil.Process]) -> None:
+        """One look at the tree: sum the RSS, keep each process's latest CPU seconds."""
+        rss = 0
+        for p in self._tree(roots):
+            try:
+                with p.oneshot():
+                    rss += p.memory_info().rss
+                    t = p.cpu_times()
+                    self.cpu[p.pid] = t.user + t.system
+                    self.processes.add(" ".join(p.cmdline()[1:4])[:60])
+            except psutil.Error:
+                continue
+        self.peak_rss = max(self.peak_rss, rss)
+
+
+def cli(args: list[str], data_dir: Path, watch: TreeWatch, env: dict, log: list[str], code: Path) -> None:
+    """Run `python -m core --data-dir DATA ARGS` from checkout `code`, sampling the tree until it exits."""
+    with tempfile.TemporaryFile("w+") as out:
+        proc = psutil.Popen([sys.executable, "-m", "core", "--data-dir", str(data_dir), *args],
+                            cwd=code, env=env, stdout=out, stderr=subprocess.STDOUT, text=True)
+        while proc.poll() is None:
+            watch.sample([proc])
+            time.sleep(0.2)
+        out.seek(0)
+        log.append(out.read())
+    if proc.returncode not in (0,):
+        raise SystemExit(f"{' '.join(args)} exited {proc.returncode}: {log[-1].strip().splitlines()[-3:]}")
+
+
+def ingest_folder(folder: Path, data_dir: Path, code: Path = REPO, worker: str = "cli") -> dict:
+    """`folders add` then `sync` from checkout `code`, timed from the first start to the second's
+    exit. `worker` "cli": the benchmark holds the worker lock while `folders add` runs, so no
+    background worker starts and `sync` adds the files in its own process (full priority, every
+    core), as `ingest` does; "background": the worker `folders add` starts adds them (lower
+    priority, half the cores, as for the app) and `sync` follows it."""
+    env = {**os.environ, "PYTHONPATH": str(code), "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1",
+           "TOKENIZERS_PARALLELISM": "false"}
+    watch, log = TreeWatch(str(data_dir)), []
+    load = os.getloadavg()[:2]
+    start = time.perf_counter()
+    data_dir.mkdir(parents=True, exist_ok=True)
+    with file_lock(data_dir / ".worker.lock", blocking=False) if worker == "cli" else contextlib.nullcontext():
+        cli(["folders", "add", str(folder)], data_dir, watch, env, log, code)
+    if worker == "background":
+        _wait_until(lambda: is_locked(data_dir / ".worker.lock"), 120)
+    cli(["sync"], data_dir, watch, env, log, code)
+    wall = time.perf_counter() - start
+    row = {"wall_s": wall, "cpu_s": sum(watch.cpu.values()), "peak_rss_mib": watch.peak_rss / 2**20,
+           "load_1min_before": load[0], "load_5min_before": load[1], "load_1min_after": os.getloadavg()[0],
+           "processes": sorted(watch.processes)}
+    stages: dict[str, float] = {}
+    for match in SUMMARY.finditer("\n".join(log)):
+        for part in match.group(1).split(", "):
+            name, secs = part.split()
+            stages[name] = round(stages.get(name, 0.0) + float(secs.rstrip("s")), 2)
+    row["stages_s"] = stages
+    row["files_reported_by_cli"] = sum(1 for _ in SUMMARY.finditer("\n".join(log)))
+    _wait_worker_exit(watch, data_dir)
+    return row
+
+
+def _wait_until(condition, deadline_s: float) -> None:
+    """Poll `condition` every 0.1 s until it holds or the deadline passes."""
+    end = time.monotonic() + deadline_s
+    while time.monotonic() < end and not condition():
+        time.sleep(0.1)
+
+
+def _wait_worker_exit(watch: TreeWatch, data_dir: Path, deadline_s: float = 120) -> None:
+    """The detached worker lingers a few seconds after the queue empties; let it go."""
+    end = time.monotonic() + deadline_s
+    while time.monotonic() < end and any(str(data_dir) in " ".join(p.info["cmdline"] or [])
+                                         for p in psutil.process_iter(["cmdline"])):
+        time.sleep(0.5)
+
+
+def reference(texts: list[str], sample: int, tmp: Path) -> dict:
+    """Plain sentence-transformers over the texts in a fresh process (or a fixed sample,
+    its encode wall and CPU seconds scaled to all of them)."""
+    chosen = random.Random(0).sample(texts, sample) if 0 < sample < len(texts) else texts
+    path = tmp / "reference.json"
+    path.write_text(json.dumps(chosen), "utf-8")
+    env = {**os.environ, "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1", "TOKENIZERS_PARALLELISM": "false"}
+    load = os.getloadavg()[:2]
+    with tempfile.TemporaryFile("w+") as out:
+        start = time.perf_counter()
+        proc = subprocess.Popen([sys.executable, "-c", REFERENCE, str(path), model_path()], env=env,
+                                stdout=out, text=True)
+        _, status, usage = os.wait4(proc.pid, 0)
+        wall = time.perf_counter() - start
+        out.seek(0)
+        inner = json.loads(out.read().strip().splitlines()[-1])
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise SystemExit("the reference run failed")
+    scale = len(texts) / len(chosen)
+    cpu = usage.ru_utime + usage.ru_stime
+    return {"wall_s": wall + inner["encode_s"] * (scale - 1),
+            "cpu_s": cpu + inner["encode_cpu_s"] * (scale - 1),
+            "measured_wall_s": wall, "measured_cpu_s": cpu, "texts": len(chosen), "scale": round(scale, 3),
+            "load_s": inner["load_s"], "encode_s": inner["encode_s"], "peak_rss_mib": usage.ru_maxrss / 1024,
+            "load_1min_before": load[0], "load_5min_before": load[1], "load_1min_after": os.getloadavg()[0]}
+
+
+def chunk_texts(data_dir: Path) -> tuple[list[str], int]:
+    """The text of every chunk Folio stored, and the number of documents."""
+    with sqlite3.connect(data_dir / "catalog.sqlite") as db:
+        texts = [r[0] for r in db.execute("SELECT text FROM chunks ORDER BY doc_id, position")]
+        docs = db.execute("SELECT COUNT(*) FROM documents WHERE status = 'ready'").fetchone()[0]
+    return texts, docs
+
+
+def rounded(row: dict) -> dict:
+    """Floats to 2 decimals for the report."""
+    return {k: round(v, 2) if isinstance(v, float) else v for k, v in row.items()}
+
+
+def measure(args: argparse.Namespace, work: Path) -> dict:
+    """Build the folder, warm the file cache, then reference, each checkout's ingest, reference."""
+    folder = work / "folder"
+    shutil.rmtree(folder, ignore_errors=True)
+    built = time.perf_counter()
+    pdfs = build_pdfs(args.source, folder, args.pdfs, args.pages, args.seed)
+    built = time.perf_counter() - built
+    for pdf in pdfs:  # the file cache holds the PDFs for every run alike
+        pdf.read_bytes()
+    # the chunk texts are known only after an ingest: "before" encodes those of an earlier run
+    # with the same folder (kept in the work dir, or --reference-texts); else "after" runs twice
+    saved = args.reference_texts or work / f"texts-{args.pdfs}-{args.pages}-{args.seed}.json"
+    before_texts = json.loads(saved.read_text("utf-8")) if saved.is_file() else None
+    refs = [reference(before_texts, args.reference_sample, work)] if before_texts else []
+    folio, counts = {}, {}
+    for n, code in enumerate(args.code or [REPO]):
+        data_dir = work / f"lib-{n}"
+        shutil.rmtree(data_dir, ignore_errors=True)
+        folio[str(code)] = rounded(ingest_folder(folder, data_dir, code, args.worker))
+        texts, docs = chunk_texts(data_dir)
+        counts[str(code)] = {"documents": docs, "chunks": len(texts)}
+    (work / f"texts-{args.pdfs}-{args.pages}-{args.seed}.json").write_text(json.dumps(texts), "utf-8")
+    refs += [reference(texts, args.reference_sample, work) for _ in range(2 - len(refs))]
+    ref_wall = sum(r["wall_s"] for r in refs) / len(refs)
+    ref_cpu = sum(r["cpu_s"] for r in refs) / len(refs)
+    for row in folio.values():
+        row["wall_ratio"] = round(row["wall_s"] / ref_wall, 3)
+        row["cpu_ratio"] = round(row["cpu_s"] / ref_cpu, 3)
+    return {"pdfs": len(pdfs), **counts[str(code)], "counts": counts, "cpus": os.cpu_count(),
+            "build_s": round(built, 1), "quiet": all(r["load_1min_before"] < 1 and r["load_1min_after"] < 1
+                                                     for r in [*folio.values(), *refs]),
+            "folio": folio, "reference": {"wall_s": round(ref_wall, 2), "cpu_s": round(ref_cpu, 2),
+                                          "reference_drift": round(refs[-1]["wall_s"] / refs[0]["wall_s"], 3),
+                                          "runs": [rounded(r) for r in refs]}}
+
+
+def main() -> None:
+    """Parse the options, measure, print the report (JSON)."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--pdfs", type=int, default=1000, help="how many PDFs the folder holds")
+    ap.add_argument("--pages", type=int, default=26, help="pages per PDF (~2 chunks a page)")
+    ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--source", type=Path, default=DEFAULT_SOURCE, help="folder of the pdfqa-dev manuals")
+    ap.add_argument("--reference-sample", type=int, default=0,
+                    help="encode a fixed random sample of this many chunk texts, scaled (0: all)")
+    ap.add_argument("--reference-texts", type=Path, default=None,
+                    help="texts-*.json of an earlier run with the same folder, for the reference before the ingest "
+                         "(default: the work dir's, when there)")
+    ap.add_argument("--code", type=Path, action="append", default=[],
+                    help="checkout to run folio from (repeatable, e.g. before and after; default: this one)")
+    ap.add_argument("--worker", choices=("cli", "background"), default="cli",
+                    help="who adds the files: the `sync` command itself, or the background worker")
+    ap.add_argument("--work-dir", type=Path, default=None, help="keep the folder and library here")
+    ap.add_argument("--json", action="store_true", help="one line of JSON")
+    args = ap.parse_args()
+    args.code = [c.resolve() for c in args.code]
+    if args.work_dir is not None:
+        args.work_dir.mkdir(parents=True, exist_ok=True)
+        report = measure(args, args.work_dir.resolve())
+    else:
+        with tempfile.TemporaryDirectory(prefix="folder-ratio-") as tmp:
+            report = measure(args, Path(tmp))
+    print(json.dumps(report, indent=None if args.json else 1))
+
+
+if __name__ == "__main__":
+    main()
