@@ -94,6 +94,7 @@ class RetrieveSettings:
     rgnn_max_steps: int = 4  # RGNN-Ret: sub-questions at most, if self-critique never says yes
     rgnn_passages: int = 3  # RGNN-Ret: passages each sub-answer reads
     hop_cap: int = 20  # learned next-hop model: candidates it scores per step (latency vs recall)
+    hop_mode: str = "replace"  # iier with a learned model: replace the hand scorer, or combine (hand walk + learned term)
     kgp_seeding: str = "bm25"  # KGP seeds: bm25 | tfidf | knn (the paper compares TF-IDF and KNN)
     kgp_branch: int = 1  # KGP: neighbours visited per expanded node (the paper's branching factor)
 

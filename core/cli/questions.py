@@ -86,7 +86,8 @@ def train(questions: Path = typer.Option(..., "--questions"),
           retriever: str = typer.Option(..., "--retriever", help="gnn, rgnn, iier (linear) or hop (cross-encoder)"),
           seed: int = typer.Option(0, "--seed", help="hop: seed for pairs, initialisation and order"),
           layers: int = typer.Option(3, "--layers", help="hop: MiniLM layers kept (1-6)"),
-          epochs: int = typer.Option(2, "--epochs", help="hop: passes over the pairs")) -> None:
+          epochs: int = typer.Option(2, "--epochs", help="hop: passes over the pairs"),
+          folds: int = typer.Option(0, "--folds", help="hop: first report K-fold held-out figures (0: none)")) -> None:
     """Fit GNN-Ret's per-layer alpha, RGNN-Ret's beta, IIER's linear scorer, or the next-hop cross-encoder (`hop`,
     used by iier and kgp) from labelled questions."""
     from core.retrieve.train import load_questions, train as fit
@@ -100,7 +101,8 @@ def train(questions: Path = typer.Option(..., "--questions"),
     ctx = lib.context()
     if name == "hop":
         from core.learn.hop_cli import train_hop_command
-        return train_hop_command(ctx, load_questions(questions, ctx), lib.settings.data_dir, seed, layers, epochs)
+        return train_hop_command(ctx, load_questions(questions, ctx), lib.settings.data_dir, seed, layers, epochs,
+                                 folds=folds, lib=lib, questions_path=questions)
     out_dir = lib.settings.data_dir / "models"
     if name in ("gnn", "rgnn"):  # per-layer alpha / beta on the paper's hinge objective
         from core.retrieve.gnn_train import train_gnn, train_rgnn
