@@ -1,7 +1,8 @@
 """Latency of the learned retrievers on the synthetic 50,000-chunk library, per candidate cap.
 
     python benchmarks/hop_latency.py --work-dir COPY_OF_SCOPE_BENCH_WORK --model-root DIR \
-        [--chunks 50000] [--caps 5,10,20] [--questions 12] [--threads 2] [--out hop_latency.json]
+        [--chunks 50000] [--caps 5,10,20] [--questions 12] [--threads 2] [--retrievers iier,kgp]
+        [--no-baselines] [--out hop_latency.json]
 
 The library is `scope_bench.build`'s (passages hashed, questions embedded by MiniLM, so a
 question costs what a user's does); the model is loaded from DIR/models/hop/. For every cap
@@ -47,9 +48,10 @@ class CountingScorer:
         return self.inner.score(question, path, candidates)
 
 
-def retrievers(ctx, scorer, cap: int) -> dict:
-    """The timed retrievers with the cap set."""
-    out = {"iier (learned)": IIERRetriever(ctx, learned=scorer), "kgp (learned)": KGPRetriever(ctx, learned=scorer)}
+def retrievers(ctx, scorer, cap: int, names: str = "iier,kgp") -> dict:
+    """The timed retrievers (of `names`) with the cap set."""
+    classes = {"iier": IIERRetriever, "kgp": KGPRetriever}
+    out = {f"{n} (learned)": classes[n](ctx, learned=scorer) for n in names.split(",")}
     for r in out.values():
         r.cap = cap
     return out
@@ -84,6 +86,8 @@ def main() -> int:
     ap.add_argument("--caps", default="5,10,20")
     ap.add_argument("--questions", type=int, default=12)
     ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--retrievers", default="iier,kgp")
+    ap.add_argument("--no-baselines", action="store_true")
     ap.add_argument("--out", type=Path, default=Path("hop_latency.json"))
     a = ap.parse_args()
     torch.set_num_threads(a.threads)
@@ -94,10 +98,11 @@ def main() -> int:
     ctx = lib.context()
     out = {"chunks": lib.catalog.stats()["chunks"], "questions": len(questions), "threads": a.threads,
            "model": scorer.record.get("train", {}), "load_start": os.getloadavg(), "caps": {}}
-    out["baselines"] = time_all({"iier (hand)": IIERRetriever(ctx, learned=None), "gnn": GNNRetriever(ctx)},
-                                questions, scorer)
+    if not a.no_baselines:
+        out["baselines"] = time_all({"iier (hand)": IIERRetriever(ctx, learned=None), "gnn": GNNRetriever(ctx)},
+                                    questions, scorer)
     for cap in (int(c) for c in a.caps.split(",")):
-        out["caps"][cap] = time_all(retrievers(ctx, scorer, cap), questions, scorer)
+        out["caps"][cap] = time_all(retrievers(ctx, scorer, cap, a.retrievers), questions, scorer)
         print(cap, json.dumps(out["caps"][cap]), flush=True)
     out["load_end"] = os.getloadavg()
     a.out.write_text(json.dumps(out, indent=1), "utf-8")
