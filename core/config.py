@@ -87,10 +87,14 @@ class RetrieveSettings:
     gnn_top_k: int = 3  # GNN-Ret: closest nodes that send messages in each layer
     gnn_layers: int = 1
     gnn_mention_alpha: float = 0.25  # own weight along a title mention (< 0: treat as keyword edge)
+    gnn_alphas: tuple = ()  # GNN-Ret per-layer alpha^l (the paper's setting); empty: gnn_alpha in every layer
+    gnn_clamp: bool = True  # keep min(own, mixed): a message never pushes a passage down (False: the paper's update)
     rgnn_beta: float = 0.9  # RGNN-Ret: weight of the current step (rest: the earlier steps)
+    rgnn_trained_beta: bool = True  # RGNN-Ret: use beta from data_dir/models/rgnn.json when trained
     rgnn_max_steps: int = 4  # RGNN-Ret: sub-questions at most, if self-critique never says yes
     rgnn_passages: int = 3  # RGNN-Ret: passages each sub-answer reads
     hop_cap: int = 20  # learned next-hop model: candidates it scores per step (latency vs recall)
+    hop_mode: str = "replace"  # iier with a learned model: replace the hand scorer, or combine (hand walk + learned term)
     kgp_seeding: str = "bm25"  # KGP seeds: bm25 | tfidf | knn (the paper compares TF-IDF and KNN)
     kgp_branch: int = 1  # KGP: neighbours visited per expanded node (the paper's branching factor)
 

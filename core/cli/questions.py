@@ -83,25 +83,30 @@ def evaluate(questions: Path = typer.Option(..., "--questions"),
 
 @app.command()
 def train(questions: Path = typer.Option(..., "--questions"),
-          retriever: str = typer.Option(..., "--retriever", help="gnn, iier (linear) or hop (cross-encoder)"),
+          retriever: str = typer.Option(..., "--retriever", help="gnn, rgnn, iier (linear) or hop (cross-encoder)"),
           seed: int = typer.Option(0, "--seed", help="hop: seed for pairs, initialisation and order"),
           layers: int = typer.Option(3, "--layers", help="hop: MiniLM layers kept (1-6)"),
-          epochs: int = typer.Option(2, "--epochs", help="hop: passes over the pairs")) -> None:
-    """Fit GNN-Ret's alpha, IIER's linear scorer, or the next-hop cross-encoder (`hop`,
+          epochs: int = typer.Option(2, "--epochs", help="hop: passes over the pairs"),
+          folds: int = typer.Option(0, "--folds", help="hop: first report K-fold held-out figures (0: none)")) -> None:
+    """Fit GNN-Ret's per-layer alpha, RGNN-Ret's beta, IIER's linear scorer, or the next-hop cross-encoder (`hop`,
     used by iier and kgp) from labelled questions."""
     from core.retrieve.train import load_questions, train as fit
 
     name = retriever.strip().lower()
-    if name not in ("gnn", "iier", "hop"):
-        fail(f"--retriever {retriever!r} cannot be trained; choose gnn, iier or hop")
+    if name not in ("gnn", "rgnn", "iier", "hop"):
+        fail(f"--retriever {retriever!r} cannot be trained; choose gnn, rgnn, iier or hop")
     if not questions.is_file():
         fail(f"{questions}: no such questions file")
     lib = library()
     ctx = lib.context()
     if name == "hop":
         from core.learn.hop_cli import train_hop_command
-        return train_hop_command(ctx, load_questions(questions, ctx), lib.settings.data_dir, seed, layers, epochs)
+        return train_hop_command(ctx, load_questions(questions, ctx), lib.settings.data_dir, seed, layers, epochs,
+                                 folds=folds, lib=lib, questions_path=questions)
     out_dir = lib.settings.data_dir / "models"
+    if name in ("gnn", "rgnn"):  # per-layer alpha / beta on the paper's hinge objective
+        from core.retrieve.gnn_train import train_gnn, train_rgnn
+        fit = lambda c, q, o, targets: (train_gnn if name == "gnn" else train_rgnn)(c, q, o)  # noqa: E731
     written = fit(ctx, load_questions(questions, ctx), out_dir, targets=(name,))
     if written["questions"] == 0:
         fail(f"{questions}: no question has supporting_ids found in this library")

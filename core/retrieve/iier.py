@@ -13,7 +13,9 @@
 Paper setting vs this file: the paper learns the next hop from text (a fine-tuned encoder
 over query, path and neighbour, plus an edge MLP). When a library holds a trained next-hop
 cross-encoder (`data_dir/models/hop/`, `python -m core train --retriever hop`), seeds and
-chains are chosen by it (`core.retrieve.iier_learned`, which lists its departures).
+chains are chosen by it (`core.retrieve.iier_learned`, which lists its departures); with
+`hop_mode = "combine"` the hand walk below runs instead and the model's probability is one
+more term of each next-hop choice (a Folio option, not the paper's).
 Without one, the next hop is chosen by a linear model over transparent features (weights
 from `data_dir/models/iier.json` when `train --retriever iier` fitted them, else the hand-
 set ones) and a note says so: a fallback that needs no training, not the paper's scorer.
@@ -32,6 +34,7 @@ from typing import Sequence
 
 import numpy as np
 
+from core.errors import ConfigError
 from core.retrieve.base import RetrievalContext
 from core.retrieve.graph_common import GraphSession, QueryState, neighbour_kinds, scored_chunks
 from core.types import Hop, RetrievalResult
@@ -104,7 +107,10 @@ class IIERRetriever:
         self.session = GraphSession(ctx)
         self.scorer = NextHopScorer.load(ctx.settings.data_dir)
         self.learned = HopScorer.load(ctx.settings.data_dir) if learned == "load" else learned
-        self.cap = ctx.settings.retrieve.hop_cap
+        self.cap, self.mode = ctx.settings.retrieve.hop_cap, ctx.settings.retrieve.hop_mode
+        if self.mode not in ("replace", "combine"):
+            raise ConfigError(f"hop_mode {self.mode!r}: choose replace or combine")
+        self._walk = None  # the learned model's per-call cache in combine mode
 
     def seeds(self, state: QueryState, wanted: set[str]) -> list[str]:
         """Greedy cover of the question's keywords `wanted`, from the most relevant chunk."""
@@ -142,8 +148,11 @@ class IIERRetriever:
             path_sim = (vecs @ self.session.vectors(path).T).max(axis=1)
             rel = state.relevance(ids)
             prev = scores[path[-1]]
-            chosen = int(np.argmax(self.scorer.score(hop_features(rel, prev, path_sim,
-                                                                  [options[c] for c in ids]))))
+            hand = self.scorer.score(hop_features(rel, prev, path_sim, [options[c] for c in ids]))
+            if self._walk is not None:  # combine: the learned probability as one more term
+                from core.retrieve.iier_learned import combine
+                hand = combine(self._walk, state, path, ids, hand)
+            chosen = int(np.argmax(hand))
             nxt, kind = ids[chosen], options[ids[chosen]]
             scores[nxt] = rank_score(float(rel[chosen]), prev, kind)
             hops.append(Hop(path[-1], nxt, "keyword" if kind == "mention" else kind, len(path),
@@ -158,12 +167,13 @@ class IIERRetriever:
         state = self.session.query(question)
         wanted, calls, tokens = (self.ctx.keywords.query_keywords(question) if self.ctx.keywords
                                  else ([], 0, 0))
-        if self.learned is not None:
+        replace = self.learned is not None and self.mode == "replace"
+        if replace:
             seeds, chains, hops, scores = self.learned_chains(state)
         else:
             seeds, chains, hops, scores = self.hand_chains(state, set(wanted))
         rest = [c for c in state.candidates()[:k] if c not in scores]
-        if self.learned is not None:  # unread by the model: below everything it scored
+        if replace:  # unread by the model: below everything it scored
             scores.update((c, RELEVANCE_SHARE * float(r) - 1.0) for c, r in zip(rest, state.relevance(rest)))
         else:
             scores.update(zip(rest, map(float, state.relevance(rest))))
@@ -181,14 +191,17 @@ class IIERRetriever:
     def origin(self) -> str:
         """Which next-hop scorer ran, and how to get the learned one when it did not."""
         if self.learned is not None:
-            return self.learned.origin
+            return self.learned.origin + (" (combined with the hand scorer)" if self.mode == "combine" else "")
         return (f"no learned next-hop model in the data dir (train one: python -m core train "
                 f"--retriever hop); next hops chosen by {self.scorer.origin}")
 
     def hand_chains(self, state: QueryState, wanted: set[str]) -> tuple[list, list, list, dict]:
         """Keyword-covering seeds and chains grown by the linear scorer."""
+        from core.retrieve.iier_learned import LearnedChains
+
         seeds = self.seeds(state, wanted)
         taken = set(seeds)
+        self._walk = LearnedChains(self.session, self.learned, cap=self.cap) if self.learned is not None else None
         scores = dict(zip(seeds, map(float, state.relevance(seeds))))
         chains, hops = [], []
         for seed in seeds:

@@ -33,6 +33,7 @@ from core.retrieve.graph_common import GraphSession, QueryState, neighbour_kinds
 from core.types import Hop
 
 STOP = 0.2  # a chain ends when its best next hop is less likely than this
+COMBINE_WEIGHT = 0.5  # set a priori, not tuned: a sure learned vote (+-0.25) outweighs the edge-kind bonuses
 CAP = 20  # candidates scored per step
 
 
@@ -107,3 +108,15 @@ class LearnedChains:
             chains.append(path)
             hops += chain_hops
         return seeds, chains, hops
+
+
+def combine(walk: LearnedChains, state: QueryState, path: list[str], ids: list[str], hand: np.ndarray,
+            weight: float = COMBINE_WEIGHT) -> np.ndarray:
+    """`hop_mode = "combine"`: the hand scores with the learned probability as one more term,
+    weight * (p - 1/2), for the `walk.cap` options best by hand; the rest count as p = 0 (unread
+    by the model, they may not outrank one it liked on a tie). The hand walk keeps its seeds,
+    chains and ranking; the model only breaks the next-hop choice its way when it is sure."""
+    top = np.argsort(-hand, kind="stable")[: walk.cap]
+    out = hand - 0.5 * weight
+    out[top] = hand[top] + weight * (walk.rate(state, path, [ids[i] for i in top]) - 0.5)
+    return out

@@ -4,7 +4,8 @@ Each step t:
 1. the LLM writes the next sub-question from the question and the steps answered so far;
 2. GNN-Ret propagates that sub-question's semantic distances h(t) over the graph, and the
    recurrent update carries the earlier steps along: h_hat(t) = beta * h(t) + (1 - beta) *
-   h_hat(t - 1) (beta = 0.9 untrained, as in the paper), so a passage close to an earlier
+   h_hat(t - 1) (beta: trained in `models/rgnn.json`, else `rgnn_beta` 0.9; the paper
+   starts training from 1.0; see `core.retrieve.gnn_params`), so a passage close to an earlier
    sub-question keeps part of its advantage when the next sub-question is worded badly;
 3. the LLM answers the sub-question from the step's closest passages;
 4. the LLM judges (self-critique) whether the answers so far are enough for the question;
@@ -27,7 +28,8 @@ import numpy as np
 from core.answer.prompts import critique_prompt, parse_yes, sub_answer_prompt, sub_question_prompt
 from core.errors import NeedsLLM
 from core.retrieve.base import RetrievalContext
-from core.retrieve.gnn import load_alpha, propagate, ranked
+from core.retrieve.gnn import propagate, ranked
+from core.retrieve.gnn_params import load_alphas, load_beta
 from core.retrieve.graph_common import GraphSession, scored_chunks
 from core.types import Hop, RetrievalResult
 
@@ -42,7 +44,8 @@ def recur(current: np.ndarray, previous: np.ndarray | None, beta: float) -> np.n
     if previous is None:
         return current.copy()
     both = np.isfinite(current) & np.isfinite(previous)
-    return np.where(both, beta * current + (1.0 - beta) * previous, np.fmin(current, previous))
+    with np.errstate(invalid="ignore"):  # 0 * inf off the `both` mask is discarded by where
+        return np.where(both, beta * current + (1.0 - beta) * previous, np.fmin(current, previous))
 
 
 def first_line(reply: str) -> str:
@@ -66,8 +69,9 @@ class RGNNRetriever:
         self.ctx = ctx
         self.session = GraphSession(ctx)
         s = ctx.settings.retrieve
-        self.alpha, self.alpha_note = load_alpha(ctx.settings.data_dir, s.gnn_alpha)
-        self.beta, self.top_k, self.layers = s.rgnn_beta, s.gnn_top_k, s.gnn_layers
+        self.alpha, self.alpha_note = load_alphas(ctx.settings.data_dir, s)
+        self.beta, self.beta_note = load_beta(ctx.settings.data_dir, s)
+        self.top_k, self.layers, self.clamp = s.gnn_top_k, s.gnn_layers, s.gnn_clamp
         self.max_steps, self.per_step = max(1, s.rgnn_max_steps), max(1, s.rgnn_passages)
         self.mention_alpha = s.gnn_mention_alpha if s.gnn_mention_alpha >= 0 else None
         self.calls = self.tokens = 0
@@ -78,21 +82,20 @@ class RGNNRetriever:
         self.tokens += reply.tokens
         return reply.text.strip()
 
-    def retrieve(self, question: str, k: int = 10) -> RetrievalResult:
-        """Run the sub-question loop; evidence in the order the steps found it."""
-        t0 = time.perf_counter()
-        self.calls = self.tokens = 0
-        state = self.session.query(question)
+    def walk(self, question: str) -> tuple[list, list[Hop], list[str], list[np.ndarray]]:
+        """The sub-question loop: (passages found in order, hops, notes, each step's GNN
+        distances h(t) before the recurrence; the trainer fits beta on these)."""
         steps: list[tuple[str, str]] = []
         found: list[tuple[str, float]] = []
         hops: list[Hop] = []
-        notes = [self.alpha_note]
+        notes, per_step = [self.alpha_note, self.beta_note], []
         carried = None
         for step in range(1, self.max_steps + 1):
             sub = first_line(self._ask(sub_question_prompt(question, steps), 60)) or question
             sub_state = self.session.query(sub)
             dist, sub_hops = propagate(sub_state, self.alpha, self.top_k, self.layers,
-                                       mention_alpha=self.mention_alpha)
+                                       mention_alpha=self.mention_alpha, clamp=self.clamp)
+            per_step.append(dist)
             carried = recur(dist, carried, self.beta)
             taken = {cid for cid, _ in found}
             best = [(c, s) for c, s in ranked(sub_state, carried, self.per_step + len(taken))
@@ -106,8 +109,17 @@ class RGNNRetriever:
             notes.append(f"step {step}: {sub} -> {answer} (enough: {'yes' if enough else 'no'})")
             if enough:
                 break
+        self.carried = carried
+        return found, hops, notes, per_step
+
+    def retrieve(self, question: str, k: int = 10) -> RetrievalResult:
+        """Run the sub-question loop; evidence in the order the steps found it."""
+        t0 = time.perf_counter()
+        self.calls = self.tokens = 0
+        state = self.session.query(question)
+        found, hops, notes, _ = self.walk(question)
         taken = {cid for cid, _ in found}
-        rest = [(c, s) for c, s in ranked(state, carried, k + len(taken)) if c not in taken]
+        rest = [(c, s) for c, s in ranked(state, self.carried, k + len(taken)) if c not in taken]
         top = (found + rest)[:k]
         keep = {cid for cid, _ in top}
         routes = {cid: {"rgnn": round(s, 4)} for cid, s in top}

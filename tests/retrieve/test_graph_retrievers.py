@@ -100,7 +100,8 @@ def test_rgnn_asks_answers_and_critiques_step_by_step(lib):
                   "Who founded the Marlow Society?", "Edith Crane founded it.", "Critique: yes")
     result = make_retriever("rgnn", lib.context(llm)).retrieve(QUESTION, k=4)
     assert result.llm_calls == len(llm.prompts) == 6 and result.llm_tokens == 60
-    assert result.notes[1:] == (
+    assert result.notes[1] == "beta=0.900 setting"
+    assert result.notes[2:] == (
         "step 1: Which society publishes the Harbour Review? -> The Marlow Society. (enough: no)",
         "step 2: Who founded the Marlow Society? -> Edith Crane founded it. (enough: yes)")
     sub_q1, sub_a1, crit1, sub_q2, sub_a2, crit2 = llm.prompts
@@ -117,7 +118,7 @@ def test_rgnn_stops_after_max_steps_when_never_satisfied(lib):
     llm = FakeLLM("Who founded the Marlow Society?", "Edith Crane.", "No")
     result = make_retriever("rgnn", lib.context(llm)).retrieve(QUESTION, k=3)
     steps = lib.settings.retrieve.rgnn_max_steps
-    assert result.llm_calls == 3 * steps and len(result.notes) == 1 + steps
+    assert result.llm_calls == 3 * steps and len(result.notes) == 2 + steps
     assert len({c.chunk.chunk_id for c in result.chunks}) == len(result.chunks) == 3
 
 
