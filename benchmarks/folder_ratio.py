@@ -1,6 +1,6 @@
 """A watched folder of N generated PDFs, ingested as a user does, against an embedding-only reference.
 
-    python benchmarks/folder_ratio.py [--pdfs 1000] [--pages 26] [--seed 7] [--source /tmp/pdfqa-dev-pdfs]
+    python benchmarks/folder_ratio.py [--pdfs 1000] [--pages 26] [--seed 7] --source PDFQA_PDFS
                                       [--reference-sample 0] [--code DIR]... [--worker cli|background]
                                       [--work-dir DIR] [--json]
 
@@ -66,7 +66,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from ingest_ratio import model_path  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[1]
-DEFAULT_SOURCE = Path("/tmp/pdfqa-dev-pdfs")
 SUMMARY = re.compile(r" in [\d.]+s \(([^)]*)\)")
 REFERENCE = """
 import json, sys, time
@@ -87,7 +86,7 @@ def build_pdfs(source: Path, out: Path, n: int, pages: int, seed: int) -> list[P
 
     manuals = sorted(source.glob("*.pdf"))
     if not manuals:
-        raise SystemExit(f"no PDFs in {source}; fetch them: bash /work/shared/bench/pdfqa-dev/fetch.sh {source}")
+        raise SystemExit(f"no PDFs in {source}; fetch them: bash ../shared/bench/pdfqa-dev/fetch.sh {source}")
     counts = {}
     for m in manuals:
         with pymupdf.open(m) as doc:
@@ -293,7 +292,8 @@ def main() -> None:
     ap.add_argument("--pdfs", type=int, default=1000, help="how many PDFs the folder holds")
     ap.add_argument("--pages", type=int, default=26, help="pages per PDF (~2 chunks a page)")
     ap.add_argument("--seed", type=int, default=7)
-    ap.add_argument("--source", type=Path, default=DEFAULT_SOURCE, help="folder of the pdfqa-dev manuals")
+    ap.add_argument("--source", type=Path, required=True,
+                    help="folder of the pdfqa-dev manuals (bash ../shared/bench/pdfqa-dev/fetch.sh DIR)")
     ap.add_argument("--reference-sample", type=int, default=0,
                     help="encode a fixed random sample of this many chunk texts, scaled (0: all)")
     ap.add_argument("--reference-texts", type=Path, default=None,

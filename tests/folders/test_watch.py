@@ -78,8 +78,13 @@ def test_a_file_written_in_pieces_is_added_once_and_complete(lib, docs, serving)
             threading.Event().wait(1.5)
     doc_id = wait_for(lambda: origins(lib).get(str(target)), what="the file written in pieces")
     assert lib.catalog.document(doc_id).pages == 4
-    files = [f for j in lib.jobs(limit=100) if j.kind == "add" for f in j.files if f.path == str(target)]
-    assert [f.status for f in files] == ["added"]
+    def outcomes() -> list[str] | None:
+        # the document is committed before its job file is marked: wait for the mark itself
+        files = [f for j in lib.jobs(limit=100) if j.kind == "add" for f in j.files if f.path == str(target)]
+        statuses = [f.status for f in files]
+        return None if not statuses or any(s in ("queued", "running") for s in statuses) else statuses
+
+    assert wait_for(outcomes, what="the file's job outcome") == ["added"]
 
 
 def test_the_polling_observer_finds_changes(tmp_path, counting, docs, monkeypatch):
