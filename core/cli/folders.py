@@ -123,6 +123,9 @@ def _watch(state: dict) -> None:
     if not folders.paths():
         _fail("no watched folders; add one with `python -m core folders add PATH`")
     typer.echo(f"watching {len(folders.paths())} folder(s); Ctrl-C stops", err=True)
+    from core.cli.interrupt import exit_after_ctrl_c
+
+    exit_after_ctrl_c(on_exit=_say_stopped)  # also when the main thread is stuck in C code
     try:
         with render.IngestProgress() as bar:
             serve(lib, linger=float("inf"), on_line=bar.write, progress=bar.update,
@@ -130,10 +133,14 @@ def _watch(state: dict) -> None:
     except KeyboardInterrupt:
         # Every change is committed by now (or undone: a document is absent or complete), so
         # skip the interpreter's teardown of torch and Chroma, which takes seconds on a busy CPU.
-        typer.echo("stopped", err=True)
-        sys.stdout.flush()
-        sys.stderr.flush()
+        _say_stopped()
         os._exit(130)
+
+
+def _say_stopped() -> None:
+    typer.echo("stopped", err=True)
+    sys.stdout.flush()
+    sys.stderr.flush()
 
 
 def _sync(state: dict, path: str | None) -> int:
