@@ -9,6 +9,8 @@ import sys
 import time
 from pathlib import Path
 
+from tests.folders.helpers import ctrl_c_default
+
 ROOT = Path(__file__).resolve().parents[1]
 STUCK = """
 import threading
@@ -24,7 +26,8 @@ while True:
 
 
 def test_ctrl_c_ends_a_process_whose_main_thread_is_stuck():
-    proc = subprocess.Popen([sys.executable, "-c", STUCK], cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    proc = subprocess.Popen([sys.executable, "-c", STUCK], cwd=ROOT, stdout=subprocess.PIPE, text=True,
+                            preexec_fn=ctrl_c_default)
     try:
         assert proc.stdout.readline().strip() == "ready"
         start = time.monotonic()

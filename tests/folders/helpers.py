@@ -3,6 +3,7 @@ an embedder that counts its calls."""
 from __future__ import annotations
 
 import os
+import signal
 import time
 from pathlib import Path
 
@@ -63,3 +64,10 @@ class CountingEmbedder:
 
     def __getattr__(self, name):
         return getattr(self.inner, name)
+
+
+def ctrl_c_default() -> None:
+    """In the child: Ctrl-C as a terminal gives it. A shell without job control starts its
+    background commands (a CI script run with `&`) with SIGINT ignored, and the child would
+    inherit that and never hear the test's Ctrl-C."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)

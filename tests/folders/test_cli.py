@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from core.locks import is_locked
-from tests.folders.helpers import make_pdf, wait_for
+from tests.folders.helpers import ctrl_c_default, make_pdf, wait_for
 
 pytestmark = pytest.mark.slow
 ROOT = Path(__file__).resolve().parents[2]
@@ -69,7 +69,8 @@ def test_watch_prints_progress_and_stops_within_a_second_on_ctrl_c(cli, docs):
     log = cli.data_dir.parent / "watch.log"
     with open(log, "w") as out:
         proc = subprocess.Popen([sys.executable, "-m", "core", "--data-dir", str(cli.data_dir), "watch"], cwd=ROOT,
-                                env=cli.env, stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT)
+                                env=cli.env, stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT,
+                                preexec_fn=ctrl_c_default)
     try:
         wait_for(lambda: "synced" in log.read_text(), timeout=300, what="the rescan at start")
         make_pdf(docs / "b.pdf", "Kestrels hover over the verge.", settled=False)
