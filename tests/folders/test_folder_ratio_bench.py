@@ -5,10 +5,11 @@ from __future__ import annotations
 import importlib.util
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pymupdf
+
+from tests.waiting import wait_for
 
 BENCH = Path(__file__).resolve().parents[2] / "benchmarks"
 
@@ -52,15 +53,17 @@ def test_the_same_seed_builds_the_same_folder_of_recombined_pages(monkeypatch, t
 def test_the_tree_watch_sees_a_detached_process_named_by_the_marker(monkeypatch, tmp_path):
     bench = _bench(monkeypatch)
     marker = str(tmp_path / "lib")
+    # the child idles in a sleep so that it is alive to be sampled; the test waits on a condition
     child = subprocess.Popen([sys.executable, "-c", "import sys, time\nx = b\"x\" * 80_000_000\n"
                               "t = time.process_time()\nwhile time.process_time() - t < 0.3: pass\n"
                               "time.sleep(60)", marker], start_new_session=True)
     try:
         watch = bench.TreeWatch(marker)
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline and not (watch.peak_rss > 80_000_000 and sum(watch.cpu.values()) >= 0.3):
+        def seen() -> bool:
             watch.sample([])
-            time.sleep(0.1)
+            return watch.peak_rss > 80_000_000 and sum(watch.cpu.values()) >= 0.3
+
+        wait_for(seen, timeout=30, what="the child's memory and CPU in the tree watch")
         assert watch.peak_rss > 80_000_000 and sum(watch.cpu.values()) >= 0.3
     finally:
         child.kill()
