@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # The reader's Debian tuning sets (issue 25): documentation manuals no other set uses.
 # `bash fetch_debian_docs.sh DIR` puts set 1's five PDFs in DIR (questions: debian-docs-tune.jsonl);
-# `bash fetch_debian_docs.sh DIR 2` set 2's four (questions: debian-docs-tune-2.jsonl). Both 49
-# questions, written from the page text before any answer was seen; tuning only, never a test figure.
+# `bash fetch_debian_docs.sh DIR 2` set 2's four (questions: debian-docs-tune-2.jsonl), both 49
+# questions; `bash fetch_debian_docs.sh DIR 3` the decline rule's two (SDCC, nauty; questions:
+# debian-docs-2-tune.jsonl, 46, and unanswerable-debian-docs-2.jsonl, 22). All written from the page
+# text before any answer was seen; tuning only, never a test figure.
 set -euo pipefail
-dir="${1:?usage: fetch_debian_docs.sh DIR [2]}"
+dir="${1:?usage: fetch_debian_docs.sh DIR [1|2|3]}"
 set_no="${2:-1}"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
@@ -17,11 +19,15 @@ manuals=(
   "latexdiff=1.3.2-1 usr/share/doc/latexdiff/latexdiff-man.pdf.gz latexdiff-man.pdf f7d68519a4d26a0cc217babbac0df765a79e32928ff7385f018c5260d33684ca"
   "infernal-doc=1.1.4-1 usr/share/doc/infernal/Userguide.pdf infernal-userguide.pdf 752605bf4a8bb9bbd487a791a7f6122c024915bdf9911d076f84878a0fee2843"
 )
-if [ "$set_no" = 2 ]; then
+sdcc="sdcc-doc=4.2.0+dfsg-1 usr/share/doc/sdcc-doc/sdccman.pdf.gz sdccman.pdf 8887f9fd940ee8aabe9429c28b53f264669f5c2c406688baf4b3d6c49438b2fb"
+nauty="nauty-doc=2.8.6+ds-2 usr/share/doc/nauty/nug28.pdf nug28.pdf 3ba8c8723a163283db7cd4ca583d33573b4194b07c9b6fa71c92ed95cd4a70e5"
+if [ "$set_no" = 3 ]; then
+  manuals=("$sdcc" "$nauty")
+elif [ "$set_no" = 2 ]; then
   manuals=(
     "xfig-doc=1:3.2.8b-2 usr/share/doc/xfig/xfig-howto.pdf xfig-howto.pdf 807fa165ab27848bcf29b7869729af400d5fa8e669f8ce92c34be8a0532cddb5"
-    "nauty-doc=2.8.6+ds-2 usr/share/doc/nauty/nug28.pdf nug28.pdf 3ba8c8723a163283db7cd4ca583d33573b4194b07c9b6fa71c92ed95cd4a70e5"
-    "sdcc-doc=4.2.0+dfsg-1 usr/share/doc/sdcc-doc/sdccman.pdf.gz sdccman.pdf 8887f9fd940ee8aabe9429c28b53f264669f5c2c406688baf4b3d6c49438b2fb"
+    "$nauty"
+    "$sdcc"
     "bash-doc=5.2.15-2 usr/share/doc/bash/bash.pdf bash-man.pdf ebd1361fe662e7e6b7386da02986bda05a434f85667939f72356fa86de19dd6d"
   )
 fi
