@@ -5,8 +5,9 @@
 # questions; `bash fetch_debian_docs.sh DIR 3` the decline rule's two (SDCC, nauty; questions:
 # debian-docs-2-tune.jsonl, 46, and unanswerable-debian-docs-2.jsonl, 22). All written from the page
 # text before any answer was seen; tuning only, never a test figure.
+# `bash fetch_debian_docs.sh DIR biber` the Biber manual (questions: followups-biber.jsonl, follow-ups).
 set -euo pipefail
-dir="${1:?usage: fetch_debian_docs.sh DIR [1|2|3]}"
+dir="${1:?usage: fetch_debian_docs.sh DIR [1|2|3|biber]}"
 set_no="${2:-1}"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
@@ -30,6 +31,8 @@ elif [ "$set_no" = 2 ]; then
     "$sdcc"
     "bash-doc=5.2.15-2 usr/share/doc/bash/bash.pdf bash-man.pdf ebd1361fe662e7e6b7386da02986bda05a434f85667939f72356fa86de19dd6d"
   )
+elif [ "$set_no" = biber ]; then
+  manuals=("biber=2.18-1 usr/share/texmf/doc/bibtex/biber/biber.pdf biber.pdf fbb19c2845959f4ed76956f2fc1833c8a5fb7dc2f07a17641342bcff900f9d3e")
 fi
 download() {  # the pinned version, else the current one (the sha256 decides whether it is the same PDF)
   (cd "$work" && { apt-get download "$1" >/dev/null 2>&1 || apt-get download "${1%%=*}" >/dev/null 2>&1 \

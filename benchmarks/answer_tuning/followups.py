@@ -17,7 +17,9 @@ second questions over the pdfqa-dev manuals, asked of the pdfqa-dev library);
 `followups-expeyes.jsonl` (34 follow-up pairs and 19 self-contained second questions over the
 expEYES Junior programmer's manual, Debian expeyes-doc-en 4.3-3, which no test set uses) is
 tuning too, and so is `followups-bzip2.jsonl` (34 pairs and 22 self-contained over the bzip2
-manual, `fetch_bzip2.sh`); `../answer_sets/followups.jsonl` is a test set, never tuned on.
+manual, `fetch_bzip2.sh`), and so is `followups-biber.jsonl` (36 pairs and 46 self-contained over
+the Biber manual, `fetch_debian_docs.sh DIR biber`); `../answer_sets/followups.jsonl` is a test set,
+never tuned on.
 """
 from __future__ import annotations
 

@@ -7,19 +7,30 @@ and run it?") points at nothing earlier (`resolved_inside`).
 about …") but names its own subject and then asks a whole question whose pronoun points
 at that subject: nothing of an earlier question is needed.
 
+A whole question that names a code-like thing ("What was the --validate-structure option
+renamed to?", "and what does map_entry_null do?") names its own subject, though the tagger
+splits "--validate-structure" or reads "--sortupper" as punctuation (`names_own_subject`);
+so does one whose pronoun's noun comes after it ("how do I install it on Linux, the Biber
+binary?": `dislocated`), one that only opens with "and"/"so"/"also" ("And what is a
+filter?": `after_connector`), and a request naming its own topic ("Show the syntax of the
+plot command.": `whole_request`).
+
 Example:
     >>> asks_in_full("What about the glpsol --cuts option, what does it do?")
     True
     >>> asks_in_full("what about the client, which port does it use?")
     False
+    >>> names_own_subject("What was the --validate-structure option renamed to?")
+    True
 """
 from __future__ import annotations
 
 import re
 
-from core.answer.decline import question_names
-from core.answer.leaning import is_name, leans_on_context, parse
-from core.answer.phrases import expletive_its
+from core.answer.decline import common_words, question_names
+from core.answer.ellipsis import CODE
+from core.answer.leaning import ATTRIBUTES, dangling, is_name, leans_on_context, parse, refers_back
+from core.answer.phrases import asks_which_one, expletive_its
 
 _ABOUT_THEN_ASK = re.compile(r"^\s*(?:and\s+|so\s+|but\s+)?(?:what|how)\s+about\s+([^,?]+?)\s*[,;:]\s*"
                              r"((?:what|which|how|why|when|where|who|is|are|does|do|can|could|should)\b.+)$",
@@ -33,7 +44,8 @@ def asks_in_full(question: str) -> bool:
         return False
     thing, asked = m.group(1), m.group(2)
     doc = parse(thing)
-    named = (doc is not None and any(is_name(t) for t in doc)) or bool(question_names(thing))
+    named = (doc is not None and (any(is_name(t) for t in doc) or (len(doc) > 0 and doc[0].tag_ == "VBG"))
+             or bool(question_names(thing)) or bool(_code_words(thing)))  # "what about plotting data, how …?"
     clause = parse(asked)
     has_verb = clause is not None and any(t.pos_ in ("VERB", "AUX") for t in clause)
     return named and has_verb
@@ -61,7 +73,7 @@ def resolved_inside(question: str) -> bool:
             changed = True
         else:
             out.append(tok.text_with_ws)
-    return changed and not leans_on_context("".join(out))
+    return changed and stands_alone("".join(out))
 
 
 def _asked_words(doc) -> set[int]:
@@ -85,3 +97,94 @@ def _clause(tok) -> int:
     while tok.pos_ not in ("VERB", "AUX") and tok.head.i != tok.i:
         tok = tok.head
     return tok.i
+
+
+_WORD = re.compile(r"[^\s,;?!()\"“”‘’']+")
+_LEANING = frozenset("other else".split())  # "what other options …" asks beyond something said
+_BACK_LAST = frozenset("then instead too".split())
+
+
+def _code_words(text: str) -> list[tuple[int, str]]:
+    """(offset, word) of each code-like word: "--sortupper", "map_entry_null", "camelCase", "BZIP2"."""
+    out = []
+    for m in _WORD.finditer(text):
+        word = m.group(0).rstrip(".:")
+        everyday = word.isupper() and word.lower() in common_words()  # "make the output LOW"
+        if word != "I" and not everyday and CODE.search(word) and re.search(r"[A-Za-z]", word):
+            out.append((m.start(), word))
+    return out
+
+
+def names_own_subject(question: str) -> bool:
+    """True for a whole question (a verb of its own, not the code word misread as one) that
+    names a code-like thing, with no pronoun pointing outside it ("does --fast make it
+    faster?" leans) and nothing that asks beyond what was said ("what other …", "… then?")."""
+    codes = _code_words(question)
+    doc = parse(question)
+    if not codes or doc is None:
+        return False
+    words = [t for t in doc if not t.is_punct]
+    code_text = {w for _, w in codes}
+    if not any(t.pos_ in ("VERB", "AUX") and t.text not in code_text and not CODE.search(t.text) for t in words):
+        return False
+    if any(t.lower_ in _LEANING for t in words) or (words and words[-1].lower_ in _BACK_LAST):
+        return False
+    return not any(t.idx not in expletive_its(question) for t in dangling(doc, question))
+
+
+def stands_alone(question: str) -> bool:
+    """The question needs nothing of the conversation (`leans_on_context`, `names_own_subject`)."""
+    return not leans_on_context(question) or names_own_subject(question)
+
+
+_DISLOCATED = re.compile(r"^(?P<head>[^,]+?)\s*,\s*(?P<np>[^,?]+?)\s*\?*\s*$")
+_PRONOUN = re.compile(r"\b(?:it|them|they)\b", re.IGNORECASE)
+
+
+def dislocated(question: str) -> bool:
+    """True for "how do I install it on Windows, the server?": a closing noun phrase (no
+    verb, not only an attribute word: "…, the default?" leans) that the question's pronoun
+    stands for, leaving no other pronoun pointing outside."""
+    m = _DISLOCATED.match(question)
+    phrase = parse(m.group("np")) if m else None
+    if phrase is None or not _PRONOUN.search(m.group("head")) or any(t.pos_ in ("VERB", "AUX") for t in phrase):
+        return False
+    if not any(t.pos_ in ("NOUN", "PROPN") and t.lower_ not in ATTRIBUTES for t in phrase) and not _code_words(m.group("np")):
+        return False
+    whole = _PRONOUN.sub(m.group("np").strip(), m.group("head"), count=1) + "?"
+    doc = parse(whole)
+    return not _PRONOUN.search(whole) and not any(t.idx not in expletive_its(whole) for t in dangling(doc, whole))
+
+
+_CONNECTOR = re.compile(r"^\s*(?:and|so|also|but|ok|okay|well)\b[\s,]*(?=\w)", re.IGNORECASE)
+_ASKING = re.compile(r"^(?:what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|can|could|"
+                     r"should|would|will|has|have|may|must)\b", re.IGNORECASE)
+
+
+def after_connector(question: str) -> bool:
+    """True for "And what is a filter?", "Also, how do I set the title of a plot?": the
+    opening word joins it to the talk, but what follows is a whole question that stands alone."""
+    m = _CONNECTOR.match(question)
+    rest = question[m.end():] if m else ""
+    if not m or not _ASKING.match(rest) or asks_which_one(rest) or not stands_alone(rest):
+        return False
+    doc = parse(rest)  # "and how do I read a file with the client?": whose client is said earlier
+    named = any(is_name(t) for t in doc) or bool(_code_words(rest))
+    topic = any(t.pos_ in ("NOUN", "PROPN") and t.lower_ not in _ROLES | ATTRIBUTES for t in doc)  # not "what does 1 select?"
+    return named or (topic and not any(t.lower_ in _ROLES | ATTRIBUTES and any(c.lower_ == "the" for c in t.children)
+                                       for t in doc))
+
+
+_ROLES = frozenset("client server daemon user host application program tool package library module".split())
+_REQUEST = frozenset("show explain list describe give tell print display summarise summarize".split())
+_NO_TOPIC = ATTRIBUTES | frozenset("example examples detail details more thing things one ones me".split())
+
+
+def whole_request(question: str) -> bool:
+    """True for a request that names its own topic ("Show the syntax of the plot command.",
+    "Explain the set logscale command."): a verb of asking first, and a noun of its own
+    besides attribute words ("Show the syntax." and "give me an example" lean)."""
+    doc = parse(question)
+    if doc is None or not len(doc) or doc[0].lower_ not in _REQUEST or any(refers_back(t) for t in doc):
+        return False
+    return any(t.pos_ in ("NOUN", "PROPN") and t.lower_ not in _NO_TOPIC for t in doc[1:])

@@ -4,7 +4,10 @@
   not inside it: "What is the default block size?" → "What is the default block size of
   bzip2?" (never "the default of bzip2 block size");
 - `expletive_its` finds the "it" of "is it possible to …", which points at nothing and
-  must not be replaced.
+  must not be replaced;
+- `which_one` reads "which one" as the kind of thing the earlier question asked for:
+  "which one is experimental?" after "Which datasource drivers does Biber support?" →
+  "which datasource driver is experimental?".
 
 Example:
     >>> attach_of("What is the default block size?", "bzip2")
@@ -57,3 +60,33 @@ def gerund_frame(earlier: str, fragment: str, thing: str = "") -> str:
         return ""
     action = fragment.strip(" ?") + (f" {thing}" if len(doc) == 1 and thing else "")  # "quitting" → "quitting R"
     return f"{frame.group(1)[:1].upper()}{frame.group(1)[1:]} go about {action}?"
+
+
+_WHICH_ONE = re.compile(r"\b(which|what)\s+one\b(?!\s+of\b)", re.IGNORECASE)  # "which one of the options": its own
+
+
+def asks_which_one(question: str) -> bool:
+    """True for "which one …?" without "of …": the kind of thing is said earlier."""
+    return bool(_WHICH_ONE.search(question))
+
+
+def _singular(word: str) -> str:
+    """'drivers' → 'driver', 'entries' → 'entry' (the small model has no lemmatiser)."""
+    if word.lower().endswith("ies"):
+        return word[:-3] + "y"
+    return word[:-1] if word.lower().endswith("s") and not word.lower().endswith("ss") else word
+
+
+def which_one(question: str, earlier: str) -> str:
+    """`question` with "which one" made "which <the noun the earlier which/what asked for>"
+    (singular); "" when either has no such phrase."""
+    m = _WHICH_ONE.search(question)
+    doc = parse(earlier) if m else None
+    if doc is None:
+        return ""
+    for chunk in doc.noun_chunks:
+        if chunk[0].lower_ in ("which", "what") and len(chunk) > 1 and chunk.root.pos_ == "NOUN":
+            last = chunk[-1]
+            words = [t.text for t in chunk[1:-1]] + [_singular(last.text) if last.tag_ == "NNS" else last.text]
+            return f"{question[:m.end(1)]} {' '.join(words)}{question[m.end():]}"
+    return ""

@@ -30,7 +30,7 @@ from core.answer.decline import question_names
 from core.answer.ellipsis import swap
 from core.answer.leaning import (ABOUT, ATTRIBUTES, CONNECTORS, POSSESSIVE, dangling, is_name, leans_on_context,
                                  parse, refers_back)
-from core.answer.phrases import attach_of, expletive_its, gerund_frame
+from core.answer.phrases import attach_of, expletive_its, gerund_frame, which_one
 from core.answer.referent import asked_thing, embedded, named_thing
 from core.answer.terms import STOP, tokens
 
@@ -177,6 +177,7 @@ def _named_in(text: str, earlier: str) -> str:
 def rewrite(question: str, earlier: str) -> str:
     """`question` made standalone with the subject of the `earlier` question ("" when no
     rewrite reads as a question a person would write)."""
+    question = which_one(question, earlier) or question
     about = ABOUT.match(question)
     doc = parse(question)
     if doc is None:
