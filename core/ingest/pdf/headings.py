@@ -48,11 +48,14 @@ def key(text: str) -> str:
 
 
 def body_size(pages: Sequence[Sequence[Line]]) -> float:
-    """The most common font size, weighted by characters."""
+    """The most common font size of the prose, weighted by characters (code lines count only
+    in a document without prose: a reference appendix of small-type listings is not the body)."""
     sizes: Counter[float] = Counter()
+    code: Counter[float] = Counter()
     for lines in pages:
         for ln in lines:
-            sizes[ln.size] += len(ln.text)
+            (code if ln.mono else sizes)[ln.size] += len(ln.text)
+    sizes = sizes or code
     return sizes.most_common(1)[0][0] if sizes else 10.0
 
 
@@ -94,7 +97,7 @@ def detect_headings(pages: Sequence[Sequence[Line]], skip: set[tuple[int, int]] 
                   for i, ln in enumerate(lines)
                   if (ln.page, ln.index) not in skip and _is_candidate(lines, i, body)]
     candidates = drop_running([c for c in candidates if c is not None], pages, body)
-    candidates = drop_out_of_sequence(drop_labels(candidates))
+    candidates = drop_out_of_sequence(drop_labels(candidates), chapters)
     candidates = drop_paragraph_labels(drop_front_matter(candidates, len(pages)), body)
     chapters |= unlabelled_chapters(pages, chapters, candidates, skip, numbered_depth)
     style_level = _style_levels(candidates)
