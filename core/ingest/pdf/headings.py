@@ -20,12 +20,15 @@ from core.ingest.pdf.headings_filter import (drop_front_matter, drop_labels, dro
                                               drop_paragraph_labels, drop_running)
 from core.ingest.pdf.layout import Line
 
-_NUMBERED = re.compile(r"^(\d+(?:\.\d+)*|[A-Z](?:\.\d+)+)\.?\s*(?=[^\d\s.])")
+# a section number ends at a space, or runs straight into a capitalised word ("1Introduction" from
+# text without the space); "3D plots" and "64-bit integers" are titles that start with a number
+_NUMBERED = re.compile(r"^(\d+(?:\.\d+)*|[A-Z](?:\.\d+)+)\.?(?:\s+(?=[^\d\s.])|(?=[A-Z][a-z]))")
 _CHAPTER = re.compile(r"^(chapter|appendix|part)\s+[\w.]+\s*", re.I)
 _CHAPTER_NUMBER = re.compile(r"^(chapter|appendix)\s+(\d+|[A-Z])\b\.?\s*\S", re.I)
 _PAGE_REF = r"(\d+|[ivxlc]+)"
 _LEADERS = re.compile(rf"(\.\s*){{3,}}{_PAGE_REF}(\s*[,–-]\s*{_PAGE_REF})*$", re.I)  # ". . . 12" or ". . . 8, 11–13"
 _TOC_ENTRY = re.compile(r"(\.\s*){3,}\d+$|^\d+(\.\d+)*\.?\s*\D.*\s\d+$")
+_PAGE_END = re.compile(r"\D\s+\d+$")
 _LABELS = {"note", "notes", "warning", "tip", "important", "caution", "contents", "tableofcontents"}
 _CAPTION = re.compile(r"^(figure|fig\.|table|tab\.)\s*\d", re.I)
 _COPYRIGHT = re.compile(r"^(copyright\b.*\d{4}|©|\(c\)\s*\d{4})", re.I)  # a legal notice, never a heading
@@ -86,13 +89,24 @@ def contents_lines(lines: Sequence[Line]) -> set[tuple[int, int]]:
     return entries
 
 
+def contents_pages(pages: Sequence[Sequence[Line]]) -> set[int]:
+    """Indexes of table-of-contents pages: 4 or more entries with a page number, or, right after
+    one, a page whose lines mostly end in a page number (the contents' last page: "V Bugs 303")."""
+    found: set[int] = set()
+    for n, lines in enumerate(pages):
+        if sum(bool(_TOC_ENTRY.search(l.text)) for l in lines) >= 4 or (
+                n - 1 in found and lines and 2 * sum(bool(_PAGE_END.search(l.text)) for l in lines) > len(lines)):
+            found.add(n)
+    return found
+
+
 def detect_headings(pages: Sequence[Sequence[Line]], skip: set[tuple[int, int]] = frozenset()
                     ) -> dict[tuple[int, int], Heading]:
     """Detect headings from type size, weight and numbering (no outline needed)."""
     body = body_size(pages)
     labels, chapters = chapter_openers(pages)
     skip = set(skip) | labels
-    toc_pages = {n for n, lines in enumerate(pages) if sum(bool(_TOC_ENTRY.search(l.text)) for l in lines) >= 4}
+    toc_pages = contents_pages(pages)
     candidates = [merge_heading(lines, i, body) for n, lines in enumerate(pages) if n not in toc_pages
                   for i, ln in enumerate(lines)
                   if (ln.page, ln.index) not in skip and _is_candidate(lines, i, body)]
