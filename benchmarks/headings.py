@@ -32,9 +32,11 @@ the same); pooled pages/s is all pages over all parse seconds.
 Document split (fixed; heading rules are tuned on the tuning part only, the test part is
 only measured). Tuning part: the pdfqa-dev manuals that have an outline (GS9_Color_Management,
 auto-multiple-choice.en, extending, freefem, ftp-1.1.3, tftp-1.0.3, usage, ssl-10.8.7; fetch
-them with ../shared/bench/pdfqa-dev/fetch.sh) and five Debian manuals: R-data, R-intro
-(r-doc-pdf), policy (debian-policy, policy.pdf.gz), sdccman (sdcc-doc, sdccman.pdf.gz),
-manual.pdf (why3-doc-pdf). Test part: bibtool (bibtool), gmpl (glpk-doc), mpich-install,
+them with ../shared/bench/pdfqa-dev/fetch.sh) and eleven Debian manuals, fetched (pinned
+version, sha256 checked) by `bash benchmarks/headings_fetch.sh DIR`: set 1 R-data, R-intro
+(r-doc-pdf), policy (debian-policy), sdccman (sdcc-doc), why3-manual (why3-doc-pdf); set 2
+gnuplot (gnuplot-doc), gprolog (gprolog-doc), maximabook (maxima-doc), sbcl (sbcl-doc),
+verilator (verilator), yosys-manual (yosys-doc). Test part: bibtool (bibtool), gmpl (glpk-doc), mpich-install,
 mpich-user (mpich-doc), pari-parallel (pari-doc), 4ti2-manual (4ti2-doc), coco-user
 (coco-doc), developers-reference (developers-reference), flex (flex-doc), groff-pdfmark
 (groff), latex2rtf (latex2rtf-doc), ragel-guide (ragel). Get a package's PDFs with
