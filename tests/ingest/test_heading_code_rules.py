@@ -5,6 +5,7 @@ import pymupdf
 
 from core.ingest.pdf.headings import contents_pages, key, numbered_depth
 from core.ingest.pdf.headings_chapters import chapter_openers
+from core.ingest.pdf.headings_merge import merge_heading
 from core.ingest.pdf.layout import Line, page_lines
 from tests.ingest.heading_fixtures import body, headings_of, write_pdf
 
@@ -55,8 +56,8 @@ def test_sections_after_a_chapter_without_numbered_sections_are_kept(tmp_path):
 
 
 def test_a_number_that_is_part_of_the_title_is_no_section_number():
-    assert [numbered_depth(t) for t in ("3D plots", "64-bit integers", "1Introduction", "2.3. Use", "A.1 x")] \
-        == [0, 0, 1, 2, 2]
+    titles = ("3D plots", "64-bit integers", "1Introduction", "2.3. Use", "A.1 x", "8.1.1 1D vs 2D")
+    assert [numbered_depth(t) for t in titles] == [0, 0, 1, 2, 2, 3]
     assert (key("3D plots"), key("1Introduction")) == ("3dplots", "introduction")
 
 
@@ -71,3 +72,9 @@ def test_the_contents_last_page_without_leaders_is_contents():
 def test_a_chapter_label_run_into_its_number_is_a_label():
     labels, titles = chapter_openers([[_line("CHAPTER1"), _line("Introduction", index=1)]])
     assert labels == {(1, 0)} and titles == {(1, 1)}
+
+
+def test_a_display_title_whose_line_boxes_overlap_is_one_heading():
+    first = Line("The Maxima Program and Standard", (112.0, 306.9, 500.0, 341.3), 25.0, True, 7, 0, block=0)
+    wrapped = Line("Packages", (257.2, 336.8, 354.8, 371.1), 25.0, True, 7, 1, block=1)  # 4.4 pt overlap
+    assert merge_heading([first, wrapped], 0, body=10)[1:] == ("The Maxima Program and Standard Packages", (0, 1))

@@ -22,7 +22,8 @@ from core.ingest.pdf.layout import Line
 
 # a section number ends at a space, or runs straight into a capitalised word ("1Introduction" from
 # text without the space); "3D plots" and "64-bit integers" are titles that start with a number
-_NUMBERED = re.compile(r"^(\d+(?:\.\d+)*|[A-Z](?:\.\d+)+)\.?(?:\s+(?=[^\d\s.])|(?=[A-Z][a-z]))")
+# (and "8.1.1 1D vs 2D" a numbered one)
+_NUMBERED = re.compile(r"^(\d+(?:\.\d+)*|[A-Z](?:\.\d+)+)\.?(?:\s+(?=[^\d\s.]|\d+[A-Za-z])|(?=[A-Z][a-z]))")
 _CHAPTER = re.compile(r"^(chapter|appendix|part)\s+[\w.]+\s*", re.I)
 _CHAPTER_NUMBER = re.compile(r"^(chapter|appendix)\s+(\d+|[A-Z])\b\.?\s*\S", re.I)
 _PAGE_REF = r"(\d+|[ivxlc]+)"
