@@ -17,12 +17,13 @@ judge. Many producers put only chapters and sections in the outline (LaTeX's def
 bookmark depth, Texinfo's and DocBook's settings): an outline whose deepest level is d says
 nothing about headings at level d+1 and below, so a detected heading deeper than d (after the
 document's offset, chosen as before by the most matches) is left out of the count ("beyond")
-instead of being a false positive. It is not a rule that only helps where it matters: every
-outline entry still counts (a heading the detector misses, or finds beyond d, is a miss), a
-detected heading beyond d whose text is an outline entry's stays in the count (it is a
-mislevelled heading the outline does judge, a false positive), and every detection at a
-level <= d still counts; only precision can rise, and only by the share of detections the
-outline cannot see. Partial outlines (some chapters listed, others not) get no rule: telling
+instead of being a false positive. Against the old rule it never lowers a score (it removes
+detections, never hits), so both are printed, old first. What it does not forgive: every outline
+entry still counts (a heading missed, or found deeper than d, is a miss and lowers recall); a
+detection deeper than d whose text is an outline entry's stays in the count (a mislevelled
+heading, a false positive); every detection at a level <= d counts, so a wrong level offset or
+body text taken for a section still costs precision; only the share of detections the outline
+cannot see is left out, and "beyond" says how many. Partial outlines (some chapters listed, others not) get no rule: telling
 them apart from detector false positives needs the detector's own output, which the reference
 must not depend on; where one is suspected the text-only and "beyond" counts show it.
 
