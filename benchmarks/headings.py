@@ -23,12 +23,13 @@ entry still counts (a heading missed, or found deeper than d, is a miss and lowe
 detection deeper than d whose text is an outline entry's stays in the count (a mislevelled
 heading, a false positive); every detection at a level <= d counts, so a wrong level offset or
 body text taken for a section still costs precision; only the share of detections the outline
-cannot see is left out, and "beyond" says how many. Partial outlines (some chapters listed, others not) get no rule: telling
-them apart from detector false positives needs the detector's own output, which the reference
-must not depend on; where one is suspected the text-only and "beyond" counts show it.
+cannot see is left out, and "beyond" says how many. Partial outlines (some chapters listed,
+others not) get no rule: telling them apart from detector false positives needs the detector's
+own output, which the reference must not depend on.
 
-`pages/s` is the detector's whole parse (`pdf_to_markdown`, outline ignored) per CPU second of this process (one core; on an idle machine wall time is about
-the same); pooled pages/s is all pages over all parse seconds.
+`pages/s` is the detector's whole parse (`pdf_to_markdown`, outline ignored) per CPU second of
+this process (one core; on an idle machine wall time is about the same); pooled pages/s is all
+pages over all parse seconds.
 
 Document split (fixed; heading rules are tuned on the tuning part only, the test part is
 only measured). Tuning part: the pdfqa-dev manuals that have an outline (GS9_Color_Management,
