@@ -176,21 +176,25 @@ def main(argv: list[str] | None = None) -> int:
               "text+level": prf(all_pred, all_gold), "text only": prf(all_pred_t, all_gold_t),
               "outline_placed_on_line": round(sum(r["outline_placed_on_line"] * r["outline"] for r in rows)
                                               / max(1, sum(r["outline"] for r in rows)), 3)}
-    out = {"pdfs": rows, "pooled": pooled}
     if args.json:
-        print(json.dumps(out))
+        print(json.dumps({"pdfs": rows, "pooled": pooled}))
     else:
         for r in rows:
-            print(f"{r['pdf']:30s} outline {r['outline']:4d} detected {r['detected']:4d}  "
-                  f"text+level P/R {r['text+level']['precision']:.2f}/{r['text+level']['recall']:.2f}  "
-                  f"offset {r['offset']:+d} F1 {r['text+level (offset)']['f1']:.3f}  "
-                  f"depth {r['outline_depth']} beyond {r['beyond']:3d} "
-                  f"F1 {r['text+level (offset, outline depth)']['f1']:.3f}  {r['pages_per_s']:.0f} pages/s "
-                  f"(detector {r['detector_pages_per_s']:.0f})  "
-                  f"text P/R {r['text only']['precision']:.2f}/{r['text only']['recall']:.2f}  "
-                  f"outline placed {r['outline_placed_on_line']:.2f}")
+            print(_row_line(r))
         print("pooled", json.dumps(pooled))
     return 0
+
+
+def _row_line(r: dict) -> str:
+    """One PDF's scores on a line: old rule (offset) first, then the outline-depth rule."""
+    return (f"{r['pdf']:30s} outline {r['outline']:4d} detected {r['detected']:4d}  "
+            f"text+level P/R {r['text+level']['precision']:.2f}/{r['text+level']['recall']:.2f}  "
+            f"offset {r['offset']:+d} F1 {r['text+level (offset)']['f1']:.3f}  "
+            f"depth {r['outline_depth']} beyond {r['beyond']:3d} "
+            f"F1 {r['text+level (offset, outline depth)']['f1']:.3f}  {r['pages_per_s']:.0f} pages/s "
+            f"(detector {r['detector_pages_per_s']:.0f})  "
+            f"text P/R {r['text only']['precision']:.2f}/{r['text only']['recall']:.2f}  "
+            f"outline placed {r['outline_placed_on_line']:.2f}")
 
 
 if __name__ == "__main__":
