@@ -20,12 +20,16 @@ from core.ingest.pdf.headings_filter import (drop_front_matter, drop_labels, dro
                                               drop_paragraph_labels, drop_running)
 from core.ingest.pdf.layout import Line
 
-_NUMBERED = re.compile(r"^(\d+(?:\.\d+)*|[A-Z](?:\.\d+)+)\.?\s*(?=[^\d\s.])")
+# a section number ends at a space, or runs straight into a capitalised word ("1Introduction" from
+# text without the space); "3D plots" and "64-bit integers" are titles that start with a number
+# (and "8.1.1 1D vs 2D" a numbered one)
+_NUMBERED = re.compile(r"^(\d+(?:\.\d+)*|[A-Z](?:\.\d+)+)\.?(?:\s+(?=[^\d\s.]|\d+[A-Za-z])|(?=[A-Z][a-z]))")
 _CHAPTER = re.compile(r"^(chapter|appendix|part)\s+[\w.]+\s*", re.I)
 _CHAPTER_NUMBER = re.compile(r"^(chapter|appendix)\s+(\d+|[A-Z])\b\.?\s*\S", re.I)
 _PAGE_REF = r"(\d+|[ivxlc]+)"
 _LEADERS = re.compile(rf"(\.\s*){{3,}}{_PAGE_REF}(\s*[,–-]\s*{_PAGE_REF})*$", re.I)  # ". . . 12" or ". . . 8, 11–13"
 _TOC_ENTRY = re.compile(r"(\.\s*){3,}\d+$|^\d+(\.\d+)*\.?\s*\D.*\s\d+$")
+_PAGE_END = re.compile(r"\D\s+\d+$")
 _LABELS = {"note", "notes", "warning", "tip", "important", "caution", "contents", "tableofcontents"}
 _CAPTION = re.compile(r"^(figure|fig\.|table|tab\.)\s*\d", re.I)
 _COPYRIGHT = re.compile(r"^(copyright\b.*\d{4}|©|\(c\)\s*\d{4})", re.I)  # a legal notice, never a heading
@@ -48,11 +52,14 @@ def key(text: str) -> str:
 
 
 def body_size(pages: Sequence[Sequence[Line]]) -> float:
-    """The most common font size, weighted by characters."""
+    """The most common font size of the prose, weighted by characters (code lines count only
+    in a document without prose: a reference appendix of small-type listings is not the body)."""
     sizes: Counter[float] = Counter()
+    code: Counter[float] = Counter()
     for lines in pages:
         for ln in lines:
-            sizes[ln.size] += len(ln.text)
+            (code if ln.mono else sizes)[ln.size] += len(ln.text)
+    sizes = sizes or code
     return sizes.most_common(1)[0][0] if sizes else 10.0
 
 
@@ -83,18 +90,29 @@ def contents_lines(lines: Sequence[Line]) -> set[tuple[int, int]]:
     return entries
 
 
+def contents_pages(pages: Sequence[Sequence[Line]]) -> set[int]:
+    """Indexes of table-of-contents pages: 4 or more entries with a page number, or, right after
+    one, a page whose lines mostly end in a page number (the contents' last page: "V Bugs 303")."""
+    found: set[int] = set()
+    for n, lines in enumerate(pages):
+        if sum(bool(_TOC_ENTRY.search(l.text)) for l in lines) >= 4 or (
+                n - 1 in found and lines and 2 * sum(bool(_PAGE_END.search(l.text)) for l in lines) > len(lines)):
+            found.add(n)
+    return found
+
+
 def detect_headings(pages: Sequence[Sequence[Line]], skip: set[tuple[int, int]] = frozenset()
                     ) -> dict[tuple[int, int], Heading]:
     """Detect headings from type size, weight and numbering (no outline needed)."""
     body = body_size(pages)
     labels, chapters = chapter_openers(pages)
     skip = set(skip) | labels
-    toc_pages = {n for n, lines in enumerate(pages) if sum(bool(_TOC_ENTRY.search(l.text)) for l in lines) >= 4}
+    toc_pages = contents_pages(pages)
     candidates = [merge_heading(lines, i, body) for n, lines in enumerate(pages) if n not in toc_pages
                   for i, ln in enumerate(lines)
                   if (ln.page, ln.index) not in skip and _is_candidate(lines, i, body)]
     candidates = drop_running([c for c in candidates if c is not None], pages, body)
-    candidates = drop_out_of_sequence(drop_labels(candidates))
+    candidates = drop_out_of_sequence(drop_labels(candidates), chapters)
     candidates = drop_paragraph_labels(drop_front_matter(candidates, len(pages)), body)
     chapters |= unlabelled_chapters(pages, chapters, candidates, skip, numbered_depth)
     style_level = _style_levels(candidates)

@@ -18,7 +18,7 @@ _WORDS = _UNITS + "ten eleven twelve thirteen fourteen fifteen sixteen seventeen
 _TENS = rf"(twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)([ -]?({'|'.join(_UNITS)}))?"  # "TWENTYONE"
 _INDEX = rf"(\d+|[A-Z]|[IVXL]+|{'|'.join(_WORDS)}|{_TENS})"
 _LABEL = re.compile(r"^(chapter|appendix|part)$", re.I)
-_LABEL_AND_INDEX = re.compile(rf"^(chapter|appendix|part)\s+{_INDEX}$", re.I)
+_LABEL_AND_INDEX = re.compile(rf"^(chapter|appendix|part)(\s+{_INDEX}|\s*\d+)$", re.I)  # "CHAPTER1" too
 _INDEX_ONLY = re.compile(rf"^{_INDEX}$", re.I)
 _NUMBER_WORD = re.compile(rf"^({'|'.join(_WORDS)}|{_TENS})$", re.I)
 

@@ -74,15 +74,21 @@ def _number(text: str) -> tuple[str, ...]:
     return tuple(m.group(1 if m.re is _NUMBER else 2).upper().split("."))
 
 
-def drop_out_of_sequence(candidates: Sequence[Candidate]) -> list[Candidate]:
+def drop_out_of_sequence(candidates: Sequence[Candidate], openers: set[tuple[int, int]] = frozenset()
+                         ) -> list[Candidate]:
     """Leave out numbered candidates whose parent number no earlier heading carried and
-    whose first number neither continues the current chapter nor starts the next one."""
+    whose first number neither continues the current chapter nor starts the next one. A
+    chapter title without a number (`openers`, "CHAPTER TWELVE" above it) starts a chapter
+    whose number is unknown: the sections after it are kept (else one chapter without
+    numbered sections would drop every later one)."""
     depths = {len(_number(text)) for _, text, _ in candidates}
     seen: set[tuple[str, ...]] = set()
     chapter: str | None = None  # first number of the last numbered heading kept
     kept: list[Candidate] = []
     for cand in candidates:
         number = _number(cand[1])
+        if not number and _pos(cand[0]) in openers:
+            chapter = None
         if (len(number) >= 2 and len(number) - 1 in depths and number[:-1] not in seen
                 and not _continues(number[0], chapter)):
             continue

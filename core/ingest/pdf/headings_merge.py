@@ -30,8 +30,9 @@ def merge_heading(lines: Sequence[Line], i: int, body: float = 0.0) -> tuple[Lin
 
 
 def _wrapped(first: Line, nxt: Line, body: float) -> bool:
-    """A large-type line continued in the next block: directly below (gap under half a line),
+    """A large-type line continued in the next block: directly below (gap under half a line; the
+    boxes of tightly set display type overlap by up to a quarter of its size),
     overlapping it across, and not a numbered heading of its own."""
     gap = nxt.bbox[1] - first.bbox[3]
-    return (first.size >= body + 1 and nxt.page == first.page and -1 <= gap < 0.5 * first.size
+    return (first.size >= body + 1 and nxt.page == first.page and -0.25 * first.size <= gap < 0.5 * first.size
             and nxt.bbox[0] < first.bbox[2] and first.bbox[0] < nxt.bbox[2] and not is_numbered(nxt.text))

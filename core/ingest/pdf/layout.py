@@ -93,8 +93,11 @@ def _join_row(a: Line, b: Line) -> Line:
     """One line from two pieces of a row; size/weight of the longer piece."""
     main = a if len(a.text) > len(b.text) else b
     box = (a.bbox[0], min(a.bbox[1], b.bbox[1]), b.bbox[2], max(a.bbox[3], b.bbox[3]))
-    return Line(f"{a.text} {b.text}", box, main.size, a.bold and b.bold if a.size == b.size else main.bold,
-                a.page, a.index, a.block, mono=a.mono and b.mono)
+    # a listing's line number ("12" before the code) is set in the text font: it leaves the row code
+    mono = (a.mono or b.mono) and (a.mono or a.text.isdigit()) and (b.mono or b.text.isdigit())
+    # code in a bold heading keeps its regular typewriter face ("7.1.2 dynamic/1": TeX has no bold tt)
+    bold = (a.bold or a.mono) and (b.bold or b.mono) and (a.bold or b.bold) if a.size == b.size else main.bold
+    return Line(f"{a.text} {b.text}", box, main.size, bold, a.page, a.index, a.block, mono=mono)
 
 
 def _make_line(raw: dict, page_no: int, index: int, block: int, upright: bool = True) -> Line | None:
@@ -103,14 +106,17 @@ def _make_line(raw: dict, page_no: int, index: int, block: int, upright: bool = 
     if not spans:
         return None
     text = _SPACES.sub(" ", normalise_text("".join(s["text"] for s in raw["spans"]))).strip()
+    is_mono = [bool(s["flags"] & 8 or _MONO_FONT.search(s["font"])) for s in spans]  # 8: MuPDF's monospaced flag
     weights: Counter[tuple[float, bool]] = Counter()
     for s in spans:
         bold = bool(s["flags"] & 16) or bool(_BOLD_FONT.search(s["font"]))
         weights[(round(s["size"] * 2) / 2, bold)] += len(s["text"].strip())
-    (size, bold), _ = weights.most_common(1)[0]
-    all_bold = all(k[1] for k in weights)
-    mono = all(s["flags"] & 8 or _MONO_FONT.search(s["font"]) for s in spans)  # 8: MuPDF's monospaced flag
-    return Line(text, tuple(raw["bbox"]), size, bold and all_bold, page_no, index, block, upright, mono)
+    (size, _), _ = weights.most_common(1)[0]
+    # code in a bold heading keeps its regular typewriter face ("7.2.4 catch/3, throw/1": TeX has no
+    # bold tt), so the weight is the other spans' where there are any
+    prose = [s for s, m in zip(spans, is_mono) if not m] or spans
+    bold = all(s["flags"] & 16 or _BOLD_FONT.search(s["font"]) for s in prose)
+    return Line(text, tuple(raw["bbox"]), size, bold, page_no, index, block, upright, all(is_mono))
 
 
 def group_blocks(lines: Iterable[Line]) -> list[Item]:

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# The heading benchmark's Debian tuning manuals (benchmarks/headings.py: tuning part). Tuning only:
+# heading rules may be chosen on these; the test part's manuals are listed in headings.py.
+# `bash benchmarks/headings_fetch.sh DIR [1|2]`: set 1 (R-data, R-intro, policy, sdccman, why3-manual),
+# set 2 (gnuplot, gprolog, maximabook, sbcl, verilator, yosys-manual; added when the outline-depth
+# rule came in), or both when no set is named.
+set -euo pipefail
+dir="${1:?usage: headings_fetch.sh DIR [1|2]}"
+set_no="${2:-all}"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$dir"
+# package=version  path in the package  file name in DIR  sha256
+set1=(
+  "r-doc-pdf=4.2.2.20221110-2 usr/share/R/doc/manual/R-data.pdf R-data.pdf 9381a39ffeb8545a745c2618ba955b4ae4e10b9c8373cd5bc1984fff8318f8ca"
+  "r-doc-pdf=4.2.2.20221110-2 usr/share/R/doc/manual/R-intro.pdf R-intro.pdf 337ccd0b490b1e66f7e783b45f4588d0599730b4206c0c051edfe1419c568c51"
+  "debian-policy=4.6.2.0 usr/share/doc/debian-policy/policy.pdf.gz policy.pdf 220f9366d6deb3984e84236f02f04bdd6275d6fe7b5587acd6c689dfeb99020f"
+  "sdcc-doc=4.2.0+dfsg-1 usr/share/doc/sdcc-doc/sdccman.pdf.gz sdccman.pdf 8887f9fd940ee8aabe9429c28b53f264669f5c2c406688baf4b3d6c49438b2fb"
+  "why3-doc-pdf=1.5.1-1 usr/share/doc/why3-doc-pdf/manual.pdf why3-manual.pdf 97e30e4ec94e0fe52221faf9ab58d5d959c320acafc4bd2362ed5cd0067dbda2"
+)
+set2=(
+  "gnuplot-doc=5.4.4+dfsg1-2 usr/share/doc/gnuplot/gnuplot.pdf gnuplot.pdf df68dd0613f043141512fc4436d17aaf96727d5a758d85233915ac5056a97206"
+  "gprolog-doc=1.4.5.0-3 usr/share/doc/gprolog-doc/gprolog.pdf gprolog.pdf 46d06561058534c299a332fe6eff7b9dac3aef03b11bd863f99a8a2d2d4ec673"
+  "maxima-doc=5.46.0-11 usr/share/doc/maxima-doc/maximabook-19-Sept-2004.pdf.gz maximabook.pdf 022b4e349977d8ac6493259215092644384b76209aa79f7c7ca70902eda9b6c2"
+  "sbcl-doc=2:2.2.9-1 usr/share/doc/sbcl/sbcl.pdf.gz sbcl.pdf e423ff5cdb7576ad408f7b3d7abf61b568c56665e0b39f800deabe486495d856"
+  "verilator=5.006-3 usr/share/doc/verilator/verilator.pdf verilator.pdf 12b6baf803a50b056baf6c6bc96bee2df8f6653ee855997c2b54e167395ba9d4"
+  "yosys-doc=0.23-6 usr/share/doc/yosys/manual.pdf yosys-manual.pdf bdc348b5b8e36505ca448f407841551615b66f995e4f718bd80fc386a487661c"
+)
+case "$set_no" in
+  1) manuals=("${set1[@]}") ;;
+  2) manuals=("${set2[@]}") ;;
+  *) manuals=("${set1[@]}" "${set2[@]}") ;;
+esac
+download() {  # the pinned version, else the current one (the sha256 says whether it is the same PDF)
+  (cd "$work" && { apt-get download "$1" >/dev/null 2>&1 || apt-get download "${1%%=*}" >/dev/null 2>&1 \
+    || { apt-get update >/dev/null && apt-get download "${1%%=*}" >/dev/null; }; })
+}
+for row in "${manuals[@]}"; do
+  read -r pkg path name sum <<<"$row"
+  ls "$work/${pkg%%=*}"_*.deb >/dev/null 2>&1 || download "$pkg"
+  dpkg -x "$work/${pkg%%=*}"_*.deb "$work/x"
+  case "$path" in
+    *.gz) gunzip -c "$work/x/$path" > "$dir/$name" ;;
+    *) cp "$work/x/$path" "$dir/$name" ;;
+  esac
+  echo "$sum  $dir/$name" | sha256sum -c --quiet \
+    || echo "note: $name differs from the one the heading rules were tuned on ($pkg)" >&2
+done
+ls "$dir"
