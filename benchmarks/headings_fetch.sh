@@ -7,9 +7,7 @@
 set -euo pipefail
 dir="${1:?usage: headings_fetch.sh DIR [1|2]}"
 set_no="${2:-all}"
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
-mkdir -p "$dir"
+source "$(dirname "${BASH_SOURCE[0]}")/debian_manuals.sh"
 # package=version  path in the package  file name in DIR  sha256
 set1=(
   "r-doc-pdf=4.2.2.20221110-2 usr/share/R/doc/manual/R-data.pdf R-data.pdf 9381a39ffeb8545a745c2618ba955b4ae4e10b9c8373cd5bc1984fff8318f8ca"
@@ -31,19 +29,4 @@ case "$set_no" in
   2) manuals=("${set2[@]}") ;;
   *) manuals=("${set1[@]}" "${set2[@]}") ;;
 esac
-download() {  # the pinned version, else the current one (the sha256 says whether it is the same PDF)
-  (cd "$work" && { apt-get download "$1" >/dev/null 2>&1 || apt-get download "${1%%=*}" >/dev/null 2>&1 \
-    || { apt-get update >/dev/null && apt-get download "${1%%=*}" >/dev/null; }; })
-}
-for row in "${manuals[@]}"; do
-  read -r pkg path name sum <<<"$row"
-  ls "$work/${pkg%%=*}"_*.deb >/dev/null 2>&1 || download "$pkg"
-  dpkg -x "$work/${pkg%%=*}"_*.deb "$work/x"
-  case "$path" in
-    *.gz) gunzip -c "$work/x/$path" > "$dir/$name" ;;
-    *) cp "$work/x/$path" "$dir/$name" ;;
-  esac
-  echo "$sum  $dir/$name" | sha256sum -c --quiet \
-    || echo "note: $name differs from the one the heading rules were tuned on ($pkg)" >&2
-done
-ls "$dir"
+fetch_manuals "$dir" "the heading rules were tuned on" "${manuals[@]}"

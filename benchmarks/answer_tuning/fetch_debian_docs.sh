@@ -9,9 +9,7 @@
 set -euo pipefail
 dir="${1:?usage: fetch_debian_docs.sh DIR [1|2|3|biber]}"
 set_no="${2:-1}"
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
-mkdir -p "$dir"
+source "$(dirname "${BASH_SOURCE[0]}")/../debian_manuals.sh"
 # package=version  path in the package  file name in DIR  sha256
 manuals=(
   "xmlstarlet=1.6.1-3 usr/share/doc/xmlstarlet/xmlstarlet-ug.pdf.gz xmlstarlet-ug.pdf 115a5979383fdbdad3d0b35b84be32d003571c71aba7d8090440b572c3205f39"
@@ -34,19 +32,4 @@ elif [ "$set_no" = 2 ]; then
 elif [ "$set_no" = biber ]; then
   manuals=("biber=2.18-1 usr/share/texmf/doc/bibtex/biber/biber.pdf biber.pdf fbb19c2845959f4ed76956f2fc1833c8a5fb7dc2f07a17641342bcff900f9d3e")
 fi
-download() {  # the pinned version, else the current one (the sha256 decides whether it is the same PDF)
-  (cd "$work" && { apt-get download "$1" >/dev/null 2>&1 || apt-get download "${1%%=*}" >/dev/null 2>&1 \
-    || { apt-get update >/dev/null && apt-get download "${1%%=*}" >/dev/null; }; })
-}
-for row in "${manuals[@]}"; do
-  read -r pkg path name sum <<<"$row"
-  download "$pkg"
-  dpkg -x "$work/${pkg%%=*}"_*.deb "$work/x"
-  case "$path" in
-    *.gz) gunzip -c "$work/x/$path" > "$dir/$name" ;;
-    *) cp "$work/x/$path" "$dir/$name" ;;
-  esac
-  echo "$sum  $dir/$name" | sha256sum -c --quiet \
-    || echo "note: $name differs from the one the questions were written on ($pkg)" >&2
-done
-ls "$dir"
+fetch_manuals "$dir" "the questions were written on" "${manuals[@]}"
