@@ -49,7 +49,7 @@ def retrieved(lib_dir: str, rows: list[dict], cache: str) -> dict:
         return pickle.loads(Path(cache).read_bytes())
     from core.library import Library
     lib = Library(Settings.load(data_dir=Path(lib_dir)))
-    out = {r["id"]: lib.retrieve(r["question"], lib.settings.default_retriever, 5) for r in rows}
+    out = {r["id"]: lib.retrieve(r["question"], None, 5) for r in rows}  # the default retriever
     if cache:
         Path(cache).write_bytes(pickle.dumps(out))
     return out
@@ -70,7 +70,8 @@ def record(spec: str, embedder) -> list[dict]:
         for r in rows:
             seen.clear()
             q = Question.from_dict(r)
-            ans = answer_question(r["question"], results[r["id"]], None, embedder, reader=ExtractiveReader(embedder))
+            reader = ExtractiveReader(embedder, use_chooser=True)  # pick_unit above sees the rows, keeps the pick
+            ans = answer_question(r["question"], results[r["id"]], None, embedder, reader=reader)
             if len(seen) != 1:  # yes/no, either/or or a decline: the chooser is not asked
                 continue
             pool, feats = seen[0]
