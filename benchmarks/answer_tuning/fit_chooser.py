@@ -11,7 +11,11 @@ written to core/answer/choose_weights.json (plain JSON).
     python benchmarks/answer_tuning/fit_chooser.py --loso \
         --set pdfqa=LIB:../shared/bench/pdfqa-dev/questions.jsonl:even \
         --set yorick=LIB2:benchmarks/answer_tuning/yorick-doc.jsonl:all \
-        --set debian=LIB3:benchmarks/answer_tuning/debian-docs-tune.jsonl:all
+        --set debian=LIB3:benchmarks/answer_tuning/debian-docs-tune.jsonl:all \
+        --set debian2=LIB4:benchmarks/answer_tuning/debian-docs-tune-2.jsonl:all \
+        --set sdccnauty=LIB4:benchmarks/answer_tuning/debian-docs-2-tune.jsonl:all
+
+The recorded rows (--rows) are what benchmarks/answer_tuning/loso_scorer.py compares choosers on.
 """
 from __future__ import annotations
 
