@@ -11,7 +11,11 @@ written to core/answer/choose_weights.json (plain JSON).
     python benchmarks/answer_tuning/fit_chooser.py --loso \
         --set pdfqa=LIB:../shared/bench/pdfqa-dev/questions.jsonl:even \
         --set yorick=LIB2:benchmarks/answer_tuning/yorick-doc.jsonl:all \
-        --set debian=LIB3:benchmarks/answer_tuning/debian-docs-tune.jsonl:all
+        --set debian=LIB3:benchmarks/answer_tuning/debian-docs-tune.jsonl:all \
+        --set debian2=LIB4:benchmarks/answer_tuning/debian-docs-tune-2.jsonl:all \
+        --set sdccnauty=LIB4:benchmarks/answer_tuning/debian-docs-2-tune.jsonl:all
+
+The recorded rows (--rows) are what benchmarks/answer_tuning/loso_scorer.py compares choosers on.
 """
 from __future__ import annotations
 
@@ -49,7 +53,7 @@ def retrieved(lib_dir: str, rows: list[dict], cache: str) -> dict:
         return pickle.loads(Path(cache).read_bytes())
     from core.library import Library
     lib = Library(Settings.load(data_dir=Path(lib_dir)))
-    out = {r["id"]: lib.retrieve(r["question"], lib.settings.default_retriever, 5) for r in rows}
+    out = {r["id"]: lib.retrieve(r["question"], None, 5) for r in rows}  # the default retriever
     if cache:
         Path(cache).write_bytes(pickle.dumps(out))
     return out
@@ -70,7 +74,8 @@ def record(spec: str, embedder) -> list[dict]:
         for r in rows:
             seen.clear()
             q = Question.from_dict(r)
-            ans = answer_question(r["question"], results[r["id"]], None, embedder, reader=ExtractiveReader(embedder))
+            reader = ExtractiveReader(embedder, use_chooser=True)  # pick_unit above sees the rows, keeps the pick
+            ans = answer_question(r["question"], results[r["id"]], None, embedder, reader=reader)
             if len(seen) != 1:  # yes/no, either/or or a decline: the chooser is not asked
                 continue
             pool, feats = seen[0]

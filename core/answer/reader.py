@@ -250,10 +250,10 @@ class ExtractiveReader:
                 best[c.unit] = (c.score, bool(c.text) or best.get(c.unit, (0.0, False))[1])
             elif c.text:
                 best[c.unit] = (best[c.unit][0], True)
-        cos, cos_next = choose.cosines(self.embedder, q.text, pool, following)
+        cos, cos_next, learned = choose.cosines(self.embedder, q.text, pool, following)
         weights = idf_weights([content_terms(u.text) | content_terms(u.context) for u in pool])
         rows = choose.unit_features(q.terms, pool, pool_scores, best, following, cos, cos_next, numbers, weights,
-                                    q.default)
+                                    q.default, learned)
         at = choose.pick_unit(pool, rows, pool.index(ranked[0].unit) if ranked and ranked[0].unit in pool else 0)
         return pool[at] if at >= 0 else None
 
