@@ -13,6 +13,11 @@ A manual rarely repeats the question's exact form: "replaced" / "Replacement", "
   the word splits into two evidence words of three letters or more ("filename" / "file",
   "name").
 
+An unheard word does not count in full (`term_weights`): a noun, name, number or code word
+says what the question is about and counts 1; a lower-case verb, adjective or adverb says
+how it is asked ("decide", "expect", "leave out", "inside") and a manual answers it in its
+own words, so it counts `FRAMING_WEIGHT`.
+
 Example:
     >>> heard = Heard(["Set the bandwidth. Replacement parts are listed by file name."])
     >>> [heard.holds(t) for t in ("replaced", "filenames", "parts")]
@@ -26,7 +31,11 @@ import functools
 import os
 from typing import Iterable
 
+from core.answer import nlp
 from core.answer.terms import content_terms, tokens
+
+FRAMING_WEIGHT = 0.5
+_TOPICAL = frozenset({"NOUN", "PROPN", "NUM", "X", "SYM"})
 
 
 @functools.cache
@@ -84,4 +93,19 @@ def joined_pairs(question: str, heard: Heard) -> set[str]:
     for a, b in zip(words, words[1:]):
         if heard.joined(a, b):
             out.update((a, b))
+    return out
+
+
+def term_weights(question: str) -> dict[str, float]:
+    """How much each content term of `question` counts when no evidence holds it: 1 for a
+    word tagged noun, name, number or symbol, or written with a capital, digit or code
+    sign; `FRAMING_WEIGHT` for a lower-case verb, adjective or adverb. A term of two
+    words takes the larger weight; {} without the spaCy model (every term then counts 1)."""
+    doc = nlp.tag([question])[0]
+    out: dict[str, float] = {}
+    for tok in [] if doc is None else doc:
+        plain = tok.text.isalpha() and tok.text.islower()
+        weight = 1.0 if tok.pos_ in _TOPICAL or not plain else FRAMING_WEIGHT
+        for term in content_terms(tok.text):
+            out[term] = max(out.get(term, 0.0), weight)
     return out
