@@ -11,7 +11,9 @@ A manual rarely repeats the question's exact form: "replaced" / "Replacement", "
   the shorter word: "replaced" / "replacement");
 - two neighbouring question words make one evidence word ("band width" / "bandwidth"), or
   the word splits into two evidence words of three letters or more ("filename" / "file",
-  "name").
+  "name");
+- the evidence writes it inside code or across a hyphen (`written_forms`): "line" and
+  "width" in "setLineWidth", "timeout" in "time-out" or in "time-" broken at a line's end.
 
 An unheard word does not count in full (`term_weights`): a noun, name, number or code word
 says what the question is about and counts 1; a lower-case verb, adjective or adverb says
@@ -29,10 +31,14 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 from typing import Iterable
 
 from core.answer import nlp
 from core.answer.terms import content_terms, tokens
+
+_CAMEL = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
+_HYPHENATED = re.compile(r"[A-Za-z]+(?:-\s*[A-Za-z]+)+")
 
 FRAMING_WEIGHT = 0.5
 _TOPICAL = frozenset({"NOUN", "PROPN", "NUM", "X", "SYM"})
@@ -60,6 +66,7 @@ class Heard:
         for text in texts:
             self.terms |= content_terms(text)
             self.plain.update(w.lower() for w in tokens(text))
+            self.plain.update(written_forms(text))
         self.stems = {snowball(w) for w in self.terms | self.plain}
 
     def holds(self, term: str) -> bool:
@@ -108,4 +115,17 @@ def term_weights(question: str) -> dict[str, float]:
         weight = 1.0 if tok.pos_ in _TOPICAL or not plain else FRAMING_WEIGHT
         for term in content_terms(tok.text):
             out[term] = max(out.get(term, 0.0), weight)
+    return out
+
+
+def written_forms(text: str) -> set[str]:
+    """Lower-cased words the text writes in another shape: the pieces (three letters or
+    more) of camelCase words ("setLineWidth": "set", "line", "width"; "HTTPServer": "http",
+    "server") and hyphenated words joined, also across a
+    line break ("time-out", "time-\\nout": "timeout")."""
+    out: set[str] = set()
+    for word in re.findall(r"[A-Za-z]*(?:[a-z][A-Z]|[A-Z][A-Z][a-z])[A-Za-z]*", text):
+        out.update(p.lower() for p in _CAMEL.findall(word) if len(p) >= 3)  # not "La", "Te" of "LaTeX"
+    for word in _HYPHENATED.findall(text):
+        out.add(re.sub(r"-\s*", "", word).lower())
     return out

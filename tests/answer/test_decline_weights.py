@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from core.answer.decline import coverage, key_terms, unheard_terms
-from core.answer.decline_heard import FRAMING_WEIGHT, term_weights
+from core.answer.decline_heard import FRAMING_WEIGHT, Heard, term_weights, written_forms
 from core.answer.question import analyse_question
 from core.answer.reader import ExtractiveReader
 
@@ -40,3 +40,16 @@ def test_abbreviations_are_no_key_words():
     q = analyse_question("Which option sets the certificate, e.g. for the server?")
     assert key_terms(q) == ["certificate", "server"]
     assert unheard_terms(q, [SERVER]) == []
+
+
+def test_words_written_inside_code_or_across_a_hyphen_are_heard():
+    text = "Call setLineWidth(w) first. The connect time-out of the HTTPServer is 30 s; the time-\nout is reset."
+    assert written_forms(text) >= {"line", "width", "timeout", "http", "server"}
+    assert "la" not in written_forms("Typeset with LaTeX.")  # no two-letter pieces
+    heard = Heard([text])
+    assert heard.holds("width") and heard.holds("timeout")
+    question = "Which call sets the line width?"
+    code = (1, "Call setLineWidth(w) before drawing.")
+    assert unheard_terms(analyse_question(question), [code[1]]) == []
+    assert coverage(analyse_question(question), [code[1]], {}, 1.0) == 1.0  # call, line, width
+    assert unheard_terms(analyse_question("Which call sets the pen colour and the font?"), [code[1]]) != []
