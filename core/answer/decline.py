@@ -227,7 +227,9 @@ def unheard_terms(q: QuestionInfo, texts: Iterable[str], share: float = 0.5) -> 
         if group is None:
             groups.append([term, *(p for p in pieces if p in terms and p != term)])
     absent = [g[0] for g in groups if not any(t in joined or heard.holds(t) for t in g)]
-    weights = term_weights(q.text)
+    if len(absent) < 2:
+        return []
+    weights = term_weights(q.text)  # tagged only here: most questions miss fewer words
     weight = {g[0]: max(weights.get(t, 1.0) for t in g) for g in groups}
     lacking = sum(weight[t] for t in absent)
     return absent if len(absent) >= 2 and lacking >= share * sum(weight.values()) else []
