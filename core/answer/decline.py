@@ -5,8 +5,9 @@ Two tests, read from the question's words only (never from a guess at the answer
 - **names**: a question that names something (a capitalised or code-like word: "nginx's
   worker_processes", "PostgreSQL", "OTP 23") asks about that thing; when no evidence passage
   (text, title or heading) mentions it, the library does not hold the manual asked about.
-- **unheard**: when at least half of the question's key words (and two or more) appear in no
-  evidence passage, the evidence is about something else.
+- **unheard**: when two or more of the question's key words appear in no evidence passage
+  and they weigh at least 0.55 of them (a verb of the asking, "decide", weighs half a noun;
+  the share chosen leaving one tuning set out), the evidence is about something else.
 - **coverage**: the sentence chosen to answer, read with its definition term, heading, title
   and its neighbours in the passage, must hold enough of the question's key words (weighted
   by rarity in the evidence); a sentence that shares one common word is no answer.
@@ -208,7 +209,7 @@ def coverage(q: QuestionInfo, texts: Sequence[str], weights: dict[str, float], f
     return weighted_overlap(keys, {t for t in keys if heard.holds(t)}, weights, floor)
 
 
-def unheard_terms(q: QuestionInfo, texts: Iterable[str], share: float = 0.5) -> list[str]:
+def unheard_terms(q: QuestionInfo, texts: Iterable[str], share: float = 0.55) -> list[str]:
     """The question's key terms that no evidence text holds, when they are two or more and at
     least `share` of them, each weighed by `term_weights` (a verb such as "decide" counts
     half a noun): the evidence talks about something else ("How do I solder a
