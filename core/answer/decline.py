@@ -5,8 +5,9 @@ Two tests, read from the question's words only (never from a guess at the answer
 - **names**: a question that names something (a capitalised or code-like word: "nginx's
   worker_processes", "PostgreSQL", "OTP 23") asks about that thing; when no evidence passage
   (text, title or heading) mentions it, the library does not hold the manual asked about.
-- **unheard**: when at least half of the question's key words (and two or more) appear in no
-  evidence passage, the evidence is about something else.
+- **unheard**: when two or more of the question's key words appear in no evidence passage
+  and they weigh at least 0.55 of them (a verb of the asking, "decide", weighs half a noun;
+  the share chosen leaving one tuning set out), the evidence is about something else.
 - **coverage**: the sentence chosen to answer, read with its definition term, heading, title
   and its neighbours in the passage, must hold enough of the question's key words (weighted
   by rarity in the evidence); a sentence that shares one common word is no answer.
@@ -29,7 +30,7 @@ from typing import Iterable, Sequence
 from core.errors import ConfigError
 
 from core.answer.question import QuestionInfo, excluded_terms, last_sentence
-from core.answer.decline_heard import Heard, joined_pairs
+from core.answer.decline_heard import Heard, joined_pairs, term_weights
 from core.answer.terms import STOP, content_terms, stem, weighted_overlap
 
 # Words of a question that say what kind of thing is asked, not what it is about.
@@ -196,22 +197,22 @@ def _letters(text: str) -> str:
 
 def key_terms(q: QuestionInfo) -> list[str]:
     """The question's content terms that say what it is about (kind words such as 'default'
-    or 'option' left out), sorted for a stable order."""
-    return sorted(t for t in q.terms if t not in GENERIC) or sorted(q.terms)
+    or 'option', and abbreviations such as 'e.g.', left out), sorted for a stable order."""
+    return sorted(t for t in q.terms if t not in GENERIC and not _ABBREVIATION.match(t)) or sorted(q.terms)
 
 
 def coverage(q: QuestionInfo, texts: Sequence[str], weights: dict[str, float], floor: float) -> float:
     """Weighted share of the question's key terms that `texts` (a sentence and what it is
-    read with) hold together."""
-    found: set[str] = set()
-    for text in texts:
-        found |= content_terms(text)
-    return weighted_overlap(key_terms(q), found, weights, floor)
+    read with) hold together, in any form of the word (`Heard`: "debug" in "debugger")."""
+    keys = key_terms(q)
+    heard = Heard(texts)
+    return weighted_overlap(keys, {t for t in keys if heard.holds(t)}, weights, floor)
 
 
-def unheard_terms(q: QuestionInfo, texts: Iterable[str], share: float = 0.5) -> list[str]:
+def unheard_terms(q: QuestionInfo, texts: Iterable[str], share: float = 0.55) -> list[str]:
     """The question's key terms that no evidence text holds, when they are two or more and at
-    least `share` of them: the evidence talks about something else ("How do I solder a
+    least `share` of them, each weighed by `term_weights` (a verb such as "decide" counts
+    half a noun): the evidence talks about something else ("How do I solder a
     surface-mount resistor?" over a manual that only mentions resistors). A compound and its
     pieces count once, heard when one of them is ("black-preservation": "preservation"); the
     head of the wh-phrase ("which *mode*") is what the answer is, not what the evidence must
@@ -227,5 +228,10 @@ def unheard_terms(q: QuestionInfo, texts: Iterable[str], share: float = 0.5) -> 
         if group is None:
             groups.append([term, *(p for p in pieces if p in terms and p != term)])
     absent = [g[0] for g in groups if not any(t in joined or heard.holds(t) for t in g)]
-    return absent if len(absent) >= 2 and len(absent) >= share * len(groups) else []
+    if len(absent) < 2:
+        return []
+    weights = term_weights(q.text)  # tagged only here: most questions miss fewer words
+    weight = {g[0]: max(weights.get(t, 1.0) for t in g) for g in groups}
+    lacking = sum(weight[t] for t in absent)
+    return absent if len(absent) >= 2 and lacking >= share * sum(weight.values()) else []
 

@@ -11,7 +11,14 @@ A manual rarely repeats the question's exact form: "replaced" / "Replacement", "
   the shorter word: "replaced" / "replacement");
 - two neighbouring question words make one evidence word ("band width" / "bandwidth"), or
   the word splits into two evidence words of three letters or more ("filename" / "file",
-  "name").
+  "name");
+- the evidence writes it inside code or across a hyphen (`written_forms`): "line" and
+  "width" in "setLineWidth", "timeout" in "time-out" or in "time-" broken at a line's end.
+
+An unheard word does not count in full (`term_weights`): a noun, name, number or code word
+says what the question is about and counts 1; a lower-case verb, adjective or adverb says
+how it is asked ("decide", "expect", "leave out", "inside") and a manual answers it in its
+own words, so it counts `FRAMING_WEIGHT`.
 
 Example:
     >>> heard = Heard(["Set the bandwidth. Replacement parts are listed by file name."])
@@ -24,9 +31,18 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 from typing import Iterable
 
+from core.answer import nlp
 from core.answer.terms import content_terms, tokens
+
+_CAMEL = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
+_LETTERS = re.compile(r"[A-Za-z]{4,}")
+_HYPHENATED = re.compile(r"[A-Za-z]+(?:-\s*[A-Za-z]+)+")
+
+FRAMING_WEIGHT = 0.5
+_TOPICAL = frozenset({"NOUN", "PROPN", "NUM", "X", "SYM"})
 
 
 @functools.cache
@@ -48,9 +64,11 @@ class Heard:
     def __init__(self, texts: Iterable[str]) -> None:
         self.terms: set[str] = set()
         self.plain: set[str] = set()
+        texts = list(texts)
         for text in texts:
             self.terms |= content_terms(text)
             self.plain.update(w.lower() for w in tokens(text))
+        self.plain |= written_forms("\n".join(texts))
         self.stems = {snowball(w) for w in self.terms | self.plain}
 
     def holds(self, term: str) -> bool:
@@ -84,4 +102,51 @@ def joined_pairs(question: str, heard: Heard) -> set[str]:
     for a, b in zip(words, words[1:]):
         if heard.joined(a, b):
             out.update((a, b))
+    return out
+
+
+def term_weights(question: str) -> dict[str, float]:
+    """How much each content term of `question` counts when no evidence holds it: 1 for a
+    word tagged noun, name, number or symbol, or written with a capital, digit or code
+    sign; `FRAMING_WEIGHT` for a lower-case verb, adjective or adverb. A term of two
+    words takes the larger weight; {} without the spaCy model (every term then counts 1)."""
+    return dict(_term_weights(question))
+
+
+@functools.lru_cache(maxsize=1024)  # asked again for each part of a question and each turn
+def _term_weights(question: str) -> tuple[tuple[str, float], ...]:
+    out: dict[str, float] = {}
+    for tok in _tagged(question):
+        plain = tok.text.isalpha() and tok.text.islower()
+        weight = 1.0 if tok.pos_ in _TOPICAL or not plain else FRAMING_WEIGHT
+        for term in content_terms(tok.text):
+            out[term] = max(out.get(term, 0.0), weight)
+    return tuple(sorted(out.items()))
+
+
+def _tagged(text: str) -> list:
+    """The tokens of `text` with their part of speech from the tagger alone (the parser
+    and entity recogniser, most of the pipeline's time, are not run; they leave the tags
+    as they are); [] without the model."""
+    pipe = nlp.pipeline()
+    if pipe is None:
+        return []
+    doc = pipe.make_doc(text)
+    for name in ("tok2vec", "tagger", "attribute_ruler"):
+        if name in pipe.pipe_names:
+            doc = pipe.get_pipe(name)(doc)
+    return list(doc)
+
+
+def written_forms(text: str) -> set[str]:
+    """Lower-cased words the text writes in another shape: the pieces (three letters or
+    more) of camelCase words ("setLineWidth": "set", "line", "width"; "HTTPServer": "http",
+    "server") and hyphenated words joined, also across a line break ("time-out",
+    "time-\\nout": "timeout")."""
+    out: set[str] = set()
+    for word in set(_LETTERS.findall(text)):
+        if not (word.islower() or word.isupper() or word.istitle()):  # mixed case: camelCase
+            out.update(p.lower() for p in _CAMEL.findall(word) if len(p) >= 3)  # not "La", "Te" of "LaTeX"
+    if "-" in text:
+        out.update(re.sub(r"-\s*", "", w).lower() for w in _HYPHENATED.findall(text))
     return out

@@ -75,7 +75,7 @@ class ExtractiveReader:
     quote_words: int = 12
     first_words: int = 25
     min_coverage: float = 0.12
-    unheard_share: float = 0.5  # decline when this share of key words is in no passage (`decline`; > 1: never)
+    unheard_share: float = 0.55  # weighted share of key words in no passage that declines (`decline`; > 1: never)
     unit_weight: float = 2.0
     next_decay: float = 0.6
     lead_decay: float = 0.95
