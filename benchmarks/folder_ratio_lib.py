@@ -115,7 +115,8 @@ class TreeWatch:
                     rss += own
                     t = p.cpu_times()
                     self.cpu[p.pid] = t.user + t.system
-                    name = " ".join(p.cmdline()[1:4])[:60]
+                    words = [w for w in p.cmdline()[1:] if w != self.marker]  # `sync` and `worker` apart
+                    name = " ".join(words[:4])[:60]
                     self.processes.add(name)
                     self.peak_by_process[name] = max(self.peak_by_process.get(name, 0), own)
             except psutil.Error:
