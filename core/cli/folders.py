@@ -157,11 +157,13 @@ def _sync(state: dict, path: str | None) -> int:
         _fail(f"{path} is not a watched folder; add it with `python -m core folders add {path}`")
     job_id = lib.catalog.enqueue_job("sync", [(p, p, "") for p in paths])
     with render.IngestProgress() as bar:
-        outcomes = follow(lib, job_id, bar)
+        outcomes = follow(lib, job_id, bar, hand_over=False)  # its add job is run below, here
         tables = FolderTables(lib.catalog)
         jobs = sorted({r.job_id for p in paths for r in tables.rows_in_state(p, "queued") if r.job_id})
         for add_job in jobs:
             outcomes += follow(lib, add_job, bar)
+        if not jobs and lib.catalog.queued_jobs():
+            lib.start_worker()  # others' jobs, queued meanwhile, are the worker's
     status = [s for s in folders.status() if s.path in paths]
     problems = [(s.path, f"{s.path}: {s.state}") for s in status if s.state != "available"]
     problems += [(path, f"FAILED   {path}: {reason}") for s in status for path, reason in s.failed]

@@ -24,9 +24,11 @@ def outcome_of(lib, f: JobFile) -> AddOutcome:
     return AddOutcome(f.path, status, f.message or f.status, doc, f.seconds)
 
 
-def follow(lib, job_id: int, bar, poll_s: float = 0.5) -> list[AddOutcome]:
+def follow(lib, job_id: int, bar, poll_s: float = 0.5, hand_over: bool = True) -> list[AddOutcome]:
     """Run or follow job `job_id` to its end, showing progress on `bar` (render.IngestProgress);
-    returns one outcome per file."""
+    returns one outcome per file. `hand_over`: start a worker for jobs still queued at the end
+    (False when this process follows them itself next, as `sync` does its add job: a worker
+    started then would only watch the folders beside it, holding its own ~300 MB)."""
     from core.cli.render import outcome_line
 
     files = lib.job(job_id).files
@@ -49,7 +51,7 @@ def follow(lib, job_id: int, bar, poll_s: float = 0.5) -> list[AddOutcome]:
         _show_changes(lib, job, bar, printed, stages)
         time.sleep(poll_s)
     _show_changes(lib, job, bar, printed, stages)
-    if lib.catalog.queued_jobs():
+    if hand_over and lib.catalog.queued_jobs():
         lib.start_worker()  # jobs others queued while this process held the worker lock
     return [outcome_of(lib, f) for f in job.files]
 

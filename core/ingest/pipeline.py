@@ -59,18 +59,23 @@ class Indexer(StoreWriter):
             self.describe_image = figure_describer(settings)
 
     def embed_chunks(self, chunks: Sequence[Chunk], file: str, progress: ProgressFn,
-                     beside: object = None) -> np.ndarray:
+                     beside: object = None, *, with_rows: bool = False) -> np.ndarray:
         """Embed chunks in batches of similar length, reporting progress per batch; while
         `beside` (a core.index.keyword_worker.PendingKeywords) still runs in its process,
-        torch leaves it a core (core/index/core_share.py)."""
+        torch leaves it a core (core/index/core_share.py). `with_rows`: the table rows'
+        entries (core/index/row_entries.py) are embedded in the same length-sorted batches
+        and their vectors follow the chunks' (as `index_document` takes them): rows are
+        short, and embedded apart they made a small last batch of their own per document."""
         from core.index.core_share import CoreShare
         from core.index.embedder import embed_sorted
+        from core.index.row_entries import row_entries
 
-        progress(ProgressEvent(file, "embed", 0, len(chunks)))  # the first batch may wait for the model
+        texts = [c.embed_text for c in chunks] + [r[1] for r in (row_entries(chunks) if with_rows else ())]
+        progress(ProgressEvent(file, "embed", 0, len(texts)))  # the first batch may wait for the model
         share = CoreShare(getattr(beside, "running", lambda: False))
         try:
-            return embed_sorted(self.embedder, [c.embed_text for c in chunks], self.settings.embed.batch_size,
-                                lambda done: progress(ProgressEvent(file, "embed", done, len(chunks))),
+            return embed_sorted(self.embedder, texts, self.settings.embed.batch_size,
+                                lambda done: progress(ProgressEvent(file, "embed", done, len(texts))),
                                 before_batch=share.before_batch)
         finally:
             share.close()
@@ -80,12 +85,16 @@ class Indexer(StoreWriter):
         """Add a file of any format Folio reads (core.ingest.formats): PDFs by `add_pdf`, the
         others by their reader (core.ingest.pipeline_formats); same result as `add_pdf`."""
         from core.ingest.formats import format_of
+        from core.ingest.memory_trim import release_memory
 
         fmt = format_of(path)
-        if fmt in (None, "pdf"):  # no known extension: the PDF check says what it is not
-            return self.add_pdf(path, progress, source, origin)
-        from core.ingest.pipeline_formats import add_other
-        return add_other(self, path, fmt, progress, source, origin)
+        try:
+            if fmt in (None, "pdf"):  # no known extension: the PDF check says what it is not
+                return self.add_pdf(path, progress, source, origin)
+            from core.ingest.pipeline_formats import add_other
+            return add_other(self, path, fmt, progress, source, origin)
+        finally:
+            release_memory()  # a folder's next file must not find this one's pages still held
 
     def add_pdf(self, path: Path, progress: ProgressFn, source: str, origin: str = ""
                 ) -> tuple[Document, Status, StageClock, tuple[str, ...]]:
@@ -182,7 +191,7 @@ class Indexer(StoreWriter):
         evidence = keep(sections, chunks)
         clock.lap("boxes")
         keywords = self.keywords.extract_chunks_later(chunks)  # spaCy beside the embedder
-        embeddings = self.embed_chunks(chunks, name, progress, beside=keywords)
+        embeddings = self.embed_chunks(chunks, name, progress, beside=keywords, with_rows=True)
         clock.lap("embed")
         chunk_keywords = keywords()
         clock.lap("keywords")  # what is left of the keyword pass once embedding is done
