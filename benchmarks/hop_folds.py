@@ -2,7 +2,8 @@
 
     python benchmarks/hop_folds.py --data-dir MUSIQUE_DIR --questions BENCH/musique/questions.jsonl \
         [--cross-data-dir HOTPOT_DIR --cross-questions BENCH/hotpotqa-dev/questions.jsonl] \
-        [--k 5] [--layers 2] [--epochs 1] [--cap 10] [--retrievers iier,kgp] [--out hop_folds.json]
+        [--k 5] [--layers 2] [--epochs 1] [--lr 5e-5] [--cap 10] [--retrievers iier,kgp,iier-combine,gnn-rerank] \
+        [--baselines gnn,dense,iier-hand,kgp-no-agent] [--out hop_folds.json]
 
 Every figure is on questions the model was not trained on: k-fold (train on k-1 folds,
 score the held-out one) and cross-set (train on all of the first set, score the second).
