@@ -2,7 +2,8 @@
 
     python benchmarks/hop_folds.py --data-dir MUSIQUE_DIR --questions BENCH/musique/questions.jsonl \
         [--cross-data-dir HOTPOT_DIR --cross-questions BENCH/hotpotqa-dev/questions.jsonl] \
-        [--k 5] [--layers 2] [--epochs 1] [--cap 10] [--retrievers iier,kgp] [--out hop_folds.json]
+        [--k 5] [--layers 2] [--epochs 1] [--lr 5e-5] [--cap 10] [--retrievers iier,kgp,iier-combine,gnn-rerank] \
+        [--baselines gnn,dense,iier-hand,kgp-no-agent] [--out hop_folds.json]
 
 Every figure is on questions the model was not trained on: k-fold (train on k-1 folds,
 score the held-out one) and cross-set (train on all of the first set, score the second).
@@ -18,14 +19,14 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from hop_common import add_plan_flags, plan_from, save  # noqa: E402
 
 from core.config import Settings  # noqa: E402
 from core.eval.questions import read_questions  # noqa: E402
-from core.learn.folds import FoldPlan, kfold, labelled, score, train_on  # noqa: E402
-from core.learn.hop_data import DataShape  # noqa: E402
-from core.learn.hop_model import HopShape  # noqa: E402
-from core.learn.hop_train import TrainShape  # noqa: E402
+from core.learn.folds import kfold, labelled, score, train_on  # noqa: E402
 from core.library import Library  # noqa: E402
 
 
@@ -35,23 +36,34 @@ def open_library(data_dir: Path, cap: int) -> Library:
     return Library(replace(settings, retrieve=replace(settings.retrieve, hop_cap=cap)))
 
 
+def combined(ctx, scorer):
+    """iier's hand walk with the learned probability as one more next-hop term."""
+    from core.retrieve.iier import IIERRetriever
+    r = IIERRetriever(ctx, learned=scorer)
+    r.mode = "combine"
+    return r
+
+
 def learned_builders(names):
-    """{name (learned): ctx -> retriever} for a trained scorer."""
+    """{name (learned): ctx -> retriever} for a trained scorer; names: iier, kgp, iier-combine,
+    gnn-rerank (the weight chosen on the scorer's training questions)."""
+    from core.retrieve.gnn_rerank import GNNRerankRetriever
     from core.retrieve.iier import IIERRetriever
     from core.retrieve.kgp import KGPRetriever
-    classes = {"iier": IIERRetriever, "kgp": KGPRetriever}
-    return lambda scorer: {f"{n} (learned)": (lambda ctx, c=classes[n]: c(ctx, learned=scorer)) for n in names}
+    made = {"iier": IIERRetriever, "kgp": KGPRetriever, "gnn-rerank": GNNRerankRetriever}
+    return lambda scorer: {f"{n} (learned)": (lambda ctx, n=n: combined(ctx, scorer) if n == "iier-combine"
+                                              else made[n](ctx, learned=scorer)) for n in names}
 
 
 def baselines(names):
-    """{name: ctx -> retriever} for the untrained ones."""
+    """{name: ctx -> retriever} for the untrained ones (iier-hand, kgp-no-agent, or any
+    make_retriever name)."""
     from core.retrieve.base import make_retriever
     from core.retrieve.iier import IIERRetriever
     from core.retrieve.kgp import KGPRetriever
-    out = {"iier (hand)": lambda ctx: IIERRetriever(ctx, learned=None),
-           "kgp (no agent)": lambda ctx: KGPRetriever(ctx, learned=None)}
-    out.update({n: (lambda ctx, n=n: make_retriever(n, ctx)) for n in names})
-    return out
+    special = {"iier-hand": ("iier (hand)", lambda ctx: IIERRetriever(ctx, learned=None)),
+               "kgp-no-agent": ("kgp (no agent)", lambda ctx: KGPRetriever(ctx, learned=None))}
+    return dict(special[n] if n in special else (n, lambda ctx, n=n: make_retriever(n, ctx)) for n in names)
 
 
 def main() -> int:
@@ -62,19 +74,14 @@ def main() -> int:
     ap.add_argument("--cross-data-dir", type=Path)
     ap.add_argument("--cross-questions", type=Path)
     ap.add_argument("--k", type=int, default=5)
-    ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--layers", type=int, default=2)
-    ap.add_argument("--max-length", type=int, default=128)
-    ap.add_argument("--epochs", type=int, default=1)
+    add_plan_flags(ap)
     ap.add_argument("--cap", type=int, default=10)
     ap.add_argument("--retrievers", default="iier")
-    ap.add_argument("--baselines", default="gnn,dense")
+    ap.add_argument("--baselines", default="gnn,dense,iier-hand,kgp-no-agent")
     ap.add_argument("--skip-kfold", action="store_true")
     ap.add_argument("--out", type=Path, default=Path("hop_folds.json"))
     a = ap.parse_args()
-    plan = FoldPlan(k=a.k, seed=a.seed, hop=HopShape(layers=a.layers, max_length=a.max_length),
-                    train=TrainShape(epochs=a.epochs, threads=1),
-                    data=DataShape(first_negatives=6, hard_negatives=4, random_negatives=1, wrong_starts=1))
+    plan = plan_from(a, a.k)
     names = [n for n in a.retrievers.split(",") if n]
     lib = open_library(a.data_dir, a.cap)
     qs = read_questions(a.questions)
@@ -90,9 +97,7 @@ def main() -> int:
         builders = dict(learned_builders(names)(scorer), **baselines([n for n in a.baselines.split(",") if n]))
         out["cross"] = {"train": record, "metrics": score(other, builders, cq)}
         print(json.dumps(out["cross"], indent=1), flush=True)
-    out["load_end"] = os.getloadavg()
-    a.out.write_text(json.dumps(out, indent=1), "utf-8")
-    return 0
+    return save(out, a.out)
 
 
 if __name__ == "__main__":

@@ -1,15 +1,15 @@
 """Latency of the learned retrievers on the synthetic 50,000-chunk library, per candidate cap.
 
     python benchmarks/hop_latency.py --work-dir COPY_OF_SCOPE_BENCH_WORK --model-root DIR \
-        [--chunks 50000] [--caps 5,10,20] [--questions 12] [--threads 2] [--retrievers iier,kgp]
+        [--chunks 50000] [--caps 5,10,20] [--questions 12] [--threads 2] [--retrievers iier,kgp,gnn-rerank]
         [--no-baselines] [--out hop_latency.json]
 
 The library is `scope_bench.build`'s (passages hashed, questions embedded by MiniLM, so a
 question costs what a user's does); the model is loaded from DIR/models/hop/. For every cap
 (pairs the cross-encoder scores per step; one batched call per step) it times iier and kgp
-with the learned step, beside the hand-set iier and gnn, unscoped, k=10, after a warm-up.
+(and gnn re-ranked) with the learned step, beside the hand-set iier and gnn, unscoped, k=10, after a warm-up.
 Rankings on this corpus mean nothing: recall per cap is hop_curve.py's job. Writes p50/p95
-and the pairs scored per question, with the 1-minute load before and after.
+wall ms, p50 CPU ms and the pairs scored per question, with the 1-minute load before and after.
 """
 from __future__ import annotations
 
@@ -24,11 +24,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from hop_common import cpu_ms, per_cap, save  # noqa: E402
 from scope_bench import build  # noqa: E402
 
 from core.eval.metrics import percentile  # noqa: E402
 from core.learn.hop_model import HopScorer  # noqa: E402
 from core.retrieve.gnn import GNNRetriever  # noqa: E402
+from core.retrieve.gnn_rerank import GNNRerankRetriever  # noqa: E402
 from core.retrieve.iier import IIERRetriever  # noqa: E402
 from core.retrieve.kgp import KGPRetriever  # noqa: E402
 
@@ -49,28 +51,32 @@ class CountingScorer:
 
 
 def retrievers(ctx, scorer, cap: int, names: str = "iier,kgp") -> dict:
-    """The timed retrievers (of `names`) with the cap set."""
-    classes = {"iier": IIERRetriever, "kgp": KGPRetriever}
+    """The timed retrievers (of `names`: iier, kgp, gnn-rerank) with the cap set."""
+    classes = {"iier": IIERRetriever, "kgp": KGPRetriever, "gnn-rerank": GNNRerankRetriever}
     out = {f"{n} (learned)": classes[n](ctx, learned=scorer) for n in names.split(",")}
     for r in out.values():
         r.cap = cap
+        if isinstance(r, GNNRerankRetriever):
+            r.pool = min(r.pool, cap)
     return out
 
 
 def time_all(named: dict, questions: list[str], scorer: CountingScorer) -> dict:
-    """p50/p95 ms and mean pairs per question for each retriever."""
+    """p50/p95 wall ms, p50 CPU ms (this process, every thread: less sensitive to the load)
+    and mean pairs per question for each retriever."""
     out = {}
     for name, r in named.items():
         r.retrieve("warm-up", 10)
-        ms, pairs = [], []
+        ms, cpu, pairs = [], [], []
         for q in questions:
             scorer.pairs = 0
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), cpu_ms()
             r.retrieve(q, 10)
             ms.append((time.perf_counter() - t0) * 1000)
+            cpu.append(cpu_ms() - c0)
             pairs.append(scorer.pairs)
         out[name] = {"p50_ms": round(percentile(ms, 50), 1), "p95_ms": round(percentile(ms, 95), 1),
-                     "pairs_mean": round(sum(pairs) / len(pairs), 1)}
+                     "cpu_p50_ms": round(percentile(cpu, 50), 1), "pairs_mean": round(sum(pairs) / len(pairs), 1)}
         print(name, json.dumps(out[name]), file=sys.stderr, flush=True)
     return out
 
@@ -97,17 +103,12 @@ def main() -> int:
     questions = [f"What is {d.title} linked to?" for d in docs]
     ctx = lib.context()
     out = {"chunks": lib.catalog.stats()["chunks"], "questions": len(questions), "threads": a.threads,
-           "model": scorer.record.get("train", {}), "load_start": os.getloadavg(), "caps": {}}
+           "model": scorer.record.get("train", {}), "load_start": os.getloadavg()}
     if not a.no_baselines:
         out["baselines"] = time_all({"iier (hand)": IIERRetriever(ctx, learned=None), "gnn": GNNRetriever(ctx)},
                                     questions, scorer)
-    for cap in (int(c) for c in a.caps.split(",")):
-        out["caps"][cap] = time_all(retrievers(ctx, scorer, cap, a.retrievers), questions, scorer)
-        print(cap, json.dumps(out["caps"][cap]), flush=True)
-    out["load_end"] = os.getloadavg()
-    a.out.write_text(json.dumps(out, indent=1), "utf-8")
-    return 0
-
+    per_cap(a.caps, lambda cap: time_all(retrievers(ctx, scorer, cap, a.retrievers), questions, scorer), out)
+    return save(out, a.out)
 
 if __name__ == "__main__":
     raise SystemExit(main())

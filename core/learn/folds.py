@@ -19,6 +19,7 @@ from core.eval.run import evaluate
 from core.learn.hop_data import DataShape, build_examples
 from core.learn.hop_model import HopShape
 from core.learn.hop_train import TrainShape, cpu_seconds, fit
+from core.learn.rerank_fit import with_rerank_weight
 from core.retrieve.train import LabelledQuestion
 
 METRICS = ("recall@2", "recall@5", "recall@10", "all_recall@5", "mrr", "latency_ms_p50")
@@ -54,6 +55,7 @@ def train_on(lib, questions: Sequence[LabelledQuestion], plan: FoldPlan):
     t0, c0 = time.perf_counter(), cpu_seconds()
     pairs = build_examples(lib.context(), questions, plan.data, plan.seed)
     scorer, record = fit(pairs, plan.train, plan.hop, plan.seed)
+    record = with_rerank_weight(lib.context(), scorer, questions, record)
     return scorer, dict(record, total_wall_s=round(time.perf_counter() - t0, 1),
                         total_cpu_s=round(cpu_seconds() - c0, 1))
 

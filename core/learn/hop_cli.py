@@ -70,5 +70,5 @@ def train_hop_command(ctx, questions: Sequence, data_dir: Path, seed: int, layer
     record = train_and_save(ctx, labelled, data_dir, seed=seed, layers=layers, epochs=epochs)
     progress("train", 1, 1)
     typer.echo(json.dumps(record, indent=1))
-    typer.echo(f"saved {record['saved']}; iier and kgp use it from now on "
+    typer.echo(f"saved {record['saved']}; iier, kgp and gnn_rerank use it from now on "
                "(delete that folder to go back to the hand-set scorers)")

@@ -100,7 +100,8 @@ def train_and_save(ctx, questions: Sequence, data_dir, seed: int = 0, layers: in
     examples = build_examples(ctx, questions, seed=seed)
     pairs_s = round(time.perf_counter() - t0, 1)
     scorer, record = fit(examples, TrainShape(epochs=epochs), HopShape(layers=layers), seed=seed)
-    record = dict(record, questions=len(questions), pairs_wall_s=pairs_s)
-    scorer.record = record
+    from core.learn.rerank_fit import with_rerank_weight
+
+    record = with_rerank_weight(ctx, scorer, questions, dict(record, questions=len(questions), pairs_wall_s=pairs_s))
     folder = scorer.save(data_dir)
     return dict(record, saved=str(folder), model_bytes=model_bytes(data_dir))

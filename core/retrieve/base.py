@@ -57,6 +57,7 @@ RETRIEVERS: dict[str, tuple[str, str]] = {
     "multiroute": ("core.retrieve.multiroute", "MultiRouteRetriever"),
     "kgp": ("core.retrieve.kgp", "KGPRetriever"),
     "gnn": ("core.retrieve.gnn", "GNNRetriever"),
+    "gnn_rerank": ("core.retrieve.gnn_rerank", "GNNRerankRetriever"),
     "rgnn": ("core.retrieve.rgnn", "RGNNRetriever"),
     "iier": ("core.retrieve.iier", "IIERRetriever"),
 }

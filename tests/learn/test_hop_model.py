@@ -9,6 +9,7 @@ from core.learn.hop_data import DataShape, HopExample, build_examples
 from core.learn.hop_model import CONFIG, WEIGHTS, HopScorer, HopShape, model_dir
 from core.learn.hop_train import TrainShape, fit
 from core.retrieve.iier import IIERRetriever, NextHopScorer, hop_features
+from core.retrieve.gnn_rerank import WEIGHT_GRID as GRID
 from core.retrieve.kgp import KGPRetriever
 from core.retrieve.train import LabelledQuestion
 from tests.graph.doubles import HashEmbedder
@@ -127,4 +128,6 @@ def test_train_command_saves_a_model_the_retrievers_load(lib, capsys):
         train_hop_command(lib.context(), questions, lib.settings.data_dir, seed=0, layers=9, epochs=1)
     train_hop_command(lib.context(), questions, lib.settings.data_dir, seed=0, layers=1, epochs=1)
     assert '"model_bytes"' in capsys.readouterr().out
-    assert HopScorer.load(lib.settings.data_dir).record["questions"] == 1
+    record = HopScorer.load(lib.settings.data_dir).record
+    assert record["questions"] == 1
+    assert record["rerank_weight"] in GRID and set(record["rerank_curve"]) == {str(w) for w in GRID}
