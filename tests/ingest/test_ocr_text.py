@@ -108,13 +108,13 @@ def test_unsure_pairs_are_neighbours_on_one_line_only():
 def test_icons_and_dot_leaders_read_as_words_are_dropped():
     rows = [(1, 10, 10, 30, 40, 25.7, "BY"), (1, 50, 20, 40, 12, 96.0, "The"), (1, 95, 20, 40, 12, 96.0, "value"),
             (1, 140, 20, 40, 12, 96.0, "is"), (1, 185, 20, 40, 12, 96.0, "saved"),
-            (2, 10, 60, 60, 12, 96.0, "Contents"), (2, 75, 60, 80, 12, 12.0, "eeecece"), (2, 160, 60, 10, 12, 95.0, "3"),
+            (2, 10, 60, 60, 12, 96.0, "Contents"), (2, 75, 60, 80, 12, 12.0, "eeecece"), (2, 160, 60, 10, 12, 95.0, "3"), (2, 175, 60, 40, 12, 9.0, "2......."),
             (3, 10, 90, 60, 12, 20.0, "timeout"), (3, 75, 90, 30, 12, 15.0, "::="),
             (4, 10, 120, 30, 12, 5.0, "ee"), (5, 10, 150, 60, 12, 96.0, "timeout")]
     words = page_words(_blank_png(), _tsv(rows), dpi=72)
     sure = __import__("collections").Counter(["the", "value", "timeout", "contents", "by"])
     assert [w.text for w in noise_words(words, sure)] == ["BY", "eeecece", "::=", "ee"]
-    pages = [[_line("BY The value is saved", 10, 0, height=40), _line("Contents eeecece 3", 60, 1),
+    pages = [[_line("BY The value is saved", 10, 0, height=40), _line("Contents eeecece 3 2.......", 60, 1),
               _line("timeout ::=", 90, 2), _line("ee", 120, 3), _line("timeout", 150, 4)]]
     out = mend_text(pages, {1: words}, scanned={1})  # "timeout" is read with confidence on line 5: kept
-    assert [ln.text for ln in out[0]] == ["The value is saved", "Contents 3", "timeout", "timeout"]  # "ee": line dropped
+    assert [ln.text for ln in out[0]] == ["The value is saved", "Contents 3 2.......", "timeout", "timeout"]  # "ee": line dropped

@@ -5,10 +5,10 @@ pages) and that the reading itself tells apart:
 
 - **Noise read as words.** Icons in the margin ("note" and "warning" pictures) come out as
   "BY", "R)" or "Ba]", and dot leaders as "eee", "cece", "ene": words Tesseract is not sure
-  of (confidence below `_UNSURE`) that have no letter or digit or that the document never
-  reads with confidence elsewhere, and words much taller than the page's
-  text (`_TALL` times its median word height, a picture) that are short and not read with
-  confidence. Such words are left out of the line; a line of nothing else is dropped.
+  of (confidence below `_UNSURE`) that are symbols only or whose letters the document never
+  reads with confidence elsewhere (numbers and dot leaders stay: they tell a contents line),
+  and words much taller than the page's text (`_TALL` times its median word height, a
+  picture) that are short and not read with confidence. Such words are left out of the line; a line of nothing else is dropped.
 - **Words split in pieces.** Type set in a typewriter face is spaced wide, and Tesseract
   reads "TFTP" as "TF TP" and "tftp" as "t ftp", and is unsure of the pieces. Two neighbouring
   pieces of letters on one of Tesseract's lines, one of them read below `_JOIN_UNSURE`, are
@@ -56,8 +56,9 @@ def noise_words(words: Sequence[OcrWord], sure: Counter) -> list[OcrWord]:
     usual = statistics.median(heights) if heights else 0.0
     out = []
     for w in words:
-        short = _alnum(w.text) == 0
-        unknown = not any(sure[t.lower()] for t in _LETTERS.findall(w.text))
+        letters = _LETTERS.findall(w.text)
+        unknown = bool(letters) and not any(sure[t.lower()] for t in letters)
+        short = _alnum(w.text) == 0 and "..." not in w.text  # dot leaders mark contents lines: kept
         tall = usual and w.y1 - w.y0 > _TALL * usual and _alnum(w.text) <= 3 and w.conf < _TALL_UNSURE
         if (w.conf < _UNSURE and (short or unknown)) or tall:
             out.append(w)
