@@ -23,7 +23,7 @@ from core.ingest.pdf.layout import Line
 from core.ingest.pdf.ocr_words import OcrWord, in_line, weighted_median
 
 _BOLD = 1.5  # a line whose stroke is this many times the body's is bold
-_WORDY = 0.7  # share of letters (of the non-space characters) a bold line needs
+_WORDY = 0.75  # share of letters and digits (of the non-space characters) a bold line needs
 
 
 def _stroke(words: Sequence[OcrWord]) -> float:
@@ -31,9 +31,11 @@ def _stroke(words: Sequence[OcrWord]) -> float:
 
 
 def _wordy(text: str) -> bool:
-    """Text that starts with a letter or digit and is mostly letters (not code or symbols)."""
+    """Text that starts with a letter or digit and is mostly letters and digits, two letters
+    at least ("3.6 Unions", not code or symbols such as "=A|BIC." or "Pid = pid()")."""
     chars = text.replace(" ", "")
-    return bool(chars) and chars[0].isalnum() and sum(c.isalpha() for c in chars) >= _WORDY * len(chars)
+    return (bool(chars) and chars[0].isalnum() and sum(c.isalpha() for c in chars) >= 2
+            and sum(c.isalnum() for c in chars) >= _WORDY * len(chars))
 
 
 def mark_bold(pages: list[list[Line]], words: Mapping[int, Sequence[OcrWord]]) -> list[list[Line]]:
