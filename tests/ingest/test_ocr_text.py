@@ -118,3 +118,13 @@ def test_icons_and_dot_leaders_read_as_words_are_dropped():
               _line("timeout ::=", 90, 2), _line("ee", 120, 3), _line("timeout", 150, 4)]]
     out = mend_text(pages, {1: words}, scanned={1})  # "timeout" is read with confidence on line 5: kept
     assert [ln.text for ln in out[0]] == ["The value is saved", "Contents 3 2.......", "timeout", "timeout"]  # "ee": line dropped
+
+
+def test_a_bold_line_is_a_heading_only_when_it_reads_as_words():
+    from core.ingest.pdf.ocr_bold import mark_bold
+    words = [OcrWord(0, y, 100, y + 10, stroke, "w" * 8, 95.0, n)
+             for n, (y, stroke) in enumerate([(0, 6), (20, 6), (40, 6), (60, 3), (80, 3), (100, 3), (120, 3)])]
+    texts = ["3.6 Unions", "=A|BIC.", "Pid = pid()", "plain body text", "more body", "and more", "the end"]
+    lines = [_line(t, 20 * i - 2, i) for i, t in enumerate(texts)]
+    out = mark_bold([lines], {1: words})
+    assert [ln.bold for ln in out[0]] == [True, False, False, False, False, False, False]
