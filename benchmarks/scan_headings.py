@@ -7,7 +7,9 @@ the original's outline kept as the reference). Each is parsed as ingest parses i
 Folio's settings; set FOLIO_OCR_CACHE to reuse readings of the same pages), outline ignored,
 and scored as benchmarks/headings.py scores born-digital files (text+level with one level
 offset per document, and text only). `--before` reads as Folio did before this work (Tesseract
---psm 3, no deskew/denoise, OCR'd lines as MuPDF reads Tesseract's layer: no ocr_lines).
+--psm 3, no deskew/denoise, OCR'd lines as MuPDF reads Tesseract's layer: no ocr_lines);
+`--no-words` reads as round 3 did (ocr_lines without Tesseract's words: no bold from the ink,
+no noise dropped, no split words joined).
 """
 from __future__ import annotations
 
@@ -45,11 +47,15 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("scans", type=Path)
     ap.add_argument("--before", action="store_true")
+    ap.add_argument("--no-words", action="store_true", help="round 3: no ocr_bold / ocr_text")
     ap.add_argument("--files", default="", help="comma-separated file names (default: all with an outline)")
     args = ap.parse_args()
     settings = OcrSettings(psm=3, prepare=False) if args.before else OcrSettings()
     if args.before:
-        parse.ocr_structure = lambda pages, scanned: pages
+        parse.ocr_structure = lambda pages, scanned, words=None: pages
+    elif args.no_words:
+        structure = parse.ocr_structure
+        parse.ocr_structure = lambda pages, scanned, words=None: structure(pages, scanned)
     names = [n for n in args.files.split(",") if n] or sorted(p.name for p in args.scans.glob("*.pdf"))
     rows = []
     with tempfile.TemporaryDirectory() as tmp:

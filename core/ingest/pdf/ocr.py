@@ -35,6 +35,7 @@ from PIL import Image
 
 from core.config import OcrSettings
 from core.ingest.pdf import ocr_cache
+from core.ingest.pdf.ocr_words import OcrWord, page_words
 from core.ingest.pdf.ocr_image import has_columns, prepare
 
 _LANGS_DIR = re.compile(r'"([^"]+)"')
@@ -61,14 +62,17 @@ class OcrResult:
     confidence: Mapping[int, float] = field(default_factory=dict)
     notes: tuple[str, ...] = ()
     unavailable: str = ""  # why scanned pages were left unread (what to install)
+    words: Mapping[int, tuple[OcrWord, ...]] = field(default_factory=dict)  # page -> its words (ocr_words)
 
 
 @dataclass(frozen=True)
 class PageOcr:
-    """Tesseract's reading of one page: the text-only PDF page and its words' confidences."""
+    """Tesseract's reading of one page: the text-only PDF page, its words' confidences and
+    its words with their boxes and stroke widths (ocr_words)."""
 
     pdf: bytes
     confidences: tuple[float, ...]
+    words: tuple[OcrWord, ...] = ()
 
 
 @lru_cache(maxsize=1)
@@ -123,7 +127,7 @@ def read_page(png: bytes, settings: OcrSettings, tmp_root: Path | None = None,
     key = ocr_cache.cache_key(png, options) if os.environ.get(ocr_cache.ENV) else ""
     hit = ocr_cache.cached(key) if key else None
     if hit is not None:
-        return PageOcr(hit[0], word_confidences(hit[1]))
+        return PageOcr(hit[0], word_confidences(hit[1]), page_words(png, hit[1], settings.dpi))
     env = {**os.environ, "OMP_THREAD_LIMIT": "1"}  # one thread a page: pages run in parallel
     with tempfile.TemporaryDirectory(prefix="page-", dir=tmp_root) as tmp:
         base = Path(tmp) / "page"
@@ -135,7 +139,7 @@ def read_page(png: bytes, settings: OcrSettings, tmp_root: Path | None = None,
         tsv = base.with_suffix(".tsv").read_text("utf-8", "replace")
     if key:
         ocr_cache.store(key, pdf, tsv)
-    return PageOcr(pdf, word_confidences(tsv))
+    return PageOcr(pdf, word_confidences(tsv), page_words(png, tsv, settings.dpi))
 
 
 def word_confidences(tsv: str) -> tuple[float, ...]:
@@ -191,21 +195,24 @@ def apply_ocr(path: Path, job: OcrJob | None) -> OcrResult:
         if reason:
             return OcrResult(path, notes=(f"{len(wanted)} scanned pages not read: {reason}",), unavailable=reason)
         job.work_dir.mkdir(parents=True, exist_ok=True)
-        confidence, failed = _ocr_pages(doc, wanted, job)
+        confidence, failed, words = _ocr_pages(doc, wanted, job)
         target = job.work_dir / f"{path.stem}.ocr.pdf"
         doc.save(target, garbage=1, deflate=True)
-    return OcrResult(target, confidence, confidence_notes(confidence, job.settings.low_confidence) + failed)
+    notes = confidence_notes(confidence, job.settings.low_confidence) + failed
+    return OcrResult(target, confidence, notes, words=words)
 
 
-def _ocr_pages(doc: pymupdf.Document, wanted: Sequence[int], job: OcrJob) -> tuple[dict[int, float], tuple[str, ...]]:
+def _ocr_pages(doc: pymupdf.Document, wanted: Sequence[int], job: OcrJob
+               ) -> tuple[dict[int, float], tuple[str, ...], dict[int, tuple[OcrWord, ...]]]:
     """Read the wanted pages in parallel and overlay their text; return page -> confidence,
-    and a note per page Tesseract failed on (the rest of the file goes on).
+    a note per page Tesseract failed on (the rest of the file goes on) and page -> words.
 
     Pages are rendered here (PyMuPDF is not thread-safe) a few ahead of the readers, so at
     most about 2 x jobs page images are held at once.
     """
     jobs = max(1, job.settings.jobs)
     confidence: dict[int, float] = {}
+    words: dict[int, tuple[OcrWord, ...]] = {}
     failed: list[str] = []
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         for start in range(0, len(wanted), 2 * jobs):
@@ -222,9 +229,10 @@ def _ocr_pages(doc: pymupdf.Document, wanted: Sequence[int], job: OcrJob) -> tup
                 if result.confidences:
                     _overlay(doc[n], result.pdf)
                     confidence[n + 1] = round(sum(result.confidences) / len(result.confidences), 1)
+                    words[n + 1] = result.words
                 if job.on_page:
                     job.on_page(start + batch.index(n) + 1, len(wanted))
-    return confidence, tuple(failed)
+    return confidence, tuple(failed), words
 
 
 def _read_rendered(rendered: tuple[bytes, int], job: OcrJob) -> PageOcr:

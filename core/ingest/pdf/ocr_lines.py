@@ -14,7 +14,7 @@ MuPDF also groups the words of Tesseract's text layer into blocks one line at a 
 a scanned paragraph came out as one paragraph per line (a word hyphenated at a line end
 stayed in two pieces, and the chunker cut between lines of one sentence). `rejoin_paragraphs`
 puts a line back into the block of the line above when it follows at the page's usual line
-pitch, at the same size, starting under it: the paragraphs a born-digital page has. Tesseract's
+pitch, at the same size and weight, starting under it: the paragraphs a born-digital page has. Tesseract's
 invisible font is fixed-width, so every OCR'd line read as code (kept as a line of its own);
 the font of a scan is unknown, so no OCR'd line is taken for code.
 
@@ -25,25 +25,17 @@ from __future__ import annotations
 
 import statistics
 from dataclasses import replace
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from core.ingest.pdf.layout import Line
+from core.ingest.pdf.ocr_bold import mark_bold
+from core.ingest.pdf.ocr_text import mend_text
+from core.ingest.pdf.ocr_words import OcrWord, weighted_median
 
 _BODY_BAND = 1.2  # a line up to 20% larger than the body is body text read with tall letters
 _GROUP = 1.15  # sizes within 15% of a group's smallest are one heading size
 _PITCH_SLACK = 1.3  # a gap up to 30% above the usual line pitch is still inside a paragraph
 _INDENT = 3.0  # a paragraph's next line starts at most this many sizes right of the line above
-
-
-def _weighted_median(pairs: Sequence[tuple[float, int]]) -> float:
-    """Median of sizes weighted by character counts."""
-    ordered = sorted(pairs)
-    half, seen = sum(w for _, w in ordered) / 2, 0
-    for size, weight in ordered:
-        seen += weight
-        if seen >= half:
-            return size
-    return ordered[-1][0]
 
 
 def size_groups(sizes: Sequence[tuple[float, int]], body: float) -> dict[float, float]:
@@ -58,7 +50,7 @@ def size_groups(sizes: Sequence[tuple[float, int]], body: float) -> dict[float, 
     out: dict[float, float] = {}
     for group in groups:
         members = [(s, w) for s, w in sizes if s in group]
-        typical = round(_weighted_median(members) * 2) / 2
+        typical = round(weighted_median(members) * 2) / 2
         out.update({s: typical for s in group})
     return out
 
@@ -69,7 +61,7 @@ def steady_sizes(pages: list[list[Line]], scanned: set[int]) -> list[list[Line]]
     if not ocr:
         return pages
     sizes = [(ln.size, len(ln.text)) for ln in ocr]
-    body = _weighted_median(sizes)
+    body = weighted_median(sizes)
     group = size_groups(sizes, body)
     return [[replace(ln, size=group.get(ln.size, body)) for ln in lines]
             if n in scanned else lines for n, lines in enumerate(pages, start=1)]
@@ -86,7 +78,7 @@ def _continues(above: Line, line: Line, pitch: float | None) -> bool:
     """`line` is the next line of `above`'s paragraph (too few lines to know the usual
     pitch: lines 1.5 sizes apart, as type is usually set)."""
     step = line.bbox[3] - above.bbox[3]
-    return (above.size == line.size and 0 < step <= (pitch or 1.5 * above.size) * _PITCH_SLACK
+    return (above.size == line.size and above.bold == line.bold and 0 < step <= (pitch or 1.5 * above.size) * _PITCH_SLACK
             and above.bbox[0] - above.size <= line.bbox[0] <= above.bbox[0] + _INDENT * above.size
             and line.bbox[0] < above.bbox[2])
 
@@ -108,6 +100,15 @@ def rejoin_paragraphs(pages: list[list[Line]], scanned: set[int]) -> list[list[L
     return out
 
 
-def ocr_structure(pages: list[list[Line]], scanned: set[int]) -> list[list[Line]]:
-    """Steady sizes, then paragraphs, on the OCR'd pages (`scanned`, 1-based) of `pages`."""
-    return rejoin_paragraphs(steady_sizes(pages, scanned), scanned) if scanned else pages
+def ocr_structure(pages: list[list[Line]], scanned: set[int],
+                  words: Mapping[int, Sequence[OcrWord]] | None = None, bold: bool = False) -> list[list[Line]]:
+    """On the OCR'd pages (`scanned`, 1-based) of `pages`: noise dropped and split words
+    joined (ocr_text; needs Tesseract's `words` of each page), with `bold` also bold measured
+    from the ink (ocr_bold: off by default, it cost dense and gnn retrieval on the tuning
+    questions, SCAN_RESULTS.md round 4), steady sizes, then paragraphs."""
+    if not scanned:
+        return pages
+    if words:
+        pages = mend_text(pages, words, scanned)
+        pages = mark_bold(pages, words) if bold else pages
+    return rejoin_paragraphs(steady_sizes(pages, scanned), scanned)
