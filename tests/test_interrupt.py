@@ -1,6 +1,8 @@
 """Ctrl-C ends `watch` within a second even when its main thread cannot run Python
-(core/cli/interrupt.py): the child below never lets a KeyboardInterrupt end it, as a main
-thread stuck in C code (SQLite's busy wait) would not; only the listening thread can."""
+(core/cli/interrupt.py): the child below never lets SIGINT end it through its main thread (its
+Python handler does nothing, as a main thread stuck in C code such as SQLite's busy wait would
+never raise KeyboardInterrupt; installed before "ready", so no signal can come first); only the
+listening thread can."""
 from __future__ import annotations
 
 import signal
@@ -15,13 +17,11 @@ ROOT = Path(__file__).resolve().parents[1]
 STUCK = """
 import threading
 from core.cli.interrupt import exit_after_ctrl_c
+import signal
 exit_after_ctrl_c(on_exit=lambda: print("stopped", flush=True))
+signal.signal(signal.SIGINT, lambda *_: None)  # a stuck main thread: the normal path never ends it
 print("ready", flush=True)
-while True:
-    try:
-        threading.Event().wait()
-    except KeyboardInterrupt:
-        pass  # a stuck main thread: the normal path never ends the process
+threading.Event().wait()
 """
 
 

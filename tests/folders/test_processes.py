@@ -31,6 +31,10 @@ def test_kill_9_mid_sync_leaves_documents_whole_and_the_next_start_finishes(
     start_worker(processes, data_dir, env)
     wait_for(lambda: ready(data_dir) == len(files), timeout=600, what="every file after the restart")
     wait_for(lambda: WatchedFolders(lib).status()[0].in_library == len(files), timeout=120, what="the status")
+    # a job saves the full-text index when it ends (core/library/write_window.py), after its last
+    # document is ready in the catalog: wait for the job's end, not for the documents
+    wait_for(lambda: query(data_dir, "SELECT COUNT(*) FROM jobs WHERE status IN ('queued', 'running')") == [(0,)],
+             timeout=120, what="the restarted worker's job finished")
     lib.live.sync()  # reload what the restarted worker committed, as the app does before a question
     assert_consistent(lib)
     assert {d.origin for d in lib.documents()} == {str(f) for f in files}
