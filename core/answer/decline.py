@@ -233,5 +233,5 @@ def unheard_terms(q: QuestionInfo, texts: Iterable[str], share: float = 0.55) ->
     weights = term_weights(q.text)  # tagged only here: most questions miss fewer words
     weight = {g[0]: max(weights.get(t, 1.0) for t in g) for g in groups}
     lacking = sum(weight[t] for t in absent)
-    return absent if len(absent) >= 2 and lacking >= share * sum(weight.values()) else []
+    return absent if lacking >= share * sum(weight.values()) else []
 

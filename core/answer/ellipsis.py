@@ -30,9 +30,7 @@ _CLAUSE = frozenset("when if unless while".split())
 _NP_POS = frozenset("DET ADJ NOUN PROPN NUM X SYM PART".split())
 
 
-def _doc(text: str):
-    pipe = nlp.pipeline()
-    return pipe(text) if pipe is not None else None
+_doc = nlp.parse  # cached and shared with the other question rules: read, never change
 
 
 def _content(word: str) -> str:

@@ -37,10 +37,7 @@ _WH = frozenset("what which who whom whose when where why how".split())
 _BACK_ADVERBS = frozenset("then instead too also".split())
 
 
-def parse(text: str):
-    """spaCy's Doc for `text`, or None without the model."""
-    pipe = nlp.pipeline()
-    return pipe(text) if pipe is not None else None
+parse = nlp.parse  # spaCy's Doc for `text` (cached, shared: never change it), or None without the model
 
 
 def is_name(tok) -> bool:

@@ -38,6 +38,15 @@ def pipeline():
 tag_cache = DocCache(CACHE_SIZE)
 
 
+@functools.lru_cache(maxsize=256)
+def parse(text: str):
+    """spaCy's whole-pipeline Doc for a short text such as a question (None without the
+    model), cached: the follow-up, leaning and ellipsis rules read the same question, and
+    its parts, several times a turn. Shared between callers: read it, never change it."""
+    nlp = pipeline()
+    return nlp(text) if nlp is not None else None
+
+
 def tag(texts: Sequence[str]) -> list:
     """spaCy Docs for `texts` (None for each when the model is unavailable); texts tagged
     before come from `tag_cache`, the others are tagged together in one batch. The Docs are

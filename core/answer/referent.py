@@ -37,9 +37,7 @@ VERBS = frozenset(
     "compute draw install compile link print sort list convert check".split())
 
 
-def _doc(text: str):
-    pipe = nlp.pipeline()
-    return pipe(text) if pipe is not None else None
+_doc = nlp.parse  # cached and shared with the other question rules: read, never change
 
 
 def _verbish(tok) -> bool:
