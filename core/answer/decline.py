@@ -5,6 +5,9 @@ Two tests, read from the question's words only (never from a guess at the answer
 - **names**: a question that names something (a capitalised or code-like word: "nginx's
   worker_processes", "PostgreSQL", "OTP 23") asks about that thing; when no evidence passage
   (text, title or heading) mentions it, the library does not hold the manual asked about.
+  An everyday word is no name, even one the embedding vocabulary lacks ("typeface",
+  "stutter": `lexicon.english_word`), unless the tagger reads it as a proper noun ("in
+  clang"); nor is a unit ("MB").
 - **unheard**: when two or more of the question's key words appear in no evidence passage
   and they weigh at least 0.55 of them (a verb of the asking, "decide", weighs half a noun;
   the share chosen leaving one tuning set out), the evidence is about something else.
@@ -149,9 +152,14 @@ def plain_english(word: str, question: str = "") -> bool:
 
 
 def _proper_nouns(question: str) -> frozenset[str]:
-    """The lower-case words the tagger reads as proper nouns in the question."""
+    """The lower-case words the question uses as names: tagged proper nouns, or bare singular
+    nouns (no determiner or modifier) as an object ("using clang"), which an English count
+    noun never is, unless it ends like a mass noun ("with compression")."""
     doc = nlp.parse(question) if question else None
-    return frozenset(t.text for t in doc if t.tag_ in ("NNP", "NNPS") and t.text.islower()) if doc else frozenset()
+    if doc is None:
+        return frozenset()
+    return frozenset(t.text for t in doc if t.text.islower() and (t.tag_ in ("NNP", "NNPS") or (
+        t.tag_ == "NN" and t.dep_ in ("dobj", "pobj") and not list(t.children) and not _ENGLISH_ENDING.search(t.text))))
 
 
 def strong_name(name: str) -> bool:
@@ -205,7 +213,7 @@ def names_absent(question: str, passage: str) -> list[str]:
     forms = _forms([passage])
     joined = " ".join(forms)
     strong = [n for n in question_names(question) if re.search(r"[A-Za-z]", n) and strong_name(n)
-              and stem(n) not in excluded_terms(question)]
+              and stem(n) not in excluded_terms(question) and not _UNIT.match(n)]
     return strong if strong and not any(_seen(n, forms, joined) for n in strong) else []
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from core.answer.decline import missing_names
+from core.answer.decline import missing_names, names_absent
 from core.answer.lexicon import english_word
 
 
@@ -32,3 +32,10 @@ def test_units_and_prefixed_english_words_are_no_names():
     evidence = ["The memory limit defaults to 800 megabytes.", "Some controllers need the option."]
     assert missing_names("What is the default memory limit of cd-hit in MB?", evidence) == []
     assert missing_names("Which microcontrollers need the --no-ret option?", evidence) == []
+    assert names_absent("What is the default memory limit in MB?", "The memory limit is 800 megabytes.") == []
+
+
+def test_a_bare_singular_object_is_a_name_a_noun_with_its_article_is_not():
+    evidence = ["Compile with debugging symbols by passing -g."]
+    assert missing_names("How do I compile it with debugging symbols using clang?", evidence) == ["clang"]
+    assert missing_names("Where does the caption of a graph go?", evidence) == []
