@@ -13,7 +13,7 @@ spelling turned American ("optimiser" -> "optimizer"), is English. Without the m
 set is empty and nothing changes.
 
 Example:
-    >>> [english_word(w) for w in ("typeface", "statisticians", "vsftpd")]  # doctest: +SKIP
+    >>> [english_word(w) for w in ("typeface", "statisticians", "vsftpd")]
     [True, True, False]
 """
 from __future__ import annotations
