@@ -5,9 +5,12 @@
 # questions; `bash fetch_debian_docs.sh DIR 3` the decline rule's two (SDCC, nauty; questions:
 # debian-docs-2-tune.jsonl, 46, and unanswerable-debian-docs-2.jsonl, 22). All written from the page
 # text before any answer was seen; tuning only, never a test figure.
+# `bash fetch_debian_docs.sh DIR 4` the decline rule's paraphrase set: dot and neato guides, the ecasound user's guide,
+# the CFITSIO quick start and the feynMF manual (questions: debian-docs-4-tune.jsonl, 63, asked in the user's words
+# rather than the manual's, and unanswerable-debian-docs-4.jsonl, 34 near misses).
 # `bash fetch_debian_docs.sh DIR biber` the Biber manual (questions: followups-biber.jsonl, follow-ups).
 set -euo pipefail
-dir="${1:?usage: fetch_debian_docs.sh DIR [1|2|3|biber]}"
+dir="${1:?usage: fetch_debian_docs.sh DIR [1|2|3|4|biber]}"
 set_no="${2:-1}"
 source "$(dirname "${BASH_SOURCE[0]}")/../debian_manuals.sh"
 # package=version  path in the package  file name in DIR  sha256
@@ -20,7 +23,15 @@ manuals=(
 )
 sdcc="sdcc-doc=4.2.0+dfsg-1 usr/share/doc/sdcc-doc/sdccman.pdf.gz sdccman.pdf 8887f9fd940ee8aabe9429c28b53f264669f5c2c406688baf4b3d6c49438b2fb"
 nauty="nauty-doc=2.8.6+ds-2 usr/share/doc/nauty/nug28.pdf nug28.pdf 3ba8c8723a163283db7cd4ca583d33573b4194b07c9b6fa71c92ed95cd4a70e5"
-if [ "$set_no" = 3 ]; then
+if [ "$set_no" = 4 ]; then
+  manuals=(
+    "graphviz-doc=2.42.2-7+deb12u1 usr/share/doc/graphviz/pdf/dotguide.pdf.gz dotguide.pdf 6aa4a4f220de2a2a3a00f3cd48a6aebd972a2691dddfd228b97f0733b38e8066"
+    "graphviz-doc=2.42.2-7+deb12u1 usr/share/doc/graphviz/pdf/neatoguide.pdf.gz neatoguide.pdf 87b9788e8388b144ac313052524b56f26e7053cbd5a24f18ffa7af75403bf4af"
+    "ecasound-doc=2.9.3-4 usr/share/doc/ecasound/ecasound_users_guide.pdf.gz ecasound_users_guide.pdf 8587b57d33e82c6048cd8349f436b54c3d5bbb8b449b0b7b5d4e169eec187894"
+    "libcfitsio-doc=4.2.0-3 usr/share/doc/libcfitsio-dev/quick.pdf.gz cfitsio-quick.pdf 4d9e46a8addfcd83bcfd7200096bd7feaff86753b3078a1ca50a3f05b7ee80fe"
+    "feynmf=1.08-14 usr/share/doc/feynmf/manual.pdf.gz feynmf-manual.pdf ec14169464c6d9272359e35f03e91c9b16451e12ea0725f12b7a0f555e64765c"
+  )
+elif [ "$set_no" = 3 ]; then
   manuals=("$sdcc" "$nauty")
 elif [ "$set_no" = 2 ]; then
   manuals=(

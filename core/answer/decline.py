@@ -5,6 +5,9 @@ Two tests, read from the question's words only (never from a guess at the answer
 - **names**: a question that names something (a capitalised or code-like word: "nginx's
   worker_processes", "PostgreSQL", "OTP 23") asks about that thing; when no evidence passage
   (text, title or heading) mentions it, the library does not hold the manual asked about.
+  An everyday word is no name, even one the embedding vocabulary lacks ("typeface",
+  "stutter": `lexicon.english_word`), unless the tagger reads it as a proper noun ("in
+  clang"); nor is a unit ("MB").
 - **unheard**: when two or more of the question's key words appear in no evidence passage
   and they weigh at least 0.55 of them (a verb of the asking, "decide", weighs half a noun;
   the share chosen leaving one tuning set out), the evidence is about something else.
@@ -15,8 +18,8 @@ Two tests, read from the question's words only (never from a guess at the answer
 Example:
     >>> missing_names("Which nginx directive sets worker_processes?", ["Set the port with the port option."])
     ['nginx', 'worker_processes']
-    >>> missing_names("How do I compile it with debugging symbols using clang?", ["Compile with debugging symbols."])
-    ['clang']
+    >>> missing_names("How do I compile it with debugging symbols using gcc?", ["Compile with debugging symbols."])
+    ['gcc']
     >>> missing_names("How does Ghostscript pick the rendering intent?", ["Ghostscript uses Perceptual."])
     []
 """
@@ -29,8 +32,10 @@ from typing import Iterable, Sequence
 
 from core.errors import ConfigError
 
+from core.answer import nlp
 from core.answer.question import QuestionInfo, excluded_terms, last_sentence
 from core.answer.decline_heard import Heard, joined_pairs, term_weights
+from core.answer.lexicon import english_word
 from core.answer.terms import STOP, content_terms, stem, weighted_overlap
 
 # Words of a question that say what kind of thing is asked, not what it is about.
@@ -42,6 +47,7 @@ GENERIC = frozenset(stem(w) for w in (
     "manual document documentation section page example instead else possible exactly often frequently "
     "several many various different certain specific particular usually typically normally").split())
 _ABBREVIATION = re.compile(r"^(?:[a-z]\.){1,2}[a-z]?\.?$|^(?:etc|vs|cf)\.?$", re.IGNORECASE)  # e.g, i.e.
+_UNIT = re.compile(r"^(?:[KMGTP]i?B|[KMGTP]bytes?|[kMG]?Hz|[kMG]?bps|dpi|ppi|px|pt|mm|cm|ms|ns|us|rpm)$")
 _NAME = re.compile(r"\d|[_:/=\\.#@+]|[a-z][A-Z]|^[A-Z]{2,}")
 _ENGLISH_ENDING = re.compile(r"(?:ing|ings|ed|ion|ions|ile|ise|ize|ly|ers?|able|ible|ment|ness|ity|ive|ous|al|ful|less|ate|ates)$")
 
@@ -95,8 +101,8 @@ def question_names(question: str) -> list[str]:
 
 def missing_names(question: str, texts: Iterable[str]) -> list[str]:
     """The question's names that none of `texts` mentions, when they are at least half of
-    its names, or at least half of its strong names (`strong_name`: "clang" of "compile",
-    "debugging" and "clang") ([] otherwise: one name the evidence lacks, "Erlang" beside
+    its names, or at least half of its strong names (`strong_name`: "gcc" of "compile",
+    "debugging" and "gcc") ([] otherwise: one name the evidence lacks, "Erlang" beside
     "TLS" and "OTP", is retrieval's miss, not a manual the library lacks). Names and words are compared by their
     letters and digits, case-insensitively: a name matches a word or a piece of one ("OTP" in
     "OTP-23"), and a name of five or more letters also the inside of a word ("\\applyOutput"
@@ -106,7 +112,8 @@ def missing_names(question: str, texts: Iterable[str]) -> list[str]:
     joined = " ".join(f for f in forms if not f.startswith("="))
     ruled_out = excluded_terms(question)
     names = [n for n in question_names(question) if re.search(r"[A-Za-z]", n) and stem(n) not in ruled_out
-             and not (n.islower() and english_family(n))]  # "configure": an English word the vocabulary lacks
+             and not _UNIT.match(n)  # "in MB": a unit the evidence may spell out ("megabytes", "M")
+             and not (n.islower() and plain_english(n, question))]  # "configure", "typeface": English words
     missing = [n for n in names if not _seen(n, forms, joined)]
     strong = [n for n in names if strong_name(n)]
     strong_missing = [n for n in missing if n in strong]
@@ -118,7 +125,8 @@ def missing_names(question: str, texts: Iterable[str]) -> list[str]:
 _SUFFIXES = ("ation", "ations", "ed", "ing", "er", "ers", "ion", "ions", "able", "ive", "ity", "ment", "ly")
 
 
-_PREFIXES = ("re", "un", "dis", "de", "pre", "non", "sub", "over", "multi", "auto", "co")
+_PREFIXES = ("re", "un", "dis", "de", "pre", "non", "sub", "over", "multi", "auto", "co", "micro", "macro", "mini",
+             "inter", "super", "hyper", "semi", "anti", "under", "post")
 
 
 def english_family(word: str) -> bool:
@@ -135,9 +143,28 @@ def english_family(word: str) -> bool:
     return False
 
 
+def plain_english(word: str, question: str = "") -> bool:
+    """A lower-case word of the English family of a vocabulary word (`english_family`) or of
+    the spaCy model's lemma index (`lexicon.english_word`: "typeface", "stutter"): asked in
+    the user's own words, not a name; unless the tagger reads it as a proper noun in the
+    `question` ("optimization in clang", "an option of saucy": tools named by English words)."""
+    return english_family(word) or (english_word(word) and word not in _proper_nouns(question))
+
+
+def _proper_nouns(question: str) -> frozenset[str]:
+    """The lower-case words the question uses as names: tagged proper nouns, or bare singular
+    nouns (no determiner or modifier) as an object ("using clang"), which an English count
+    noun never is, unless it ends like a mass noun ("with compression")."""
+    doc = nlp.parse(question) if question else None
+    if doc is None:
+        return frozenset()
+    return frozenset(t.text for t in doc if t.text.islower() and (t.tag_ in ("NNP", "NNPS") or (
+        t.tag_ == "NN" and t.dep_ in ("dobj", "pobj") and not list(t.children) and not _ENGLISH_ENDING.search(t.text))))
+
+
 def strong_name(name: str) -> bool:
     """A name that only a manual about it would write: code-like, all capitals, mixed case
-    ("LilyPond", "DOCX", "vsftpd", "clang"), or a capitalised word that is no everyday
+    ("LilyPond", "DOCX", "vsftpd", "gcc"), or a capitalised word that is no everyday
     word. A capitalised everyday word ("Open" of "Open MPI", "Visual") is weak: evidence
     that lacks it may still answer."""
     if _NAME.search(name) or re.search(r"[a-z][A-Z]", name):
@@ -146,7 +173,7 @@ def strong_name(name: str) -> bool:
     low = name.lower()
     if not common or low in common or not _uncommon(low, common):
         return False
-    if name.islower() and (_ENGLISH_ENDING.search(low) or english_family(low) or any(
+    if name.islower() and (_ENGLISH_ENDING.search(low) or plain_english(low) or any(
             low[:i] in common and low[i:] in common for i in range(3, len(low) - 2))):
         return False  # "debugging", "compile", "shortcut": English words the vocabulary lacks
     return True
@@ -186,7 +213,7 @@ def names_absent(question: str, passage: str) -> list[str]:
     forms = _forms([passage])
     joined = " ".join(forms)
     strong = [n for n in question_names(question) if re.search(r"[A-Za-z]", n) and strong_name(n)
-              and stem(n) not in excluded_terms(question)]
+              and stem(n) not in excluded_terms(question) and not _UNIT.match(n)]
     return strong if strong and not any(_seen(n, forms, joined) for n in strong) else []
 
 

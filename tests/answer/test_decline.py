@@ -13,20 +13,20 @@ BUILD = ("You can compile the library with debugging symbols by passing -g to th
 
 
 @pytest.mark.parametrize("name, strong", [
-    ("clang", True), ("vsftpd", True), ("DOCX", True), ("LilyPond", True), ("worker_processes", True),
+    ("gcc", True), ("vsftpd", True), ("DOCX", True), ("LilyPond", True), ("worker_processes", True),
     ("Ghostscript", True), ("Open", False), ("Python", False), ("compile", False), ("debugging", False),
-    ("shortcut", False),
+    ("shortcut", False), ("typeface", False), ("stutter", False), ("optimiser", False),
 ])
 def test_strong_names(name, strong):
     assert strong_name(name) is strong
 
 
 def test_a_missing_strong_name_declines_beside_everyday_words():
-    question = "How do I compile a C program with debugging symbols using clang?"
-    assert missing_names(question, [BUILD]) == ["clang"]  # 'compile' and 'debugging' are no names to miss
+    question = "How do I compile a C program with debugging symbols using gcc?"
+    assert missing_names(question, [BUILD]) == ["gcc"]  # 'compile' and 'debugging' are no names to miss
     result = ExtractiveReader(None).read(question, [(1, BUILD)])
     assert not result.supported
-    assert result.render().splitlines()[0] == "The documents do not say anything about clang."
+    assert result.render().splitlines()[0] == "The documents do not say anything about gcc."
 
 
 def test_one_strong_name_of_three_is_retrievals_miss():

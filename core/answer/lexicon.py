@@ -1,0 +1,55 @@
+"""Is a lower-case word plain English? A dictionary the spaCy model already ships.
+
+The decline rule reads a lower-case word that the embedding model's vocabulary lacks as a
+name ("vsftpd", "gnuplot"): a question naming something no evidence mentions asks about a
+manual the library does not hold. But people ask in their own words, and many everyday words
+are missing from a 30,000-piece vocabulary: "typeface", "caption", "stutter", "crudest",
+"statisticians". Read as names, they made the reader decline questions its evidence answers.
+
+The packaged spaCy model's lemmatizer carries an index of English lemmas (nouns, verbs,
+adjectives, adverbs: about 90,000, from WordNet); a word whose lemma is there, after spaCy's
+own suffix rules ("statisticians" -> "statistician", "crudest" -> "crude") or a British
+spelling turned American ("optimiser" -> "optimizer"), is English. Without the model the
+set is empty and nothing changes.
+
+Example:
+    >>> [english_word(w) for w in ("typeface", "statisticians", "vsftpd")]
+    [True, True, False]
+"""
+from __future__ import annotations
+
+import functools
+import re
+
+from core.answer import nlp
+
+_BRITISH = ((re.compile(r"is(e|er|ers|ed|es|ing|ation|ations)$"), r"iz\1"), (re.compile(r"our$"), "or"),
+            (re.compile(r"yse$"), "yze"), (re.compile(r"tre$"), "ter"))
+
+
+@functools.cache
+def _lemmas() -> tuple[frozenset[str], tuple[tuple[str, str], ...], frozenset[str]]:
+    """(every lemma of the index, every (suffix, replacement) rule, every irregular form)."""
+    pipe = nlp.pipeline()  # loaded with its lemmatizer disabled: its tables are still there
+    if pipe is None or "lemmatizer" not in pipe.component_names:
+        return frozenset(), (), frozenset()
+    lookups = pipe.get_pipe("lemmatizer").lookups
+    index, rules, exc = (lookups.get_table(t) for t in ("lemma_index", "lemma_rules", "lemma_exc"))
+    words = frozenset(w for pos in index.keys() for w in index[pos])
+    pairs = tuple(sorted({(old, new) for pos in rules.keys() for old, new in rules[pos] if old}))
+    irregular = frozenset(w for pos in exc.keys() for w in exc[pos])
+    return words, pairs, irregular
+
+
+@functools.lru_cache(maxsize=4096)
+def english_word(word: str) -> bool:
+    """Whether a lower-case word (or its lemma by spaCy's suffix rules, or its American
+    spelling) is in the model's English lemma index. Capitalised or code-like words, and
+    words under five letters, which are as often acronyms written small ("ftp", "gcc"): False."""
+    if not word.isalpha() or not word.islower() or len(word) < 5:
+        return False
+    words, rules, irregular = _lemmas()
+    forms = {word, *(rx.sub(new, word) for rx, new in _BRITISH)}
+    for form in list(forms):
+        forms.update(form[: -len(old)] + new for old, new in rules if form.endswith(old) and len(form) > len(old) + 2)
+    return bool(forms & words) or word in irregular
