@@ -23,8 +23,9 @@ from core.ingest.pdf.layout import Line
 # a section number ends at a space, or runs straight into a capitalised word ("1Introduction" from
 # text without the space); "3D plots" and "64-bit integers" are titles that start with a number
 # (and "8.1.1 1D vs 2D" a numbered one)
-_NUMBERED = re.compile(r"^(\d+(?:\.\d+)*|[A-Z](?:\.\d+)+)\.?(?:\s+(?=[^\d\s.]|\d+[A-Za-z])|(?=[A-Z][a-z]))")
+_NUMBERED = re.compile(r"^(\d+(?:\.\d+)*|[A-Z](?:\.\d{1,2})+)\.?(?:\s+(?=[^\d\s.]|\d+[A-Za-z])|(?=[A-Z][a-z]))")
 _CHAPTER = re.compile(r"^(chapter|appendix|part)\s+[\w.]+\s*", re.I)
+_LETTER = re.compile(r"^[A-Z]\s+(?=[A-Z])")  # "A Upgrading ...": Texinfo's outline entry for "Appendix A Upgrading ..."
 _CHAPTER_NUMBER = re.compile(r"^(chapter|appendix)\s+(\d+|[A-Z])\b\.?\s*\S", re.I)
 _PAGE_REF = r"(\d+|[ivxlc]+)"
 _LEADERS = re.compile(rf"(\.\s*){{3,}}{_PAGE_REF}(\s*[,–-]\s*{_PAGE_REF})*$", re.I)  # ". . . 12" or ". . . 8, 11–13"
@@ -47,7 +48,7 @@ class Heading:
 def key(text: str) -> str:
     """Comparison key: lower-case letters/digits only, leading numbering removed."""
     text = _CHAPTER.sub("", text.strip())
-    text = _NUMBERED.sub("", text.strip())
+    text = _NUMBERED.sub("", _LETTER.sub("", text.strip()))
     return re.sub(r"[^0-9a-z]+", "", text.lower())
 
 
