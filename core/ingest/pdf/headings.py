@@ -16,13 +16,14 @@ from typing import Sequence
 from core.ingest.pdf.headings_api import api_entries
 from core.ingest.pdf.headings_chapters import chapter_openers, unlabelled_chapters
 from core.ingest.pdf.headings_merge import MAX_WORDS, merge_heading
+from core.ingest.pdf.headings_pages import back_index_title, chapter_styles, drop_title_page
 from core.ingest.pdf.headings_filter import (drop_front_matter, drop_labels, drop_out_of_sequence,
                                               drop_paragraph_labels, drop_running)
 from core.ingest.pdf.layout import Line
 
 # a section number ends at a space, or runs straight into a capitalised word ("1Introduction" from
 # text without the space); "3D plots" and "64-bit integers" are titles that start with a number
-# (and "8.1.1 1D vs 2D" a numbered one)
+# (and "8.1.1 1D vs 2D" a numbered one); a letter with a long number is a name ("X.509"), not "A.1"
 _NUMBERED = re.compile(r"^(\d+(?:\.\d+)*|[A-Z](?:\.\d{1,2})+)\.?(?:\s+(?=[^\d\s.]|\d+[A-Za-z])|(?=[A-Z][a-z]))")
 _CHAPTER = re.compile(r"^(chapter|appendix|part)\s+[\w.]+\s*", re.I)
 _LETTER = re.compile(r"^[A-Z]\s+(?=[A-Z])")  # "A Upgrading ...": Texinfo's outline entry for "Appendix A Upgrading ..."
@@ -48,7 +49,7 @@ class Heading:
 def key(text: str) -> str:
     """Comparison key: lower-case letters/digits only, leading numbering removed."""
     text = _CHAPTER.sub("", text.strip())
-    text = _NUMBERED.sub("", _LETTER.sub("", text.strip()))
+    text = _LETTER.sub("", _NUMBERED.sub("", text.strip()))
     return re.sub(r"[^0-9a-z]+", "", text.lower())
 
 
@@ -108,14 +109,9 @@ def detect_headings(pages: Sequence[Sequence[Line]], skip: set[tuple[int, int]] 
     body = body_size(pages)
     labels, chapters = chapter_openers(pages)
     skip = set(skip) | labels
-    toc_pages = contents_pages(pages)
-    candidates = [merge_heading(lines, i, body) for n, lines in enumerate(pages) if n not in toc_pages
-                  for i, ln in enumerate(lines)
-                  if (ln.page, ln.index) not in skip and _is_candidate(lines, i, body)]
-    candidates = drop_running([c for c in candidates if c is not None], pages, body)
-    candidates = drop_out_of_sequence(drop_labels(candidates), chapters)
-    candidates = drop_paragraph_labels(drop_front_matter(candidates, len(pages)), body)
-    chapters |= unlabelled_chapters(pages, chapters, candidates, skip, numbered_depth)
+    candidates = _candidates(pages, body, skip, chapters)
+    chapters |= unlabelled_chapters(pages, chapters, candidates, skip, numbered_depth,
+                                    chapter_styles(candidates, body, numbered_depth))
     style_level = _style_levels(candidates)
     numbered = _numbered_styles(candidates)
     last_depth: dict[tuple[float, bool], int] = {}  # numbered styles: depth of the last numbered one
@@ -138,6 +134,25 @@ def detect_headings(pages: Sequence[Sequence[Line]], skip: set[tuple[int, int]] 
         consumed.update((first.page, i) for i in idxs)
     sizes = {(c[0].page, c[0].index): c[0].size for c in candidates}
     return _with_entries(found, api_entries(pages, body, skip | consumed), sizes)
+
+
+def _candidates(pages: Sequence[Sequence[Line]], body: float, skip: set[tuple[int, int]],
+                chapters: set[tuple[int, int]]) -> list[tuple[Line, str, tuple[int, ...]]]:
+    """Heading candidates in page order, the filters of headings_filter/headings_pages applied.
+    Contents pages give none, but a back-matter index page keeps its chapter title."""
+    toc_pages = contents_pages(pages)
+    found = []
+    for n, lines in enumerate(pages):
+        only = back_index_title(lines, n, len(pages), body, skip) if n in toc_pages else None
+        if n in toc_pages and only is None:
+            continue
+        found += [merge_heading(lines, i, body) for i, ln in enumerate(lines)
+                  if (only is None or i == only) and (ln.page, ln.index) not in skip
+                  and _is_candidate(lines, i, body)]
+    candidates = drop_running([c for c in found if c is not None], pages, body)
+    candidates = drop_out_of_sequence(drop_labels(candidates), chapters)
+    candidates = drop_title_page(drop_front_matter(candidates, len(pages)), pages, body, numbered_depth)
+    return drop_paragraph_labels(candidates, body)
 
 
 def _with_entries(found: dict[tuple[int, int], Heading], entries: dict[tuple[int, int], str],
@@ -175,6 +190,8 @@ def _is_candidate(lines: Sequence[Line], i: int, body: float) -> bool:
     if not (big or strong) or (ln.mono and not big):
         return False  # body-size code lines (signatures, option lists) are not headings
     prev = lines[i - 1] if i else None
+    if prev and prev.mono and ln.text.startswith("("):
+        return False  # the argument list of a definition line (Texinfo's @deftypefun wraps it)
     if prev and prev.block == ln.block and _style(prev) == _style(ln):
         return False  # a continuation line, merged by merge_heading
     if prev and prev.block == ln.block and not big:
