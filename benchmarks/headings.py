@@ -207,59 +207,63 @@ def outline_placed(doc: pymupdf.Document) -> float:
     return round(sum(1 for k in found if k[1] >= 0) / max(1, len(found)), 3)
 
 
+_LISTS = ("pred", "gold", "shift", "in", "cov", "pred_t", "gold_t")  # pooled lists, entries tagged by document
+
+
+def score_pdf(i: int, pdf: Path, assets: Path, pooled: dict[str, list]) -> dict | None:
+    """One PDF's row (None without an outline); its detections and entries, tagged with `i`,
+    are added to the `pooled` lists."""
+    doc = pymupdf.open(pdf)
+    rows_ = reference_rows(doc)
+    gold = [(lv, k) for lv, k, _ in rows_]
+    if not gold:
+        return None
+    _DETECTOR_SECONDS[0] = 0.0
+    paged, seconds = detected(pdf, assets)
+    pred = [(lv, k) for lv, _, k in paged]
+    detector = max(_DETECTOR_SECONDS[0], 1e-6)
+    offset = best_offset(pred, gold)
+    shifted = [(lv + offset, k) for lv, k in pred]
+    judged = within_outline(shifted, gold)
+    kept = set(judged)
+    covered = within_coverage([(lv + offset, pg, k) for lv, pg, k in paged if (lv + offset, k) in kept],
+                              rows_, doc.page_count)
+    for name, items in zip(_LISTS, (pred, gold, shifted, judged, covered, [k for _, k in pred], [k for _, k in gold])):
+        pooled[name] += [(i, *x) if isinstance(x, tuple) else (i, x) for x in items]
+    return {"pdf": pdf.name, "outline": len(gold), "detected": len(pred),
+            "pages": doc.page_count, "pages_per_s": round(doc.page_count / seconds, 1),
+            "detector_pages_per_s": round(doc.page_count / detector, 1),
+            "offset": offset, "text+level (offset)": prf(shifted, gold),
+            "outline_depth": max(lv for lv, _ in gold), "beyond": len(shifted) - len(judged),
+            "text+level (offset, outline depth)": prf(judged, gold),
+            "uncovered": len(judged) - len(covered),
+            "text+level (offset, outline coverage)": prf(covered, gold),
+            "text+level": prf(pred, gold), "text only": prf([k for _, k in pred], [k for _, k in gold]),
+            "outline_placed_on_line": outline_placed(doc)}
+
+
 def main(argv: list[str] | None = None) -> int:
     """Print per-PDF and pooled scores."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("pdfs", nargs="+", help="PDFs with an outline")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
-    rows, all_pred, all_gold, all_pred_t, all_gold_t, all_shift, all_in, all_cov = ([] for _ in range(8))
+    rows, lists = [], {name: [] for name in _LISTS}
     with tempfile.TemporaryDirectory() as tmp:
         for i, name in enumerate(args.pdfs):
-            pdf = Path(name)
-            if not pdf.is_file():
-                print(f"missing {pdf}", file=sys.stderr)
+            if not Path(name).is_file():
+                print(f"missing {name}", file=sys.stderr)
                 return 1
-            doc = pymupdf.open(pdf)
-            rows_ = reference_rows(doc)
-            gold = [(lv, k) for lv, k, _ in rows_]
-            if not gold:
-                continue
-            _DETECTOR_SECONDS[0] = 0.0
-            paged, seconds = detected(pdf, Path(tmp) / str(i))
-            pred = [(lv, k) for lv, _, k in paged]
-            detector = max(_DETECTOR_SECONDS[0], 1e-6)
-            offset = best_offset(pred, gold)
-            shifted = [(lv + offset, k) for lv, k in pred]
-            tagged = [(i, *x) for x in pred], [(i, *x) for x in gold]
-            all_pred += tagged[0]
-            all_gold += tagged[1]
-            all_shift += [(i, *x) for x in shifted]
-            judged = within_outline(shifted, gold)
-            all_in += [(i, *x) for x in judged]
-            kept = set(judged)
-            covered = within_coverage([(lv + offset, pg, k) for lv, pg, k in paged if (lv + offset, k) in kept],
-                                      rows_, doc.page_count)
-            all_cov += [(i, *x) for x in covered]
-            all_pred_t += [(i, k) for _, k in pred]
-            all_gold_t += [(i, k) for _, k in gold]
-            rows.append({"pdf": pdf.name, "outline": len(gold), "detected": len(pred),
-                         "pages": doc.page_count, "pages_per_s": round(doc.page_count / seconds, 1),
-                         "detector_pages_per_s": round(doc.page_count / detector, 1),
-                         "offset": offset, "text+level (offset)": prf(shifted, gold),
-                         "outline_depth": max(lv for lv, _ in gold), "beyond": len(shifted) - len(judged),
-                         "text+level (offset, outline depth)": prf(judged, gold),
-                         "uncovered": len(judged) - len(covered),
-                         "text+level (offset, outline coverage)": prf(covered, gold),
-                         "text+level": prf(pred, gold), "text only": prf([k for _, k in pred], [k for _, k in gold]),
-                         "outline_placed_on_line": outline_placed(doc)})
+            row = score_pdf(i, Path(name), Path(tmp) / str(i), lists)
+            rows += [row] if row else []
     seconds = sum(r["pages"] / r["pages_per_s"] for r in rows)
     pages = sum(r["pages"] for r in rows)
-    pooled = {"text+level (offset)": prf(all_shift, all_gold),
-              "text+level (offset, outline depth)": prf(all_in, all_gold),
-              "text+level (offset, outline coverage)": prf(all_cov, all_gold), "pages_per_s": round(pages / seconds, 1),
+    gold = lists["gold"]
+    pooled = {"text+level (offset)": prf(lists["shift"], gold),
+              "text+level (offset, outline depth)": prf(lists["in"], gold),
+              "text+level (offset, outline coverage)": prf(lists["cov"], gold), "pages_per_s": round(pages / seconds, 1),
               "detector_pages_per_s": round(pages / sum(r["pages"] / r["detector_pages_per_s"] for r in rows), 1),
-              "text+level": prf(all_pred, all_gold), "text only": prf(all_pred_t, all_gold_t),
+              "text+level": prf(lists["pred"], gold), "text only": prf(lists["pred_t"], lists["gold_t"]),
               "outline_placed_on_line": round(sum(r["outline_placed_on_line"] * r["outline"] for r in rows)
                                               / max(1, sum(r["outline"] for r in rows)), 3)}
     if args.json:

@@ -53,3 +53,18 @@ def test_keys_match_texinfo_appendix_entries_and_names_with_dotted_numbers():
     assert key("1.2 A POSIX conforming test framework") == key("A POSIX conforming test framework")
     assert key("X.509 certificates") == "x509certificates" and numbered_depth("X.509 certificates") == 0
     assert numbered_depth("B.1 Options") == 2 and key("B.1 Options") == "options"
+
+
+def test_labels_of_a_drawing_are_not_headings(tmp_path):
+    labels = [("Power-On", 16, "helv"), ("Init", 16, "helv"), ("Self-Test Error", 16, "helv"),
+              ("Operational", 16, "helv"), ("Figure 2: state diagram", 10, "helv")]
+    pages = [_chapter(1, "Usage", "Options"), _chapter(2, "States", "Diagram") + labels + body(1)]
+    found = headings_of(write_pdf(tmp_path / "a.pdf", pages), tmp_path / "assets")
+    assert [t for _, t in found] == ["1 Usage", "1.1 Options", "2 States", "2.1 Diagram"]
+
+
+def test_unnumbered_sections_with_text_between_them_stay(tmp_path):
+    page = [("Setup", *H2), *body(1), ("Usage", *H2), *body(1), ("Limits", *H2), *body(1)]
+    pages = [_chapter(1, "Usage", "Options"), page]
+    found = headings_of(write_pdf(tmp_path / "a.pdf", pages), tmp_path / "assets")
+    assert [t for _, t in found][-3:] == ["Setup", "Usage", "Limits"]

@@ -16,7 +16,7 @@ from typing import Sequence
 from core.ingest.pdf.headings_api import api_entries
 from core.ingest.pdf.headings_chapters import chapter_openers, unlabelled_chapters
 from core.ingest.pdf.headings_merge import MAX_WORDS, merge_heading
-from core.ingest.pdf.headings_pages import back_index_title, chapter_styles, drop_title_page
+from core.ingest.pdf.headings_pages import back_index_title, chapter_styles, drop_figure_labels, drop_title_page
 from core.ingest.pdf.headings_filter import (drop_front_matter, drop_labels, drop_out_of_sequence,
                                               drop_paragraph_labels, drop_running)
 from core.ingest.pdf.layout import Line
@@ -152,7 +152,7 @@ def _candidates(pages: Sequence[Sequence[Line]], body: float, skip: set[tuple[in
     candidates = drop_running([c for c in found if c is not None], pages, body)
     candidates = drop_out_of_sequence(drop_labels(candidates), chapters)
     candidates = drop_title_page(drop_front_matter(candidates, len(pages)), pages, body, numbered_depth)
-    return drop_paragraph_labels(candidates, body)
+    return drop_figure_labels(drop_paragraph_labels(candidates, body), pages, body, numbered_depth)
 
 
 def _with_entries(found: dict[tuple[int, int], Heading], entries: dict[tuple[int, int], str],

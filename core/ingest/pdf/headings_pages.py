@@ -7,6 +7,9 @@
 - A book index or list of figures at the back (a page of dot-leader entries in the document's
   second half) is skipped as contents, but its chapter title ("Concept Index", "Function and
   Data Index") opens the page in chapter type: that one line stays a candidate.
+- Labels of a drawing (the boxes of a state diagram, "Init", "Fatal-Error", "Power-On"): three
+  or more unnumbered candidates in one style on a page with no line of prose between them,
+  side by side or stacked, are a figure's text, not sections (sections have text between them).
 - The chapter type: the style of numbered depth-1 headings set well above the body ("1
   Introduction"), so that an unnumbered chapter in the same type opening its page ("GNU General
   Public License", "Bibliography") is a chapter too (core.ingest.pdf.headings_chapters).
@@ -60,3 +63,38 @@ def chapter_styles(candidates: Sequence[Candidate], body: float,
         if ln.size >= body + _CHAPTER_SIZE and numbered(text):
             depths[(ln.size, ln.bold)][numbered(text)] += 1
     return {s for s, c in depths.items() if c[1] >= 2 and 2 * c[1] > sum(c.values())}
+
+
+_FIGURE_LABELS = 3  # this many same-style candidates with no prose between them: a drawing's labels
+_PROSE_LINE_WORDS = 3
+
+
+def drop_figure_labels(candidates: Sequence[Candidate], pages: Sequence[Sequence[Line]], body: float,
+                       numbered: Callable[[str], int]) -> list[Candidate]:
+    """Leave out runs of `_FIGURE_LABELS` or more unnumbered same-style candidates of one page
+    with no prose line (body type, 3+ words) between them (top to bottom)."""
+    by_page: dict[int, list[Candidate]] = defaultdict(list)
+    for c in candidates:
+        if not numbered(c[1]):
+            by_page[c[0].page].append(c)
+    drop: set[tuple[int, int]] = set()
+    for page, cands in by_page.items():
+        prose = sorted(ln.bbox[1] for ln in pages[page - 1]
+                       if abs(ln.size - body) <= 0.5 and len(ln.text.split()) >= _PROSE_LINE_WORDS)
+        groups: dict[tuple[float, bool], list[Candidate]] = defaultdict(list)
+        for c in cands:
+            groups[(c[0].size, c[0].bold)].append(c)
+        for group in groups.values():
+            drop |= _label_runs(sorted(group, key=lambda c: c[0].bbox[1]), prose)
+    return [c for c in candidates if (c[0].page, c[0].index) not in drop]
+
+
+def _label_runs(group: Sequence[Candidate], prose: Sequence[float]) -> set[tuple[int, int]]:
+    """Keys of the candidates in runs (no prose line between neighbours) of `_FIGURE_LABELS`+."""
+    runs: list[list[Candidate]] = []
+    for c in group:
+        if runs and not any(runs[-1][-1][0].bbox[1] < y < c[0].bbox[1] for y in prose):
+            runs[-1].append(c)
+        else:
+            runs.append([c])
+    return {(c[0].page, c[0].index) for run in runs if len(run) >= _FIGURE_LABELS for c in run}
