@@ -68,3 +68,4 @@ def test_unnumbered_sections_with_text_between_them_stay(tmp_path):
     pages = [_chapter(1, "Usage", "Options"), page]
     found = headings_of(write_pdf(tmp_path / "a.pdf", pages), tmp_path / "assets")
     assert [t for _, t in found][-3:] == ["Setup", "Usage", "Limits"]
+    assert numbered_depth("C.101 ls - list modules") == 2 and key("C.101 ls - list modules") == "lslistmodules"

@@ -23,8 +23,9 @@ from core.ingest.pdf.layout import Line
 
 # a section number ends at a space, or runs straight into a capitalised word ("1Introduction" from
 # text without the space); "3D plots" and "64-bit integers" are titles that start with a number
-# (and "8.1.1 1D vs 2D" a numbered one); a letter with a long number is a name ("X.509"), not "A.1"
-_NUMBERED = re.compile(r"^(\d+(?:\.\d+)*|[A-Z](?:\.\d{1,2})+)\.?(?:\s+(?=[^\d\s.]|\d+[A-Za-z])|(?=[A-Z][a-z]))")
+# (and "8.1.1 1D vs 2D" a numbered one); appendix letters run from A: "X.509", "X.25" are
+# standards' names, not section numbers
+_NUMBERED = re.compile(r"^(\d+(?:\.\d+)*|[A-W](?:\.\d+)+)\.?(?:\s+(?=[^\d\s.]|\d+[A-Za-z])|(?=[A-Z][a-z]))")
 _CHAPTER = re.compile(r"^(chapter|appendix|part)\s+[\w.]+\s*", re.I)
 _LETTER = re.compile(r"^[A-Z]\s+(?=[A-Z])")  # "A Upgrading ...": Texinfo's outline entry for "Appendix A Upgrading ..."
 _CHAPTER_NUMBER = re.compile(r"^(chapter|appendix)\s+(\d+|[A-Z])\b\.?\s*\S", re.I)
