@@ -39,11 +39,13 @@ levels, target pages), never from the detector's output. What stays counted: eve
 entry (a miss always costs recall), every detection whose text an entry has (at the wrong level
 it is a false positive), every level-1 detection, and every detection where the outline lists
 entries at its level. What it forgives, and "uncovered" shows how much: body text taken for a
-heading inside a long stretch without entries, or one level below a leaf entry.
+heading inside a long stretch without entries, or at any level below a leaf entry.
 
 Comparison key: lower-case letters and digits, leading numbering removed ("2.3", "Appendix A",
-and since this rule came in, a lone capital before a capitalised word, "A Upgrading ...", which is
-Texinfo's outline entry for the page's "Appendix A Upgrading ..."), the same on both sides.
+and since this rule came in, a lone capital before a capital, "A Upgrading ..." or "E API reference",
+which is Texinfo's outline entry for the page's "Appendix A Upgrading ..."; "X.509" is a name, not
+a section number: appendix letters run from A to W), the same on both sides; it is the parser's
+`headings.key`, so the outline path places such entries on their line too.
 
 `pages/s` is the detector's whole parse (`pdf_to_markdown`, outline ignored) per CPU second of
 this process (one core; on an idle machine wall time is about the same); pooled pages/s is all
