@@ -23,9 +23,29 @@ entry still counts (a heading missed, or found deeper than d, is a miss and lowe
 detection deeper than d whose text is an outline entry's stays in the count (a mislevelled
 heading, a false positive); every detection at a level <= d counts, so a wrong level offset or
 body text taken for a section still costs precision; only the share of detections the outline
-cannot see is left out, and "beyond" says how many. Partial outlines (some chapters listed,
-others not) get no rule: telling them apart from detector false positives needs the detector's
-own output, which the reference must not depend on.
+cannot see is left out, and "beyond" says how many.
+
+"outline coverage" (printed third) is for partial outlines: outlines that list some parts of a
+manual to their sections and skip others (Texinfo's function reference, whose entries are
+@deftypefun lines in no outline; a chapter whose sections are @heading lines, never listed; an
+appendix listed without its sections). On top of the depth rule, a detection whose text is no
+outline entry's is left out ("uncovered" says how many) when the outline is silent where it lies:
+(a) its page lies strictly between two outline entries (by target page) more than `GAP_PAGES`
+pages apart, or more than `GAP_PAGES` pages after the last entry; or (b) its level L (after the
+offset) is deeper than the outline goes there: the enclosing entry one level up (the last entry
+of level L-1 at or before its page) has no entry under it, or there is none (the depth rule
+applied per outline entry instead of per document). Both come from the outline alone (entries,
+levels, target pages), never from the detector's output. What stays counted: every outline
+entry (a miss always costs recall), every detection whose text an entry has (at the wrong level
+it is a false positive), every level-1 detection, and every detection where the outline lists
+entries at its level. What it forgives, and "uncovered" shows how much: body text taken for a
+heading inside a long stretch without entries, or at any level below a leaf entry.
+
+Comparison key: lower-case letters and digits, leading numbering removed ("2.3", "Appendix A",
+and since this rule came in, a lone capital before a capital, "A Upgrading ..." or "E API reference",
+which is Texinfo's outline entry for the page's "Appendix A Upgrading ..."; "X.509" is a name, not
+a section number: appendix letters run from A to W), the same on both sides; it is the parser's
+`headings.key`, so the outline path places such entries on their line too.
 
 `pages/s` is the detector's whole parse (`pdf_to_markdown`, outline ignored) per CPU second of
 this process (one core; on an idle machine wall time is about the same); pooled pages/s is all
@@ -38,7 +58,8 @@ them with ../shared/bench/pdfqa-dev/fetch.sh) and eleven Debian manuals, fetched
 version, sha256 checked) by `bash benchmarks/headings_fetch.sh DIR`: set 1 R-data, R-intro
 (r-doc-pdf), policy (debian-policy), sdccman (sdcc-doc), why3-manual (why3-doc-pdf); set 2
 gnuplot (gnuplot-doc), gprolog (gprolog-doc), maximabook (maxima-doc), sbcl (sbcl-doc),
-verilator (verilator), yosys-manual (yosys-doc). Test part: bibtool (bibtool), gmpl (glpk-doc), mpich-install,
+verilator (verilator), yosys-manual (yosys-doc); set 3 gnutls (gnutls-doc), gcrypt (libgcrypt20-doc),
+libtasn1 (libtasn1-doc), dejagnu (dejagnu), liboctave (octave-doc), gmsh (gmsh-doc). Test part: bibtool (bibtool), gmpl (glpk-doc), mpich-install,
 mpich-user (mpich-doc), pari-parallel (pari-doc), 4ti2-manual (4ti2-doc), coco-user
 (coco-doc), developers-reference (developers-reference), flex (flex-doc), groff-pdfmark
 (groff), latex2rtf (latex2rtf-doc), ragel-guide (ragel). Get a package's PDFs with
@@ -70,9 +91,14 @@ from core.ingest.pdf.running import running_lines  # noqa: E402
 
 def reference(doc: pymupdf.Document) -> list[tuple[int, str]]:
     """Outline entries as (level, key), with a lone title entry removed as the parser does."""
+    return [(lv, k) for lv, k, _ in reference_rows(doc)]
+
+
+def reference_rows(doc: pymupdf.Document) -> list[tuple[int, str, int]]:
+    """Outline entries as (level, key, target page), in outline order (see `reference`)."""
     meta = " ".join((doc.metadata or {}).get("title", "").split())
     toc = hd.drop_title_entry([list(r) for r in doc.get_toc(simple=True)], meta)
-    return [(int(r[0]), hd.key(str(r[1]))) for r in toc if int(r[0]) >= 1 and hd.key(str(r[1]))]
+    return [(int(r[0]), hd.key(str(r[1])), int(r[2])) for r in toc if int(r[0]) >= 1 and hd.key(str(r[1]))]
 
 
 _DETECTOR_SECONDS = [0.0]
@@ -90,13 +116,66 @@ def _timed_detector(*args, **kwargs):
 _DETECT, hd.detect_headings = hd.detect_headings, _timed_detector  # parse.py calls hd.detect_headings
 
 
-def detected(pdf: Path, assets: Path) -> tuple[list[tuple[int, str]], float]:
-    """Headings the detector writes (outline ignored) as (level, key), and the parse's CPU seconds."""
+def detected(pdf: Path, assets: Path) -> tuple[list[tuple[int, int, str]], float]:
+    """Headings the detector writes (outline ignored) as (level, page, key), and the parse's CPU seconds."""
     start = time.process_time()  # CPU time: the figure holds on a shared, loaded machine
     md = pdf_to_markdown(pdf, assets, use_outline=False).markdown
     seconds = time.process_time() - start
-    found = re.findall(r"^(#{1,6}) (.+)$", md, flags=re.M)
-    return [(len(h), hd.key(t)) for h, t in found if hd.key(t)], seconds
+    return page_keys(md), seconds
+
+
+GAP_PAGES = 10  # more pages than this between outline entries: the outline does not cover them
+
+
+def page_keys(markdown: str) -> list[tuple[int, int, str]]:
+    """The Markdown's headings as (level, page, key), pages from the writer's page comments."""
+    found, page = [], 0
+    for line in markdown.splitlines():
+        if (m := re.match(r"^<!-- page (\d+) -->$", line)):
+            page = int(m.group(1))
+        elif (m := re.match(r"^(#{1,6}) (.+)$", line)) and hd.key(m.group(2)):
+            found.append((len(m.group(1)), page, hd.key(m.group(2))))
+    return found
+
+
+def uncovered_pages(entry_pages: list[int], n_pages: int, gap: int = GAP_PAGES) -> set[int]:
+    """Pages strictly between two outline entries more than `gap` pages apart, or more than
+    `gap` pages after the last entry (pages count from 1)."""
+    marks = sorted(set(entry_pages))
+    out: set[int] = set()
+    for a, b in zip(marks, marks[1:] + [n_pages + 1]):
+        if b - a > gap:
+            out.update(range(a + 1, b))
+    return out
+
+
+def listed_levels(rows: list[tuple[int, str, int]], n_pages: int) -> dict[int, set[int]]:
+    """Per page, the levels the outline lists there: 1, and L when the enclosing outline entry
+    at level L-1 (the last one at or before the page) has entries under it; a chapter entry
+    with no section entries is silent on the sections its pages hold."""
+    listed: dict[int, set[int]] = {}
+    stack: list[tuple[int, bool]] = []  # (level, has a child) of the enclosing entries
+    has_child = [i + 1 < len(rows) and rows[i + 1][0] > rows[i][0] for i in range(len(rows))]
+    at = 0
+    for page in range(1, n_pages + 1):
+        while at < len(rows) and rows[at][2] <= page:
+            stack = [e for e in stack if e[0] < rows[at][0]] + [(rows[at][0], has_child[at])]
+            at += 1
+        listed[page] = {lv + 1 for lv, child in stack if child} | {1}
+    return listed
+
+
+def within_coverage(judged: list[tuple[int, int, str]], rows: list[tuple[int, str, int]],
+                    n_pages: int, gap: int = GAP_PAGES) -> list[tuple[int, str]]:
+    """(level, key) of the judged detections (level, page, key) the outline covers: with an
+    outline entry's text, or on a page the outline covers (`uncovered_pages`) at a level the
+    enclosing entry lists entries at (`listed_levels`: a chapter whose outline entry has no
+    sections says nothing of the sections its pages hold)."""
+    keys = {k for _, k, _ in rows}
+    uncovered = uncovered_pages([p for _, _, p in rows], n_pages, gap)
+    listed = listed_levels(rows, n_pages)
+    return [(lv, k) for lv, page, k in judged
+            if k in keys or (page not in uncovered and lv in listed.get(page, {1}))]
 
 
 def best_offset(pred: list[tuple[int, str]], gold: list[tuple[int, str]]) -> int:
@@ -130,50 +209,63 @@ def outline_placed(doc: pymupdf.Document) -> float:
     return round(sum(1 for k in found if k[1] >= 0) / max(1, len(found)), 3)
 
 
+_LISTS = ("pred", "gold", "shift", "in", "cov", "pred_t", "gold_t")  # pooled lists, entries tagged by document
+
+
+def score_pdf(i: int, pdf: Path, assets: Path, pooled: dict[str, list]) -> dict | None:
+    """One PDF's row (None without an outline); its detections and entries, tagged with `i`,
+    are added to the `pooled` lists."""
+    doc = pymupdf.open(pdf)
+    rows_ = reference_rows(doc)
+    gold = [(lv, k) for lv, k, _ in rows_]
+    if not gold:
+        return None
+    _DETECTOR_SECONDS[0] = 0.0
+    paged, seconds = detected(pdf, assets)
+    pred = [(lv, k) for lv, _, k in paged]
+    detector = max(_DETECTOR_SECONDS[0], 1e-6)
+    offset = best_offset(pred, gold)
+    shifted = [(lv + offset, k) for lv, k in pred]
+    judged = within_outline(shifted, gold)
+    kept = set(judged)
+    covered = within_coverage([(lv + offset, pg, k) for lv, pg, k in paged if (lv + offset, k) in kept],
+                              rows_, doc.page_count)
+    for name, items in zip(_LISTS, (pred, gold, shifted, judged, covered, [k for _, k in pred], [k for _, k in gold])):
+        pooled[name] += [(i, *x) if isinstance(x, tuple) else (i, x) for x in items]
+    return {"pdf": pdf.name, "outline": len(gold), "detected": len(pred),
+            "pages": doc.page_count, "pages_per_s": round(doc.page_count / seconds, 1),
+            "detector_pages_per_s": round(doc.page_count / detector, 1),
+            "offset": offset, "text+level (offset)": prf(shifted, gold),
+            "outline_depth": max(lv for lv, _ in gold), "beyond": len(shifted) - len(judged),
+            "text+level (offset, outline depth)": prf(judged, gold),
+            "uncovered": len(judged) - len(covered),
+            "text+level (offset, outline coverage)": prf(covered, gold),
+            "text+level": prf(pred, gold), "text only": prf([k for _, k in pred], [k for _, k in gold]),
+            "outline_placed_on_line": outline_placed(doc)}
+
+
 def main(argv: list[str] | None = None) -> int:
     """Print per-PDF and pooled scores."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("pdfs", nargs="+", help="PDFs with an outline")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
-    rows, all_pred, all_gold, all_pred_t, all_gold_t, all_shift, all_in = [], [], [], [], [], [], []
+    rows, lists = [], {name: [] for name in _LISTS}
     with tempfile.TemporaryDirectory() as tmp:
         for i, name in enumerate(args.pdfs):
-            pdf = Path(name)
-            if not pdf.is_file():
-                print(f"missing {pdf}", file=sys.stderr)
+            if not Path(name).is_file():
+                print(f"missing {name}", file=sys.stderr)
                 return 1
-            doc = pymupdf.open(pdf)
-            gold = reference(doc)
-            if not gold:
-                continue
-            _DETECTOR_SECONDS[0] = 0.0
-            pred, seconds = detected(pdf, Path(tmp) / str(i))
-            detector = max(_DETECTOR_SECONDS[0], 1e-6)
-            offset = best_offset(pred, gold)
-            shifted = [(lv + offset, k) for lv, k in pred]
-            tagged = [(i, *x) for x in pred], [(i, *x) for x in gold]
-            all_pred += tagged[0]
-            all_gold += tagged[1]
-            all_shift += [(i, *x) for x in shifted]
-            judged = within_outline(shifted, gold)
-            all_in += [(i, *x) for x in judged]
-            all_pred_t += [(i, k) for _, k in pred]
-            all_gold_t += [(i, k) for _, k in gold]
-            rows.append({"pdf": pdf.name, "outline": len(gold), "detected": len(pred),
-                         "pages": doc.page_count, "pages_per_s": round(doc.page_count / seconds, 1),
-                         "detector_pages_per_s": round(doc.page_count / detector, 1),
-                         "offset": offset, "text+level (offset)": prf(shifted, gold),
-                         "outline_depth": max(lv for lv, _ in gold), "beyond": len(shifted) - len(judged),
-                         "text+level (offset, outline depth)": prf(judged, gold),
-                         "text+level": prf(pred, gold), "text only": prf([k for _, k in pred], [k for _, k in gold]),
-                         "outline_placed_on_line": outline_placed(doc)})
+            row = score_pdf(i, Path(name), Path(tmp) / str(i), lists)
+            rows += [row] if row else []
     seconds = sum(r["pages"] / r["pages_per_s"] for r in rows)
     pages = sum(r["pages"] for r in rows)
-    pooled = {"text+level (offset)": prf(all_shift, all_gold),
-              "text+level (offset, outline depth)": prf(all_in, all_gold), "pages_per_s": round(pages / seconds, 1),
+    gold = lists["gold"]
+    pooled = {"text+level (offset)": prf(lists["shift"], gold),
+              "text+level (offset, outline depth)": prf(lists["in"], gold),
+              "text+level (offset, outline coverage)": prf(lists["cov"], gold), "pages_per_s": round(pages / seconds, 1),
               "detector_pages_per_s": round(pages / sum(r["pages"] / r["detector_pages_per_s"] for r in rows), 1),
-              "text+level": prf(all_pred, all_gold), "text only": prf(all_pred_t, all_gold_t),
+              "text+level": prf(lists["pred"], gold), "text only": prf(lists["pred_t"], lists["gold_t"]),
               "outline_placed_on_line": round(sum(r["outline_placed_on_line"] * r["outline"] for r in rows)
                                               / max(1, sum(r["outline"] for r in rows)), 3)}
     if args.json:
@@ -186,12 +278,13 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _row_line(r: dict) -> str:
-    """One PDF's scores on a line: old rule (offset) first, then the outline-depth rule."""
+    """One PDF's scores on a line: old rule (offset) first, then the outline-depth and coverage rules."""
     return (f"{r['pdf']:30s} outline {r['outline']:4d} detected {r['detected']:4d}  "
             f"text+level P/R {r['text+level']['precision']:.2f}/{r['text+level']['recall']:.2f}  "
             f"offset {r['offset']:+d} F1 {r['text+level (offset)']['f1']:.3f}  "
             f"depth {r['outline_depth']} beyond {r['beyond']:3d} "
-            f"F1 {r['text+level (offset, outline depth)']['f1']:.3f}  {r['pages_per_s']:.0f} pages/s "
+            f"F1 {r['text+level (offset, outline depth)']['f1']:.3f}  uncovered {r['uncovered']:3d} "
+            f"F1 {r['text+level (offset, outline coverage)']['f1']:.3f}  {r['pages_per_s']:.0f} pages/s "
             f"(detector {r['detector_pages_per_s']:.0f})  "
             f"text P/R {r['text only']['precision']:.2f}/{r['text only']['recall']:.2f}  "
             f"outline placed {r['outline_placed_on_line']:.2f}")

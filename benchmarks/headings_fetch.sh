@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # The heading benchmark's Debian tuning manuals (benchmarks/headings.py: tuning part). Tuning only:
 # heading rules may be chosen on these; the test part's manuals are listed in headings.py.
-# `bash benchmarks/headings_fetch.sh DIR [1|2]`: set 1 (R-data, R-intro, policy, sdccman, why3-manual),
+# `bash benchmarks/headings_fetch.sh DIR [1|2|3]`: set 1 (R-data, R-intro, policy, sdccman, why3-manual),
 # set 2 (gnuplot, gprolog, maximabook, sbcl, verilator, yosys-manual; added when the outline-depth
-# rule came in), or both when no set is named.
+# rule came in), set 3 (Texinfo manuals whose outlines are partial or shallower than their text: gnutls,
+# gcrypt, libtasn1, dejagnu, liboctave, and gmsh with a full outline; added with the outline-coverage
+# rule), or all when no set is named.
 set -euo pipefail
-dir="${1:?usage: headings_fetch.sh DIR [1|2]}"
+dir="${1:?usage: headings_fetch.sh DIR [1|2|3]}"
 set_no="${2:-all}"
 source "$(dirname "${BASH_SOURCE[0]}")/debian_manuals.sh"
 # package=version  path in the package  file name in DIR  sha256
@@ -24,9 +26,18 @@ set2=(
   "verilator=5.006-3 usr/share/doc/verilator/verilator.pdf verilator.pdf 12b6baf803a50b056baf6c6bc96bee2df8f6653ee855997c2b54e167395ba9d4"
   "yosys-doc=0.23-6 usr/share/doc/yosys/manual.pdf yosys-manual.pdf bdc348b5b8e36505ca448f407841551615b66f995e4f718bd80fc386a487661c"
 )
+set3=(
+  "gnutls-doc=3.7.9-2+deb12u7 usr/share/doc/gnutls-doc/gnutls.pdf gnutls.pdf d195eaf9663c9e76b580c32624209491455afaf670817e42298ac29c26716f82"
+  "libgcrypt20-doc=1.10.1-3+deb12u1 usr/share/doc/libgcrypt20-doc/gcrypt.pdf.gz gcrypt.pdf d8d1ddcab7a757a50861750d5e4cf74ce41df92747736052929f95b68e64cecb"
+  "libtasn1-doc=4.19.0-2+deb12u1 usr/share/doc/libtasn1-doc/libtasn1.pdf libtasn1.pdf 3917eb460d87e275f9792b3597029873fd77890ed3ccebe40bbc5a3a7ee516d3"
+  "dejagnu=1.6.3-1 usr/share/doc/dejagnu/dejagnu.pdf.gz dejagnu.pdf 7ed528f61f9b05727a21208225340540ec2693209dbe88fad16bb47a1230969a"
+  "octave-doc=7.3.0-2 usr/share/doc/octave/liboctave.pdf liboctave.pdf af9cc69f2056163420e94f6569eb79c8f6849c1dfc054b632675c78116b49c81"
+  "gmsh-doc=4.8.4+ds2-3 usr/share/doc/gmsh-doc/gmsh.pdf.gz gmsh.pdf 2f1b8c6fb50aadaf099b731762f64e3b3fafd039dce92b8d906549b771d90eb8"
+)
 case "$set_no" in
   1) manuals=("${set1[@]}") ;;
   2) manuals=("${set2[@]}") ;;
-  *) manuals=("${set1[@]}" "${set2[@]}") ;;
+  3) manuals=("${set3[@]}") ;;
+  *) manuals=("${set1[@]}" "${set2[@]}" "${set3[@]}") ;;
 esac
 fetch_manuals "$dir" "the heading rules were tuned on" "${manuals[@]}"

@@ -16,15 +16,18 @@ from typing import Sequence
 from core.ingest.pdf.headings_api import api_entries
 from core.ingest.pdf.headings_chapters import chapter_openers, unlabelled_chapters
 from core.ingest.pdf.headings_merge import MAX_WORDS, merge_heading
+from core.ingest.pdf.headings_pages import back_index_title, chapter_styles, drop_figure_labels, drop_title_page
 from core.ingest.pdf.headings_filter import (drop_front_matter, drop_labels, drop_out_of_sequence,
                                               drop_paragraph_labels, drop_running)
 from core.ingest.pdf.layout import Line
 
 # a section number ends at a space, or runs straight into a capitalised word ("1Introduction" from
 # text without the space); "3D plots" and "64-bit integers" are titles that start with a number
-# (and "8.1.1 1D vs 2D" a numbered one)
-_NUMBERED = re.compile(r"^(\d+(?:\.\d+)*|[A-Z](?:\.\d+)+)\.?(?:\s+(?=[^\d\s.]|\d+[A-Za-z])|(?=[A-Z][a-z]))")
+# (and "8.1.1 1D vs 2D" a numbered one); appendix letters run from A: "X.509", "X.25" are
+# standards' names, not section numbers
+_NUMBERED = re.compile(r"^(\d+(?:\.\d+)*|[A-W](?:\.\d+)+)\.?(?:\s+(?=[^\d\s.]|\d+[A-Za-z])|(?=[A-Z][a-z]))")
 _CHAPTER = re.compile(r"^(chapter|appendix|part)\s+[\w.]+\s*", re.I)
+_LETTER = re.compile(r"^[A-Z]\s+(?=[A-Z])")  # "A Upgrading ...": Texinfo's outline entry for "Appendix A Upgrading ..."
 _CHAPTER_NUMBER = re.compile(r"^(chapter|appendix)\s+(\d+|[A-Z])\b\.?\s*\S", re.I)
 _PAGE_REF = r"(\d+|[ivxlc]+)"
 _LEADERS = re.compile(rf"(\.\s*){{3,}}{_PAGE_REF}(\s*[,–-]\s*{_PAGE_REF})*$", re.I)  # ". . . 12" or ". . . 8, 11–13"
@@ -47,7 +50,7 @@ class Heading:
 def key(text: str) -> str:
     """Comparison key: lower-case letters/digits only, leading numbering removed."""
     text = _CHAPTER.sub("", text.strip())
-    text = _NUMBERED.sub("", text.strip())
+    text = _LETTER.sub("", _NUMBERED.sub("", text.strip()))
     return re.sub(r"[^0-9a-z]+", "", text.lower())
 
 
@@ -107,14 +110,9 @@ def detect_headings(pages: Sequence[Sequence[Line]], skip: set[tuple[int, int]] 
     body = body_size(pages)
     labels, chapters = chapter_openers(pages)
     skip = set(skip) | labels
-    toc_pages = contents_pages(pages)
-    candidates = [merge_heading(lines, i, body) for n, lines in enumerate(pages) if n not in toc_pages
-                  for i, ln in enumerate(lines)
-                  if (ln.page, ln.index) not in skip and _is_candidate(lines, i, body)]
-    candidates = drop_running([c for c in candidates if c is not None], pages, body)
-    candidates = drop_out_of_sequence(drop_labels(candidates), chapters)
-    candidates = drop_paragraph_labels(drop_front_matter(candidates, len(pages)), body)
-    chapters |= unlabelled_chapters(pages, chapters, candidates, skip, numbered_depth)
+    candidates = _candidates(pages, body, skip, chapters)
+    chapters |= unlabelled_chapters(pages, chapters, candidates, skip, numbered_depth,
+                                    chapter_styles(candidates, body, numbered_depth))
     style_level = _style_levels(candidates)
     numbered = _numbered_styles(candidates)
     last_depth: dict[tuple[float, bool], int] = {}  # numbered styles: depth of the last numbered one
@@ -137,6 +135,25 @@ def detect_headings(pages: Sequence[Sequence[Line]], skip: set[tuple[int, int]] 
         consumed.update((first.page, i) for i in idxs)
     sizes = {(c[0].page, c[0].index): c[0].size for c in candidates}
     return _with_entries(found, api_entries(pages, body, skip | consumed), sizes)
+
+
+def _candidates(pages: Sequence[Sequence[Line]], body: float, skip: set[tuple[int, int]],
+                chapters: set[tuple[int, int]]) -> list[tuple[Line, str, tuple[int, ...]]]:
+    """Heading candidates in page order, the filters of headings_filter/headings_pages applied.
+    Contents pages give none, but a back-matter index page keeps its chapter title."""
+    toc_pages = contents_pages(pages)
+    found = []
+    for n, lines in enumerate(pages):
+        only = back_index_title(lines, n, len(pages), body, skip) if n in toc_pages else None
+        if n in toc_pages and only is None:
+            continue
+        found += [merge_heading(lines, i, body) for i, ln in enumerate(lines)
+                  if (only is None or i == only) and (ln.page, ln.index) not in skip
+                  and _is_candidate(lines, i, body)]
+    candidates = drop_running([c for c in found if c is not None], pages, body)
+    candidates = drop_out_of_sequence(drop_labels(candidates), chapters)
+    candidates = drop_title_page(drop_front_matter(candidates, len(pages)), pages, body, numbered_depth)
+    return drop_figure_labels(drop_paragraph_labels(candidates, body), pages, body, numbered_depth)
 
 
 def _with_entries(found: dict[tuple[int, int], Heading], entries: dict[tuple[int, int], str],
@@ -174,6 +191,8 @@ def _is_candidate(lines: Sequence[Line], i: int, body: float) -> bool:
     if not (big or strong) or (ln.mono and not big):
         return False  # body-size code lines (signatures, option lists) are not headings
     prev = lines[i - 1] if i else None
+    if prev and prev.mono and ln.text.startswith("("):
+        return False  # the argument list of a definition line (Texinfo's @deftypefun wraps it)
     if prev and prev.block == ln.block and _style(prev) == _style(ln):
         return False  # a continuation line, merged by merge_heading
     if prev and prev.block == ln.block and not big:
@@ -225,77 +244,6 @@ def _style_levels(candidates: list[tuple[Line, str, tuple[int, ...]]]) -> dict[t
     return levels
 
 
-def outline_headings(toc: Sequence[Sequence], pages: Sequence[Sequence[Line]],
-                     skip: set[tuple[int, int]] = frozenset()) -> dict[tuple[int, int], Heading]:
-    """Place each outline entry on the line that carries its title.
-
-    `toc` rows are PyMuPDF's `get_toc(simple=False)` rows (level, title, page, dest) or
-    simple rows. Among lines with the title's text, the one nearest the entry's target
-    point wins. An entry whose title is not on the page is inserted before the first line
-    at its target point (`lines` empty), else at the page top (key (page, -1 - n)).
-    """
-    found: dict[tuple[int, int], Heading] = {}
-    used: set[tuple[int, int]] = set()
-    for n, row in enumerate(toc):
-        level, title, page = int(row[0]), " ".join(str(row[1]).split()), int(row[2])
-        if not title or page < 1 or page > len(pages):
-            continue
-        target = _target_y(row)
-        match = _find_title(pages[page - 1], title, used | skip, target)
-        if match is None and target is None and page < len(pages):
-            match = _find_title(pages[page], title, used | skip, None)
-        if match:
-            used.update(match)
-            found[match[0]] = Heading(level, title, tuple(i for _, i in match))
-            continue
-        anchor = _line_at(pages[page - 1], target, found) if target is not None else None
-        found[anchor or (page, -1 - n)] = Heading(level, title, ())
-    return found
-
-
-def _target_y(row: Sequence) -> float | None:
-    """The y of an outline entry's destination point, when the PDF gives one."""
-    dest = row[3] if len(row) > 3 and isinstance(row[3], dict) else {}
-    point = dest.get("to")
-    y = getattr(point, "y", None)
-    return float(y) if y is not None and y > 0 else None
-
-
-def _line_at(lines: Sequence[Line], y: float, taken: dict) -> tuple[int, int] | None:
-    """(page, index) of the first line whose centre lies at or below y, if free."""
-    for ln in lines:
-        if (ln.bbox[1] + ln.bbox[3]) / 2 >= y - 3:
-            key_ = (ln.page, ln.index)
-            return None if key_ in taken else key_
-    return None
-
-
-def _find_title(lines: Sequence[Line], title: str, used: set[tuple[int, int]],
-                target: float | None) -> list[tuple[int, int]] | None:
-    """(page, index) of the 1-3 consecutive lines whose text equals the title, if any."""
-    want = key(title)
-    if not want:
-        return None
-    order = range(len(lines))
-    if target is not None:
-        order = sorted(order, key=lambda i: abs((lines[i].bbox[1] + lines[i].bbox[3]) / 2 - target))
-    for i in order:
-        if (lines[i].page, lines[i].index) in used:
-            continue
-        text = ""
-        for j in range(i, min(i + 3, len(lines))):
-            text += " " + lines[j].text
-            got = key(text)
-            if got == want:
-                return [(l.page, l.index) for l in lines[i:j + 1]]
-            if not want.startswith(got):
-                break
-    return None
-
-
-def drop_title_entry(toc: list[list], title: str) -> list[list]:
-    """Remove a lone top-level outline entry that is just the document title; shift the rest up."""
-    tops = [r for r in toc if int(r[0]) == 1]
-    if len(tops) != 1 or len(toc) < 3 or (title and key(tops[0][1]) != key(title) and toc[0] is not tops[0]):
-        return toc
-    return [[int(r[0]) - 1, *r[1:]] for r in toc if r is not tops[0]]
+# the outline path lives in headings_outline; imported last (it needs Heading and key) so callers keep
+# `headings.outline_headings` and `headings.drop_title_entry`
+from core.ingest.pdf.headings_outline import drop_title_entry, outline_headings  # noqa: E402,F401

@@ -47,11 +47,13 @@ def chapter_openers(pages: Sequence[Sequence[Line]]) -> tuple[set[tuple[int, int
 
 def unlabelled_chapters(pages: Sequence[Sequence[Line]], chapters: set[tuple[int, int]],
                         candidates: Sequence[tuple[Line, str, tuple[int, ...]]], skip: set[tuple[int, int]],
-                        numbered: Callable[[str], int]) -> set[tuple[int, int]]:
+                        numbered: Callable[[str], int], styles: set[tuple[float, bool]] = frozenset()
+                        ) -> set[tuple[int, int]]:
     """Unnumbered chapters without a "CHAPTER" label (Bibliography, Index, License): a candidate
-    that opens its page, unnumbered, in the type of the labelled chapter titles."""
+    that opens its page, unnumbered, in the type of the labelled chapter titles or in one of
+    `styles` (the numbered chapters' type, headings_pages.chapter_styles)."""
     at = {(ln.page, ln.index): ln for lines in pages for ln in lines}
-    styles = {(at[p].size, at[p].bold) for p in chapters if p in at}
+    styles = set(styles) | {(at[p].size, at[p].bold) for p in chapters if p in at}
     tops = {lines[0].page: min(ln.index for ln in lines if (ln.page, ln.index) not in skip)
             for lines in pages if any((ln.page, ln.index) not in skip for ln in lines)}
     return {(ln.page, ln.index) for ln, text, _ in candidates

@@ -1,0 +1,87 @@
+"""Headings from the PDF outline: each entry placed on the line that carries its title.
+
+The font/numbering detector (core.ingest.pdf.headings) is the other source; both return a
+`{(page, line index): Heading}` map.
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+from core.ingest.pdf.headings import Heading, key
+from core.ingest.pdf.layout import Line
+
+
+def outline_headings(toc: Sequence[Sequence], pages: Sequence[Sequence[Line]],
+                     skip: set[tuple[int, int]] = frozenset()) -> dict[tuple[int, int], Heading]:
+    """Place each outline entry on the line that carries its title.
+
+    `toc` rows are PyMuPDF's `get_toc(simple=False)` rows (level, title, page, dest) or
+    simple rows. Among lines with the title's text, the one nearest the entry's target
+    point wins. An entry whose title is not on the page is inserted before the first line
+    at its target point (`lines` empty), else at the page top (key (page, -1 - n)).
+    """
+    found: dict[tuple[int, int], Heading] = {}
+    used: set[tuple[int, int]] = set()
+    for n, row in enumerate(toc):
+        level, title, page = int(row[0]), " ".join(str(row[1]).split()), int(row[2])
+        if not title or page < 1 or page > len(pages):
+            continue
+        target = _target_y(row)
+        match = _find_title(pages[page - 1], title, used | skip, target)
+        if match is None and target is None and page < len(pages):
+            match = _find_title(pages[page], title, used | skip, None)
+        if match:
+            used.update(match)
+            found[match[0]] = Heading(level, title, tuple(i for _, i in match))
+            continue
+        anchor = _line_at(pages[page - 1], target, found) if target is not None else None
+        found[anchor or (page, -1 - n)] = Heading(level, title, ())
+    return found
+
+
+def _target_y(row: Sequence) -> float | None:
+    """The y of an outline entry's destination point, when the PDF gives one."""
+    dest = row[3] if len(row) > 3 and isinstance(row[3], dict) else {}
+    point = dest.get("to")
+    y = getattr(point, "y", None)
+    return float(y) if y is not None and y > 0 else None
+
+
+def _line_at(lines: Sequence[Line], y: float, taken: dict) -> tuple[int, int] | None:
+    """(page, index) of the first line whose centre lies at or below y, if free."""
+    for ln in lines:
+        if (ln.bbox[1] + ln.bbox[3]) / 2 >= y - 3:
+            key_ = (ln.page, ln.index)
+            return None if key_ in taken else key_
+    return None
+
+
+def _find_title(lines: Sequence[Line], title: str, used: set[tuple[int, int]],
+                target: float | None) -> list[tuple[int, int]] | None:
+    """(page, index) of the 1-3 consecutive lines whose text equals the title, if any."""
+    want = key(title)
+    if not want:
+        return None
+    order = range(len(lines))
+    if target is not None:
+        order = sorted(order, key=lambda i: abs((lines[i].bbox[1] + lines[i].bbox[3]) / 2 - target))
+    for i in order:
+        if (lines[i].page, lines[i].index) in used:
+            continue
+        text = ""
+        for j in range(i, min(i + 3, len(lines))):
+            text += " " + lines[j].text
+            got = key(text)
+            if got == want:
+                return [(l.page, l.index) for l in lines[i:j + 1]]
+            if not want.startswith(got):
+                break
+    return None
+
+
+def drop_title_entry(toc: list[list], title: str) -> list[list]:
+    """Remove a lone top-level outline entry that is just the document title; shift the rest up."""
+    tops = [r for r in toc if int(r[0]) == 1]
+    if len(tops) != 1 or len(toc) < 3 or (title and key(tops[0][1]) != key(title) and toc[0] is not tops[0]):
+        return toc
+    return [[int(r[0]) - 1, *r[1:]] for r in toc if r is not tops[0]]
