@@ -37,6 +37,7 @@ from core.config import OcrSettings
 from core.ingest.pdf import ocr_cache
 from core.ingest.pdf.ocr_words import OcrWord, page_words
 from core.ingest.pdf.ocr_image import has_columns, prepare
+from core.ingest.pdf.ocr_rules import Rule, draw_rules, find_rules
 
 _LANGS_DIR = re.compile(r'"([^"]+)"')
 _TIMEOUT_S = 300  # one page; a stuck Tesseract must not hang the whole ingest
@@ -67,12 +68,14 @@ class OcrResult:
 
 @dataclass(frozen=True)
 class PageOcr:
-    """Tesseract's reading of one page: the text-only PDF page, its words' confidences and
-    its words with their boxes and stroke widths (ocr_words)."""
+    """Tesseract's reading of one page: the text-only PDF page, its words' confidences,
+    its words with their boxes and stroke widths (ocr_words) and the page picture's ruling
+    lines (ocr_rules: drawn into the copy for the table finder)."""
 
     pdf: bytes
     confidences: tuple[float, ...]
     words: tuple[OcrWord, ...] = ()
+    rules: tuple[Rule, ...] = ()
 
 
 @lru_cache(maxsize=1)
@@ -228,6 +231,7 @@ def _ocr_pages(doc: pymupdf.Document, wanted: Sequence[int], job: OcrJob
                     result = PageOcr(b"", ())
                 if result.confidences:
                     _overlay(doc[n], result.pdf)
+                    draw_rules(doc[n], result.rules)
                     confidence[n + 1] = round(sum(result.confidences) / len(result.confidences), 1)
                     words[n + 1] = result.words
                 if job.on_page:
@@ -238,7 +242,8 @@ def _ocr_pages(doc: pymupdf.Document, wanted: Sequence[int], job: OcrJob
 def _read_rendered(rendered: tuple[bytes, int], job: OcrJob) -> PageOcr:
     """Read a page rendered by `render_page` with the segmentation mode chosen for it."""
     png, psm = rendered
-    return read_page(png, replace(job.settings, psm=psm), job.work_dir)
+    result = read_page(png, replace(job.settings, psm=psm), job.work_dir)
+    return replace(result, rules=find_rules(png, job.settings.dpi))
 
 
 def confidence_notes(confidence: Mapping[int, float], low: float, most: int = 8) -> tuple[str, ...]:
