@@ -6,8 +6,10 @@ program, which writes two things from that one reading: a text-only PDF page (Te
 own PDF renderer with `textonly_pdf=1`: invisible text scaled onto each word's box) and a
 TSV of the words with their confidences. The text-only page is laid over the original page
 in a copy of the file, so the rest of the parser, and the page view's highlights, read OCR
-text exactly as they read born-digital text. Pages are read `jobs` at a time, one Tesseract
-thread each (parallel pages beat Tesseract's own threads on a few cores).
+text exactly as they read born-digital text; the picture's ruling lines are drawn beneath
+it (ocr_rules), so the table finder finds a scanned ruled table as it finds a born-digital
+one. Pages are read `jobs` at a time, one Tesseract thread each (parallel pages beat
+Tesseract's own threads on a few cores).
 
 Example:
     >>> job = OcrJob(OcrSettings(languages="eng"), Path("work"))        # doctest: +SKIP
