@@ -80,16 +80,26 @@ def test_letters_are_no_rules():
     assert find_rules(_png(page, 300), 300) == ()
 
 
-def test_a_scanned_ruled_table_is_read_row_by_row_with_its_marks(tmp_path):
+def _parsed(tmp_path, **settings) -> str:
     doc, _ = _scanned()
     doc.save(tmp_path / "table-scan.pdf")
-    parsed = pdf_to_markdown(tmp_path / "table-scan.pdf", tmp_path / "assets",
-                             ocr=OcrJob(OcrSettings(dpi=300), tmp_path / "work"))
-    rows = [ln for ln in parsed.markdown.splitlines() if ln.startswith("|")]
+    return pdf_to_markdown(tmp_path / "table-scan.pdf", tmp_path / "assets",
+                           ocr=OcrJob(OcrSettings(dpi=300, **settings), tmp_path / "work")).markdown
+
+
+def test_a_scanned_ruled_table_is_read_row_by_row_with_its_marks(tmp_path):
+    markdown = _parsed(tmp_path, tables=True)
+    rows = [ln for ln in markdown.splitlines() if ln.startswith("|")]
     theta = next(ln for ln in rows if "theta" in ln)  # the key and both lines of its description: one row
     assert "Scales every reading by the factor given in the second line of the description" in theta
     alpha = next(ln for ln in rows if "alpha" in ln)
     assert f"| {BULLET} |" in alpha and "The first setting of the calibration table." in alpha
+
+
+def test_scanned_tables_are_off_by_default(tmp_path):
+    markdown = _parsed(tmp_path)  # as before round 5: lines, no table, no bullets
+    assert "theta" in markdown and not any(ln.startswith("|") for ln in markdown.splitlines())
+    assert BULLET not in markdown
 
 
 def _word(text: str, x0: float, y0: float, w: float, h: float, fill: float) -> OcrWord:

@@ -233,7 +233,8 @@ def _ocr_pages(doc: pymupdf.Document, wanted: Sequence[int], job: OcrJob
                     result = PageOcr(b"", ())
                 if result.confidences:
                     _overlay(doc[n], result.pdf)
-                    draw_rules(doc[n], result.rules)
+                    if job.settings.tables:  # off by default: SCAN_ROUND5.md
+                        draw_rules(doc[n], result.rules)
                     confidence[n + 1] = round(sum(result.confidences) / len(result.confidences), 1)
                     words[n + 1] = result.words
                 if job.on_page:
@@ -245,7 +246,7 @@ def _read_rendered(rendered: tuple[bytes, int], job: OcrJob) -> PageOcr:
     """Read a page rendered by `render_page` with the segmentation mode chosen for it."""
     png, psm = rendered
     result = read_page(png, replace(job.settings, psm=psm), job.work_dir)
-    return replace(result, rules=find_rules(png, job.settings.dpi))
+    return replace(result, rules=find_rules(png, job.settings.dpi)) if job.settings.tables else result
 
 
 def confidence_notes(confidence: Mapping[int, float], low: float, most: int = 8) -> tuple[str, ...]:

@@ -150,10 +150,11 @@ def join_split(text: str, vocab: Counter, pairs: set[tuple[str, str]]) -> str:
     return " ".join(out)
 
 
-def mend_text(pages: list[list[Line]], words: Mapping[int, Sequence[OcrWord]], scanned: set[int]
-              ) -> list[list[Line]]:
+def mend_text(pages: list[list[Line]], words: Mapping[int, Sequence[OcrWord]], scanned: set[int],
+              marks: bool = False) -> list[list[Line]]:
     """`pages` with the lines of `scanned` pages (1-based) cleared of noise words (by the
-    reading's `words` of each page), their split words joined and their bullets read."""
+    reading's `words` of each page), their split words joined and, with `marks`, their
+    bullets read."""
     sure = Counter(t.lower() for page in words.values() for w in page if w.conf >= _SURE
                    for t in _LETTERS.findall(w.text))
     vocab = Counter(t.lower() for lines in pages for ln in lines for t in _LETTERS.findall(ln.text))
@@ -162,12 +163,12 @@ def mend_text(pages: list[list[Line]], words: Mapping[int, Sequence[OcrWord]], s
         if n not in scanned:
             out.append(lines)
             continue
-        marks = bullet_words(words.get(n, ()))
-        noise = [w for w in noise_words(words.get(n, ()), sure) if w not in marks]
+        solid = bullet_words(words.get(n, ())) if marks else []
+        noise = [w for w in noise_words(words.get(n, ()), sure) if w not in solid]
         pairs = unsure_pairs(words.get(n, ()))
         mended = []
         for ln in lines:
-            text = _swap(ln.text, [w.text for w in in_line(ln.bbox, marks)]) if marks else ln.text
+            text = _swap(ln.text, [w.text for w in in_line(ln.bbox, solid)]) if solid else ln.text
             text = join_split(text, vocab, pairs)
             text = _without(text, [w.text for w in in_line(ln.bbox, noise)]) if noise else text
             if text.strip():
