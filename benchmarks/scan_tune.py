@@ -1,12 +1,14 @@
 """Compare OCR settings on the evidence pages of one part of the questions, page by page.
 
     python benchmarks/scan_tune.py PDF_DIR --questions Q.jsonl --part tune \
-        [--variants "dpi=300;dpi=400;psm=4;prepare=0;th=2"] [--scan-dpi 200] [--degrade] [--json OUT]
+        [--variants ";dpi=400;psm=6;src=native;best=4/6"] [--only FILE:PAGE,...] [--scan-dpi 200] \
+        [--degrade] [--json OUT]
 
 Each evidence page of the part's questions (`tune`: even question numbers, `test`: odd; the
 settings are chosen on `tune` and `test` is only reported) is made a scan as scan_pdfs.py
-makes it, read by Folio's OCR stage with each variant (render dpi, Tesseract --psm,
-`prepare` = deskew and denoise, `th` = Tesseract's thresholding_method), and compared with
+makes it, read by Folio's OCR stage with each variant (the empty variant is Folio's shipped
+settings; keys in scan_variants.py: render dpi and source, Tesseract --psm and variables,
+deskew/denoise, binarisation, best of two modes by confidence), and compared with
 the born-digital page: word error rate (words hyphenated at a line end joined, NFKC) and
 how many answer patterns found on the digital page are still found on the OCR'd one
 (whitespace collapsed, as the evaluation matches chunks). CPU s: this process and the
@@ -20,7 +22,6 @@ import re
 import resource
 import statistics
 import sys
-from dataclasses import replace
 from pathlib import Path
 
 import pymupdf
@@ -30,11 +31,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.scan_pdfs import picture  # noqa: E402
-from core.config import OcrSettings  # noqa: E402
-from core.ingest.pdf.ocr import read_page, render_page  # noqa: E402
+from benchmarks.scan_variants import read_variant  # noqa: E402
 from core.ingest.pdf.markdown import join_lines  # noqa: E402
-
-BASE = OcrSettings(dpi=300, psm=3, prepare=False)  # Folio's settings before this work (psm=0: chosen per page)
 
 
 def page_text(text: str) -> str:
@@ -56,29 +54,9 @@ def evidence_pages(questions: Path, part: str) -> dict[tuple[str, int], list[str
     return pages
 
 
-def variant(spec: str) -> tuple[OcrSettings, tuple[str, ...]]:
-    """'dpi=400,psm=4,prepare=1,th=2' -> settings and extra Tesseract variables."""
-    settings, config = BASE, []
-    for part in filter(None, spec.split(",")):
-        key, value = part.split("=")
-        if key == "th":
-            config.append(f"thresholding_method={value}")
-        else:
-            settings = replace(settings, **{key: type(getattr(BASE, key))(int(value))})
-    return settings, tuple(config)
-
-
 def _cpu() -> float:
     me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
     return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
-
-
-def read_scan(scan: pymupdf.Page, settings: OcrSettings, config: tuple[str, ...]) -> str:
-    """The text Folio's OCR stage lays over a scanned page."""
-    png, psm = render_page(scan, settings)
-    result = read_page(png, replace(settings, psm=psm), config=config)
-    with pymupdf.open("pdf", result.pdf) as text_doc:
-        return text_doc[0].get_text()
 
 
 def run(pdfs: Path, pages: dict, specs: list[str], scan_dpi: int, degrade: bool) -> dict:
@@ -92,13 +70,14 @@ def run(pdfs: Path, pages: dict, specs: list[str], scan_dpi: int, degrade: bool)
             new.insert_image(new.rect, stream=picture(page, scan_dpi, degrade, number))
             wanted = [p for p in patterns if re.search(p, digital, re.I)]
             for spec in specs:
-                settings, config = variant(spec)
                 cpu0 = _cpu()
-                ocr = page_text(read_scan(new, settings, config))
+                text, conf = read_variant(new, spec)
+                ocr = page_text(text)
                 wer = Levenshtein.distance(digital.split(), ocr.split()) / max(1, len(digital.split()))
                 kept = sum(bool(re.search(p, ocr, re.I)) for p in wanted)
                 rows[spec].append((wer, kept, len(wanted), _cpu() - cpu0))
-                print(f"{name}:{number} {spec or 'base'}: WER {wer:.3f} patterns {kept}/{len(wanted)}", flush=True)
+                print(f"{name}:{number} {spec or 'base'}: WER {wer:.3f} patterns {kept}/{len(wanted)} "
+                      f"conf {conf:.1f}", flush=True)
     return {s: {"pages": len(r), "wer": round(statistics.mean(x[0] for x in r), 4),
                 "wer_median": round(statistics.median(x[0] for x in r), 4),
                 "patterns_kept": sum(x[1] for x in r), "patterns": sum(x[2] for x in r),
@@ -111,13 +90,17 @@ def main() -> None:
     ap.add_argument("pdfs", type=Path)
     ap.add_argument("--questions", type=Path, default=ROOT.parent / "shared" / "bench" / "pdfqa-dev" / "questions.jsonl")
     ap.add_argument("--part", choices=("tune", "test"), default="tune")
-    ap.add_argument("--variants", default=";dpi=400;psm=4;psm=6;prepare=1;th=2")
+    ap.add_argument("--variants", default=";dpi=400;psm=6;src=native;best=4/6")
+    ap.add_argument("--only", default="", help="FILE:PAGE,... only these evidence pages")
     ap.add_argument("--scan-dpi", type=int, default=200)
     ap.add_argument("--degrade", action="store_true")
     ap.add_argument("--limit", type=int, default=0, help="only the first N pages")
     ap.add_argument("--json", type=Path)
     args = ap.parse_args()
     pages = evidence_pages(args.questions, args.part)
+    if args.only:
+        keep = {(f, int(n)) for f, n in (item.rsplit(":", 1) for item in args.only.split(","))}
+        pages = {k: v for k, v in pages.items() if k in keep}
     if args.limit:
         pages = dict(sorted(pages.items())[:args.limit])
     report = run(args.pdfs, pages, args.variants.split(";"), args.scan_dpi, args.degrade)

@@ -40,7 +40,7 @@ def _scan_with_headings(path, bold: bool):
 
 def _headings(tmp_path, bold: bool, monkeypatch) -> list[str]:
     structure = parse.ocr_structure  # bold from the ink is off by default (SCAN_RESULTS.md round 4)
-    monkeypatch.setattr(parse, "ocr_structure", lambda p, s, w=None: structure(p, s, w, bold=True))
+    monkeypatch.setattr(parse, "ocr_structure", lambda p, s, w=None, **kw: structure(p, s, w, bold=True, **kw))
     path = _scan_with_headings(tmp_path / f"scan-{bold}.pdf", bold)
     md = pdf_to_markdown(path, tmp_path / "a", ocr=OcrJob(OcrSettings(dpi=300), tmp_path / "w")).markdown
     return [ln.lstrip("# ") for ln in md.splitlines() if ln.startswith("#")]

@@ -6,8 +6,10 @@ program, which writes two things from that one reading: a text-only PDF page (Te
 own PDF renderer with `textonly_pdf=1`: invisible text scaled onto each word's box) and a
 TSV of the words with their confidences. The text-only page is laid over the original page
 in a copy of the file, so the rest of the parser, and the page view's highlights, read OCR
-text exactly as they read born-digital text. Pages are read `jobs` at a time, one Tesseract
-thread each (parallel pages beat Tesseract's own threads on a few cores).
+text exactly as they read born-digital text; the picture's ruling lines are drawn beneath
+it (ocr_rules), so the table finder finds a scanned ruled table as it finds a born-digital
+one. Pages are read `jobs` at a time, one Tesseract thread each (parallel pages beat
+Tesseract's own threads on a few cores).
 
 Example:
     >>> job = OcrJob(OcrSettings(languages="eng"), Path("work"))        # doctest: +SKIP
@@ -37,6 +39,7 @@ from core.config import OcrSettings
 from core.ingest.pdf import ocr_cache
 from core.ingest.pdf.ocr_words import OcrWord, page_words
 from core.ingest.pdf.ocr_image import has_columns, prepare
+from core.ingest.pdf.ocr_rules import Rule, draw_rules, find_rules
 
 _LANGS_DIR = re.compile(r'"([^"]+)"')
 _TIMEOUT_S = 300  # one page; a stuck Tesseract must not hang the whole ingest
@@ -67,12 +70,14 @@ class OcrResult:
 
 @dataclass(frozen=True)
 class PageOcr:
-    """Tesseract's reading of one page: the text-only PDF page, its words' confidences and
-    its words with their boxes and stroke widths (ocr_words)."""
+    """Tesseract's reading of one page: the text-only PDF page, its words' confidences,
+    its words with their boxes and stroke widths (ocr_words) and the page picture's ruling
+    lines (ocr_rules: drawn into the copy for the table finder)."""
 
     pdf: bytes
     confidences: tuple[float, ...]
     words: tuple[OcrWord, ...] = ()
+    rules: tuple[Rule, ...] = ()
 
 
 @lru_cache(maxsize=1)
@@ -228,6 +233,8 @@ def _ocr_pages(doc: pymupdf.Document, wanted: Sequence[int], job: OcrJob
                     result = PageOcr(b"", ())
                 if result.confidences:
                     _overlay(doc[n], result.pdf)
+                    if job.settings.tables:  # off by default: SCAN_ROUND5.md
+                        draw_rules(doc[n], result.rules)
                     confidence[n + 1] = round(sum(result.confidences) / len(result.confidences), 1)
                     words[n + 1] = result.words
                 if job.on_page:
@@ -238,7 +245,8 @@ def _ocr_pages(doc: pymupdf.Document, wanted: Sequence[int], job: OcrJob
 def _read_rendered(rendered: tuple[bytes, int], job: OcrJob) -> PageOcr:
     """Read a page rendered by `render_page` with the segmentation mode chosen for it."""
     png, psm = rendered
-    return read_page(png, replace(job.settings, psm=psm), job.work_dir)
+    result = read_page(png, replace(job.settings, psm=psm), job.work_dir)
+    return replace(result, rules=find_rules(png, job.settings.dpi)) if job.settings.tables else result
 
 
 def confidence_notes(confidence: Mapping[int, float], low: float, most: int = 8) -> tuple[str, ...]:

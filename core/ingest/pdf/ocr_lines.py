@@ -101,14 +101,16 @@ def rejoin_paragraphs(pages: list[list[Line]], scanned: set[int]) -> list[list[L
 
 
 def ocr_structure(pages: list[list[Line]], scanned: set[int],
-                  words: Mapping[int, Sequence[OcrWord]] | None = None, bold: bool = False) -> list[list[Line]]:
+                  words: Mapping[int, Sequence[OcrWord]] | None = None, bold: bool = False,
+                  marks: bool = False) -> list[list[Line]]:
     """On the OCR'd pages (`scanned`, 1-based) of `pages`: noise dropped and split words
     joined (ocr_text; needs Tesseract's `words` of each page), with `bold` also bold measured
     from the ink (ocr_bold: off by default, it cost dense and gnn retrieval on the tuning
-    questions, SCAN_RESULTS.md round 4), steady sizes, then paragraphs."""
+    questions, SCAN_RESULTS.md round 4) and `marks` solid marks read as bullets (off by
+    default, SCAN_ROUND5.md), steady sizes, then paragraphs."""
     if not scanned:
         return pages
     if words:
-        pages = mend_text(pages, words, scanned)
+        pages = mend_text(pages, words, scanned, marks=marks)
         pages = mark_bold(pages, words) if bold else pages
     return rejoin_paragraphs(steady_sizes(pages, scanned), scanned)

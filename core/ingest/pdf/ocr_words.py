@@ -1,4 +1,4 @@
-"""The words of a Tesseract reading: text, confidence, box in points and stroke width.
+"""The words of a Tesseract reading: text, confidence, box in points, stroke width and ink share.
 
 Tesseract's TSV gives every word it found with its box (pixels of the page picture it read)
 and its confidence; `page_words` adds the width of the word's strokes measured on that
@@ -24,7 +24,8 @@ _INK = 128  # grey level below which a pixel is ink (clean scans; Tesseract bina
 
 class OcrWord(NamedTuple):
     """One word of a reading: box in points (page coordinates), stroke width in pixels,
-    text, Tesseract's confidence (0-100) and the number of Tesseract's line it is on."""
+    text, Tesseract's confidence (0-100), the number of Tesseract's line it is on and the
+    share of its box that is ink (a solid mark such as a bullet is mostly ink, a letter is not)."""
 
     x0: float
     y0: float
@@ -34,6 +35,7 @@ class OcrWord(NamedTuple):
     text: str
     conf: float
     line: int = 0
+    fill: float = 0.0
 
 
 def stroke_width(ink: np.ndarray) -> float:
@@ -62,8 +64,9 @@ def page_words(png: bytes, tsv: str, dpi: int) -> tuple[OcrWord, ...]:
             line = int(row["block_num"]) * 1_000_000 + int(row["par_num"]) * 1000 + int(row["line_num"])
         except (TypeError, ValueError, KeyError):
             continue
+        box = ink[y:y + h, x:x + w]
         out.append(OcrWord(x * scale, y * scale, (x + w) * scale, (y + h) * scale,
-                           stroke_width(ink[y:y + h, x:x + w]), text, conf, line))
+                           stroke_width(box), text, conf, line, float(box.mean()) if box.size else 0.0))
     return tuple(out)
 
 

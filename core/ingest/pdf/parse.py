@@ -17,7 +17,7 @@ from __future__ import annotations
 import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Mapping
+from typing import Callable, Mapping, Sequence
 
 import pymupdf
 
@@ -33,6 +33,8 @@ from core.ingest.pdf.images import ImageInfo
 from core.ingest.pdf.ligatures import fix_ligature_fonts
 from core.ingest.pdf.ocr import OcrJob, OcrResult, apply_ocr
 from core.ingest.pdf.ocr_lines import ocr_structure
+from core.ingest.pdf.ocr_text import table_words
+from core.ingest.pdf.ocr_words import OcrWord
 from core.ingest.pdf.tables import find_tables
 
 __all__ = ["ImageInfo", "OcrJob", "ParsedPdf", "check_pdf", "pdf_to_markdown"]
@@ -107,10 +109,11 @@ def pdf_to_markdown(path: Path, assets_dir: Path, *, on_page: Callable[[int, int
     doc = _open(ocred.source_path)
     fix_ligature_fonts(doc)
     try:
-        pages, tables, images, warnings = _read_pages(doc, assets_dir, on_page, set(ocred.confidence))
+        pages, tables, images, warnings = _read_pages(doc, assets_dir, on_page, set(ocred.confidence),
+                                                       ocred.words if ocr and ocr.settings.tables else None)
         if not any(pages):
             raise IngestError(str(path), _no_text_reason(ocred, ocr))
-        pages = ocr_structure(pages, set(ocred.confidence), ocred.words)  # OCR'd lines: steady sizes, paragraphs
+        pages = ocr_structure(pages, set(ocred.confidence), ocred.words, marks=bool(ocr and ocr.settings.tables))  # OCR'd lines: steady sizes, paragraphs
         drop = running_lines(pages, [p.rect.height for p in doc])
         toc = doc.get_toc(simple=False) if use_outline else []
         title, headings, title_keys = _structure(doc, path, pages, drop, toc)
@@ -135,9 +138,10 @@ def _no_text_reason(ocred: OcrResult, job: OcrJob | None) -> str:
 
 
 def _read_pages(doc: pymupdf.Document, assets_dir: Path, on_page: Callable[[int, int], None] | None,
-                scanned: set[int]):
+                scanned: set[int], ocr_words: Mapping[int, Sequence[OcrWord]] | None = None):
     """Lines, tables and pictures of every page, plus warnings for pages without text.
-    The picture of a `scanned` page (1-based numbers of OCR'd pages) is its text, not a figure."""
+    The picture of a `scanned` page (1-based numbers of OCR'd pages) is its text, not a figure;
+    its tables are read from its words mended with Tesseract's reading (`ocr_words`)."""
     skip_xrefs = im.repeated_xrefs(doc)
     pages: list[list[Line]] = []
     tables: list[list[Item]] = []
@@ -148,7 +152,8 @@ def _read_pages(doc: pymupdf.Document, assets_dir: Path, on_page: Callable[[int,
     for n, page in enumerate(doc):
         lines, missing[n + 1] = read_lines(page, n + 1)
         pages.append(lines)
-        tables.append(find_tables(page, lines))
+        mended = table_words(page, ocr_words[n + 1]) if ocr_words and n + 1 in ocr_words else None
+        tables.append(find_tables(page, lines, words=mended))
         images.append([] if n + 1 in scanned else im.find_images(page, n + 1, lines, assets_dir, skip_xrefs))
         if not lines and total > 1:
             warnings.append(f"page {n + 1} has no text layer")

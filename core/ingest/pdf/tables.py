@@ -35,19 +35,21 @@ def _cell(value: str | None) -> str:
     return " ".join(text.split()).replace("|", "\\|")
 
 
-def find_tables(page: pymupdf.Page, lines: Sequence[Line], borderless: bool = True) -> list[Item]:
+def find_tables(page: pymupdf.Page, lines: Sequence[Line], borderless: bool = True,
+                words: list | None = None) -> list[Item]:
     """Return the page's ruled tables, then its borderless ones, as items (markdown + box +
-    caption lines)."""
-    items = ruled_tables(page, lines)
+    caption lines). `words` (as `page.get_text("words")`) replaces the page's own: an OCR'd
+    page's words mended (ocr_text.table_words)."""
+    items = ruled_tables(page, lines, words)
     if borderless and len(lines) >= 3:
-        words = page.get_text("words", sort=False)
+        words = page.get_text("words", sort=False) if words is None else words
         for box, rows in find_text_tables(page, words, items):
             items.append(Item("table", box, markdown=table_markdown(rows), caption=_caption_for(box, lines)))
     return items
 
 
-def ruled_tables(page: pymupdf.Page, lines: Sequence[Line]) -> list[Item]:
-    """The page's tables drawn with ruling lines."""
+def ruled_tables(page: pymupdf.Page, lines: Sequence[Line], words: list | None = None) -> list[Item]:
+    """The page's tables drawn with ruling lines (cells read from `words`, or the page's)."""
     if not has_grid(page) or not may_hold_table(page):  # skip the costly finder where it finds nothing
         return []
     try:
@@ -55,7 +57,8 @@ def ruled_tables(page: pymupdf.Page, lines: Sequence[Line]) -> list[Item]:
     except Exception:  # noqa: BLE001 - a table finder failure must not lose the page text
         return []
     items: list[Item] = []
-    words = page.get_text("words", sort=False) if found.tables else []
+    if words is None:
+        words = page.get_text("words", sort=False) if found.tables else []
     for table in found.tables:
         rows = _rows(page, table, words)
         rows = [r for r in rows if any((c or "").strip() for c in r)]
