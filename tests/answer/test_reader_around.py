@@ -3,6 +3,7 @@ after the sentence before it when it opens by pointing back ("This …"), into t
 after it when it is short (the answer often follows the sentence that names what is asked)."""
 from __future__ import annotations
 
+from core.answer.question import analyse_question
 from core.answer.reader import ExtractiveReader
 from core.answer.reading import Reading, read_around
 from core.answer.units import Unit
@@ -54,3 +55,11 @@ def test_the_reader_quotes_the_answer_after_the_sentence_that_names_the_option()
     assert "Only 0 is supported in this version." in line
     off = ExtractiveReader(embedder=None, tagger=None, read_words=0)
     assert "Only 0" not in off.read("Which strategy is supported for Traces?", [(1, TRACES)]).render().splitlines()[0]
+
+
+def test_a_default_is_marked_only_when_its_span_looks_like_a_value() -> None:
+    default = analyse_question("What is the default search strategy of the program?")
+    assert ExtractiveReader._confident(default, "HKY85") and ExtractiveReader._confident(default, "0.001")
+    assert ExtractiveReader._confident(default, "--log")
+    assert not ExtractiveReader._confident(default, "optimised") and not ExtractiveReader._confident(default, "the program")
+    assert ExtractiveReader._confident(analyse_question("How many times does it retry?"), "five times")  # a count
