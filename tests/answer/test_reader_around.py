@@ -6,6 +6,7 @@ from __future__ import annotations
 from core.answer.question import analyse_question
 from core.answer.reader import ExtractiveReader
 from core.answer.reading import Reading, read_around
+from core.answer.sentences import best_span, split_answer
 from core.answer.units import Unit
 
 TRACES = (
@@ -63,3 +64,11 @@ def test_a_default_is_marked_only_when_its_span_looks_like_a_value() -> None:
     assert ExtractiveReader._confident(default, "--log")
     assert not ExtractiveReader._confident(default, "optimised") and not ExtractiveReader._confident(default, "the program")
     assert ExtractiveReader._confident(analyse_question("How many times does it retry?"), "five times")  # a count
+
+
+def test_a_quoted_first_line_is_one_answer_sentence_whose_span_holds_both_sentences() -> None:
+    line = "“S=# Specify a strategy for Traces. Only 0 is supported in this version.” [1]"
+    assert split_answer(line + "\n“Other values are reserved.” [2]")[0] == (line, (1,))
+    span, chunk, _ = best_span(line, [("c1", TRACES)], "Which strategy is supported for Traces?")
+    assert chunk == "c1" and "Specify a strategy" in span and "Only 0 is supported" in span
+    assert split_answer("“A is 1.” [1] “B is 2.” [2]") == [("“A is 1.” [1]", (1,)), ("“B is 2.” [2]", (2,))]
