@@ -92,6 +92,38 @@ def completed(reading: Reading, unit: Unit, nxt: Unit | None) -> Reading:
     return replace(reading, sentence=sentence, window=None if reading.mark else (len(head) + 1, len(sentence)))
 
 
+_ANAPHOR = re.compile(r"^(?:This|These|It|They|Such|That|Those)\b")
+
+
+def read_around(reading: Reading, unit: Unit, prev: Unit | None, nxt: Unit | None, short: int, total: int,
+                confident: bool = False) -> Reading:
+    """The answering sentence read with a neighbour of its passage when the two fit in `total`
+    words: after the sentence before it when it opens by pointing back ("This is the default
+    processor target."), else, unless the reader marks a `confident` answer in it, into the
+    sentence after it when it has at most `short` words (the answer often follows the sentence
+    that names what is asked: "S=# Specify a strategy for Traces." / "Only 0 is supported in
+    this version."). Chosen leaving one tuning set out (`benchmarks/answer_tuning/
+    loso_first_line.py`); any other reading as it is."""
+    if reading.sentence != unit.text or reading.answer in ("Yes", "No") or total <= 0:
+        return reading
+    words = len(unit.text.split())
+    if prev is not None and prev.number == unit.number and _ANAPHOR.match(unit.text.lstrip()) \
+            and words + len(prev.text.split()) <= total:
+        shift = len(prev.text.strip()) + 1
+        return replace(reading, sentence=f"{prev.text.strip()} {unit.text}", mark=_shifted(reading.mark, shift),
+                       window=_shifted(reading.window, shift))
+    if not confident and nxt is not None and nxt.number == unit.number and words <= short \
+            and not unit.text.rstrip().endswith(":") \
+            and words + len(nxt.text.split()) <= total:
+        return replace(reading, sentence=f"{unit.text} {nxt.text.strip()}")
+    return reading
+
+
+def _shifted(at: tuple[int, int] | None, by: int) -> tuple[int, int] | None:
+    """Offsets `at` moved `by` characters on (None stays None)."""
+    return (at[0] + by, at[1] + by) if at else None
+
+
 def focus_of(text: str, terms: frozenset[str] | set[str], words: int) -> tuple[int, int] | None:
     """Character bounds of the question's words in `text`, from the first to the last that
     fit in `words` words after it (an answer tends to follow the words that ask for it, so

@@ -1,7 +1,7 @@
 """An answer cut into sentences, each with its citations [n] and its supporting span.
 
 A sentence ends at '.', '!' or '?' (after any closing quote and citation marks) or at a line
-end; its citations are the [n] marks inside it. A sentence without a mark takes those of the
+end; a line that is one quote of the evidence, “…” [n], is one sentence; its citations are the [n] marks inside it. A sentence without a mark takes those of the
 next cited sentence of its line, else of the previous one, so every sentence of an answer
 that cites anything carries a citation. The supporting span is the piece of a cited chunk
 (a sentence of its prose, a row of its tables, a line of code) that holds most of the
@@ -33,6 +33,7 @@ _ABBREVIATION = re.compile(r"\b(?:e\.g|i\.e|etc|vs|cf|Fig|No|Vol|Dr|Mr|Mrs|Ms|St
                            r"|(?:^|[\s\"“'(*`_])(?:[Ss]tep|[Ss]tage|[Pp]hase|[Pp]art)\s+\d+[a-z]?[.:]$"  # "Step 1." labels
                            r"|:\s+\d{1,2}[.)]$")  # "in this order: 1." opens a list: its first item goes on
 _RULE = re.compile(r"^[|:\-\s]+$")
+_ONE_QUOTE = re.compile(r"(?:(?:Yes|No): )?“[^“”]*(?:“[^“”]*”[^“”]*)*” \[\d+\]")  # “…” [n], quotes inside allowed
 _MARKUP = re.compile(r"[*`“”\"]|…|\[\d+\]")
 SPAN_WORDS = 60  # a supporting span longer than this is cut around the sentence's words
 
@@ -52,7 +53,11 @@ def split_answer(text: str) -> list[tuple[str, tuple[int, ...]]]:
 
 
 def _line_sentences(line: str) -> list[str]:
-    """Sentences of one answer line, not cut after 'e.g.' or an initial."""
+    """Sentences of one answer line, not cut after 'e.g.' or an initial; a line that is one
+    quote of the evidence with its citation (the reader's first line, which may read a
+    sentence with its neighbour) is one sentence: its supporting span is the quoted text."""
+    if _ONE_QUOTE.fullmatch(line.strip()) and line.count("” [") == 1:
+        return [line.strip()]
     out: list[str] = []
     start = 0
     ends = [m.end() for m in _END.finditer(line)]
