@@ -9,11 +9,11 @@
 # the CFITSIO quick start and the feynMF manual (questions: debian-docs-4-tune.jsonl, 63, asked in the user's words
 # rather than the manual's, and unanswerable-debian-docs-4.jsonl, 34 near misses).
 # `bash fetch_debian_docs.sh DIR biber` the Biber manual (questions: followups-biber.jsonl, follow-ups).
-# `bash fetch_debian_docs.sh DIR 4` set 4's six (DejaGnu, HMMER, Normaliz, PhyML, RAxML, VSEARCH;
-# questions: debian-docs-tune-4.jsonl), written from the page text before the reader was run on them,
+# `bash fetch_debian_docs.sh DIR 5` set 5's six (DejaGnu, HMMER, Normaliz, PhyML, RAxML, VSEARCH;
+# questions: debian-docs-tune-5.jsonl), written from the page text before the reader was run on them,
 # to train and choose the reader's sentence chooser on manuals (tuning only).
 set -euo pipefail
-dir="${1:?usage: fetch_debian_docs.sh DIR [1|2|3|4|biber]}"
+dir="${1:?usage: fetch_debian_docs.sh DIR [1|2|3|4|5|biber]}"
 set_no="${2:-1}"
 source "$(dirname "${BASH_SOURCE[0]}")/../debian_manuals.sh"
 # package=version  path in the package  file name in DIR  sha256
@@ -43,7 +43,7 @@ elif [ "$set_no" = 2 ]; then
     "$sdcc"
     "bash-doc=5.2.15-2 usr/share/doc/bash/bash.pdf bash-man.pdf ebd1361fe662e7e6b7386da02986bda05a434f85667939f72356fa86de19dd6d"
   )
-elif [ "$set_no" = 4 ]; then
+elif [ "$set_no" = 5 ]; then
   manuals=(
     "dejagnu=1.6.3-1 usr/share/doc/dejagnu/dejagnu.pdf.gz dejagnu.pdf 7ed528f61f9b05727a21208225340540ec2693209dbe88fad16bb47a1230969a"
     "hmmer-doc=3.3.2+dfsg-1 usr/share/doc/hmmer/Userguide.pdf.gz hmmer-userguide.pdf 35a0e8094d3630d55512e9486b5e56bfa2570a839b56b3852da8527f9fe83a7a"

@@ -11,7 +11,7 @@ the left-out one. A change is kept only when it wins on the sum and loses on no 
 
     python benchmarks/answer_tuning/loso_first_line.py --read READ.json \\
         --set pdfqa=LIB:../shared/bench/pdfqa-dev/questions.jsonl:even:CACHE \\
-        --set debian4=LIB4:benchmarks/answer_tuning/debian-docs-tune-4.jsonl:all:CACHE4 ...
+        --set debian5=LIB5:benchmarks/answer_tuning/debian-docs-tune-5.jsonl:all:CACHE5 ...
 
 (CACHE: retrieval results per question, as in fit_chooser.py; sets already in READ.json are
 not run again.)

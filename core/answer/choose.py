@@ -18,7 +18,7 @@ replaces the hand-made pick only when its unit leads by the fitted margin. Left 
 (`benchmarks/answer_tuning/loso_scorer.py`) its quoted unit held the answer for 155 of 204
 questions at margin 0.1 with or without the learned score (at most 156 at margin 0.2), the
 hand-made pick for 156; and embedding the pool took the reader from 22 ms to 496 ms median
-(pdfqa-dev even ids, in-process, load average 11 on 2 cores). With debian-docs-tune-4 (84
+(pdfqa-dev even ids, in-process, load average 11 on 2 cores). With debian-docs-tune-5 (84
 questions over six more manuals) as a sixth set, refitted leaving one set out, it gained 2 on
 that set and lost 1 each on debian2 and sdccnauty: 206 of 288 either way. So it is off by default
 (`ExtractiveReader(embedder, use_chooser=True)` turns it on).

@@ -149,7 +149,7 @@ class ExtractiveReader:
         """Whether the answer words are marked: for the shaped questions, a default only when
         its span looks like a value (a digit, a capital, code characters: "0.001", "HKY85",
         "--log"), not plain words ("optimised", "the program"). Marks of default questions
-        right: value-like 5 of 10, word-like 0 of 7 on debian-docs-tune-4 (where the rule was
+        right: value-like 5 of 10, word-like 0 of 7 on debian-docs-tune-5 (where the rule was
         drawn); on debian, debian2 and pdfqa-dev's even ids 11 of 18 and 0 of 4."""
         return q.kind in CONFIDENT_KINDS or (q.default and bool(_VALUE_LIKE.search(answer)))
 
