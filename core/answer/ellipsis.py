@@ -76,6 +76,23 @@ def _replace(doc, lo: int, hi: int, text: str) -> str:
     return f"{before}{text}{joiner}{after}".replace("  ", " ").strip()
 
 
+_ARTICLES = frozenset("the a an".split())
+_BREAK_POS = frozenset("ADP AUX PRON PUNCT CCONJ SCONJ".split())
+
+
+def _article_before(doc, lo: int) -> int:
+    """The start of the whole noun phrase whose words end at `lo`: back to its article over
+    describing words the small parser misreads ("the default E-value reporting threshold":
+    'reporting' tagged a verb), so that "the inclusion threshold" replaces all of it."""
+    i = lo
+    while i > 0 and lo - i < 6 and (doc[i - 1].pos_ not in _BREAK_POS or doc[i - 1].text == "-") \
+            and doc[i - 1].tag_ not in ("WDT", "WP", "WRB"):
+        i -= 1
+        if doc[i].lower_ in _ARTICLES:
+            return i
+    return lo
+
+
 def _shared(doc, fragment: str) -> int:
     """Index of the earlier question's token that shares the fragment's last shared content
     word (its head, usually), or -1."""
@@ -98,6 +115,8 @@ def swap(earlier: str, fragment: str) -> str:
     at = _shared(doc, fragment)
     if at >= 0:
         lo, hi = _pp_span(doc, at) if first in _PREP else _np_span(doc, at)
+        if first in _ARTICLES:
+            lo = _article_before(doc, lo)
         if first not in _PREP or doc[lo].lower_ in _PREP:
             return _replace(doc, lo, hi, fragment)
     names = [t.i for t in doc if CODE.search(t.text) and t.i > 0]

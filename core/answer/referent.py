@@ -130,3 +130,19 @@ def embedded(earlier: str) -> str:
     verb = _third_person(toks[at].text) if m.group(3).lower() == "does" else toks[at].text
     rest = doc[toks[at].i + 1: toks[-1].i + 1].text if at + 1 < len(toks) else ""
     return f"{wh} {doc[toks[0].i: toks[at].i].text} {verb} {rest}".strip()
+
+
+def named_by_noun(earlier: str, verb: str) -> str:
+    """What "it" stands for when its verb is a noun of the earlier question: "which programs
+    don't support it?" after "How do I compile HMMER with MPI support?" → "MPI" (the words
+    that describe that noun; "" when the verb is no noun there)."""
+    doc = _doc(earlier)
+    if doc is None:
+        return ""
+    for tok in doc:
+        if tok.pos_ == "NOUN" and tok.lower_ == verb.lower() and tok.i > 0:
+            words = [c for c in tok.lefts if c.dep_ in ("compound", "amod", "nmod")]
+            if words:
+                return doc[words[0].left_edge.i: tok.i].text
+    return ""
+

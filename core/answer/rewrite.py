@@ -26,12 +26,13 @@ from __future__ import annotations
 
 import re
 
+from core.answer.beyond import count_of
 from core.answer.decline import question_names
 from core.answer.ellipsis import swap
 from core.answer.leaning import (ABOUT, ATTRIBUTES, CONNECTORS, POSSESSIVE, dangling, is_name, leans_on_context,
                                  parse, refers_back)
-from core.answer.phrases import attach_of, expletive_its, gerund_frame, which_one
-from core.answer.referent import asked_thing, embedded, named_thing
+from core.answer.phrases import attach_of, expletive_its, gerund_frame, means_to, verb_frame, which_one
+from core.answer.referent import asked_thing, embedded, named_by_noun, named_thing
 from core.answer.terms import STOP, tokens
 
 __all__ = ["ATTRIBUTES", "CONNECTORS", "leans_on_context", "reads_as_question", "rewrite", "subject_of"]
@@ -105,11 +106,19 @@ def _fragment(earlier: str, other: str) -> str:
         if bare.lower() == "default" and thing.startswith("the ") and " of " in thing:
             return f"What is the default {thing[4:]}?"  # "the port of the daemon": its default port
         return f"What is the {bare} of {thing}?" if thing else ""
-    swapped = gerund_frame(earlier, other, subject_of(earlier)) or swap(earlier, other)
+    swapped = (gerund_frame(earlier, other, subject_of(earlier)) or verb_frame(earlier, other, _named_or_word(earlier))
+               or swap(earlier, other))
     if swapped:
         return swapped
     subject = subject_of(earlier, agent_first=True)
     return earlier.replace(subject, _swap_head(subject, other), 1) if subject and subject in earlier else ""
+
+
+def _named_or_word(earlier: str) -> str:
+    """The earlier question's named thing, else its unknown lower-case words ("hmmsearch")."""
+    doc = parse(earlier)
+    verbs = {t.lower_ for t in doc if t.pos_ in ("VERB", "AUX")} if doc is not None else set()
+    return named_thing(earlier) or " ".join([n for n in question_names(earlier) if n.lower() not in verbs][:2])
 
 
 def _referent(question: str, earlier: str, pronoun) -> str:
@@ -118,6 +127,10 @@ def _referent(question: str, earlier: str, pronoun) -> str:
         clause = embedded(earlier)
         if clause:
             return clause
+    if pronoun.dep_ == "dobj" and pronoun.head.pos_ == "VERB":
+        by_noun = named_by_noun(earlier, pronoun.head.text)  # "support it" after "… with MPI support?"
+        if by_noun:
+            return by_noun
     own = _OWN_WH.match(question)
     attribute = bool(own) and own.group(1).lower().rstrip("s") in ATTRIBUTES | {"valu"}
     acts = pronoun.i > 0 and pronoun.doc[pronoun.i - 1].lower_ in _SUBJECT_AUX  # "how does it pick …": the one acting
@@ -147,7 +160,11 @@ def _substitute(question: str, earlier: str) -> str:
             thing = _referent(question, earlier, tok)
             if not thing:
                 return ""
-            if tok.dep_ == "det" and tok.head.i > i and tok.head.lower_ in thing.lower() and tok.lower_ not in POSSESSIVE:
+            means = means_to(earlier, tok.head.text) if tok.dep_ == "det" and tok.head.i == i + 1 else ""
+            if means and tok.lower_ not in POSSESSIVE:  # "that option" after "How do I make X …?"
+                out.append(means + tok.head.whitespace_)
+                skip_to = tok.head.i
+            elif tok.dep_ == "det" and tok.head.i > i and tok.head.lower_ in thing.lower() and tok.lower_ not in POSSESSIVE:
                 out.append(thing + tok.head.whitespace_)  # "that option" is the thing itself
                 skip_to = tok.head.i
             elif (tok.lower_ in POSSESSIVE and tok.tag_ == "PRP$") or tok.dep_ == "det":
@@ -198,7 +215,7 @@ def rewrite(question: str, earlier: str) -> str:
             plain = question.strip()
             plain = re.sub(r"^\s*(?:and|so|also|but|then)\s+", "", plain, flags=re.I)
             thing = asked_thing(earlier) or subject_of(earlier)
-            text = attach_of(plain, thing) if thing else ""
+            text = count_of(plain, earlier) or (attach_of(plain, thing) if thing else "")
             if thing and text == plain:
                 text = _ATTRIBUTE.sub(lambda m: f"{m.group(0)} of {thing}", plain, count=1)
             if text == plain:

@@ -1,0 +1,44 @@
+"""Follow-ups that ask beyond what was said, without a pronoun: "How do I set a different
+number?", "can I use another port?", "is there a faster way?".
+
+"a different"/"another"/"the same" before a noun (and a comparative before "way") leans on
+the earlier question when the question names nothing of its own (`asks_beyond`); the noun
+then takes the earlier question's counted thing: after "How many worker threads does HMMER
+use by default?", "a different number" is "a different number of worker threads"
+(`count_of`).
+
+Example:
+    >>> count_of("How do I set a different number?", "How many worker threads does HMMER use?")   # doctest: +SKIP
+    'How do I set a different number of worker threads?'
+"""
+from __future__ import annotations
+
+import re
+
+from core.answer.decline import question_names
+from core.answer.leaning import is_name, parse
+
+_BEYOND = re.compile(r"\b(?:a\s+different|another|the\s+same|a\s+new|an?\s+(?:faster|quicker|easier|simpler|better)"
+                     r"|(?:faster|quicker|easier|simpler|better)\s+way)\b", re.IGNORECASE)
+_HOW_MANY = re.compile(r"^\s*how\s+(?:many|much)\s+(.+?)\s+(?:does|do|did|is|are|was|were|can|will|should|would)\b",
+                       re.IGNORECASE)
+_COUNT_NOUN = re.compile(r"\b(number|amount|count)\b(?!\s+of\b)", re.IGNORECASE)
+
+
+def asks_beyond(question: str) -> bool:
+    """True for a question that asks for a different/another/the same thing and names nothing."""
+    if not _BEYOND.search(question):
+        return False
+    doc = parse(question)
+    named = doc is not None and any(is_name(t) for t in doc)
+    return not named and not question_names(question)
+
+
+def count_of(text: str, earlier: str) -> str:
+    """`text` with "number" made "number of <what the earlier how-many counted>" ("" when
+    the earlier question counts nothing or the text has no such noun)."""
+    m = _HOW_MANY.match(earlier)
+    noun = _COUNT_NOUN.search(text)
+    if not m or not noun:
+        return ""
+    return f"{text[:noun.end()]} of {m.group(1)}{text[noun.end():]}"
