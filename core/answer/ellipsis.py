@@ -102,6 +102,10 @@ def _shared(doc, fragment: str) -> int:
         hits = [t.i for t in doc if _content(t.text) == word]
         if hits:
             best = hits[-1]
+    if best < 0 and len(wanted) == 1:  # "decompression" for "compression": a word grown from the earlier one
+        grown = [t.i for t in doc if len(_content(t.text)) >= 5 and _content(t.text) != wanted[0]
+                 and (wanted[0].endswith(_content(t.text)) or wanted[0].startswith(_content(t.text)))]
+        best = grown[-1] if grown else -1
     return best
 
 
@@ -113,6 +117,9 @@ def swap(earlier: str, fragment: str) -> str:
         return ""
     first = fragment.split()[0].lower()
     at = _shared(doc, fragment)
+    grown = at >= 0 and _content(doc[at].text) not in {_content(w) for w in fragment.replace("-", " ").split()}
+    if grown and len(fragment.split()) == 1:
+        return _replace(doc, at, at + 1, fragment)  # "capture4" for "capture": that word only
     if at >= 0:
         lo, hi = _pp_span(doc, at) if first in _PREP else _np_span(doc, at)
         if first in _ARTICLES:

@@ -72,6 +72,8 @@ def asked_thing(earlier: str) -> str:
         noun, at = _subject(toks)
         if at > 0 and toks[at].lower_ not in _AUX and toks[at].pos_ != "AUX":  # "Which module logs …": the module that logs …
             return f"the {noun} that {doc[toks[at].i: toks[-1].i + 1].text}"
+        if at > 0 and any(t.tag_ == "VBN" for t in toks[at + 1: at + 3]):  # "Which header file must be included …"
+            return f"the {noun} that {doc[toks[at].i: toks[-1].i + 1].text}"
     m = _WH_AUX.match(earlier)
     if m and m.group(1).lower() in ("what", "which"):
         subject, _ = _subject(_from(doc, m.start(4)))

@@ -135,6 +135,11 @@ def _referent(question: str, earlier: str, pronoun) -> str:
     attribute = bool(own) and own.group(1).lower().rstrip("s") in ATTRIBUTES | {"valu"}
     acts = pronoun.i > 0 and pronoun.doc[pronoun.i - 1].lower_ in _SUBJECT_AUX  # "how does it pick …": the one acting
     if (own and not attribute) or (acts and not attribute):
+        asked = asked_thing(earlier)  # "What does measure_cv do in expEYES?": measure_cv acts, not expEYES
+        if asked and " of " not in asked and len(asked.split()) <= 3 and question_names(asked):
+            return asked
+        if asked.startswith("the ") and " that " in asked and not own:  # "Which header file must …": that file
+            return asked
         return named_thing(earlier) or subject_of(earlier)
     return asked_thing(earlier) or subject_of(earlier)
 
