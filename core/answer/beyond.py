@@ -1,7 +1,8 @@
 """Follow-ups that ask beyond what was said, without a pronoun: "How do I set a different
 number?", "can I use another port?", "is there a faster way?".
 
-"a different"/"another"/"the same" before a noun (and a comparative before "way") leans on
+"and keep the timestamps?" after "How do I …?" asks for another action in the same frame
+(`continues_action`). "a different"/"another"/"the same" before a noun (and a comparative before "way") leans on
 the earlier question when the question names nothing of its own (`asks_beyond`); the noun
 then takes the earlier question's counted thing: after "How many worker threads does HMMER
 use by default?", "a different number" is "a different number of worker threads"
@@ -16,6 +17,7 @@ from __future__ import annotations
 import re
 
 from core.answer.decline import question_names
+from core.answer.fresh import whole_request
 from core.answer.leaning import is_name, parse
 
 _BEYOND = re.compile(r"\b(?:a\s+different|another|the\s+same|a\s+new|an?\s+(?:faster|quicker|easier|simpler|better)"
@@ -42,3 +44,17 @@ def count_of(text: str, earlier: str) -> str:
     if not m or not noun:
         return ""
     return f"{text[:noun.end()]} of {m.group(1)}{text[noun.end():]}"
+
+
+_OPENER = re.compile(r"^\s*(?:and|or|but|also|then|and\s+then|and\s+also)\s+(?=\w)", re.IGNORECASE)
+
+
+def continues_action(question: str) -> bool:
+    """True for "and keep the timestamps?", "or delete them?": an opener, then a bare verb
+    with no subject of its own (another action for the earlier how-question)."""
+    m = _OPENER.match(question)
+    doc = parse(question[m.end():]) if m else None
+    if doc is None or len(doc) < 2 or doc[0].tag_ != "VB" or doc[0].pos_ != "VERB":
+        return False
+    return not whole_request(question[m.end():])  # "and show the syntax of the plot command": its own topic
+

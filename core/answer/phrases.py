@@ -70,7 +70,7 @@ def verb_frame(earlier: str, fragment: str, thing: str = "") -> str:
     doc = parse(fragment)
     if not frame or doc is None or len(doc) < 2 or doc[0].tag_ != "VB" or doc[0].pos_ != "VERB":
         return ""
-    action = fragment.strip(" ?")
+    action = re.sub(r"\s+(?:instead|too|again|as well|then|also)$", "", fragment.strip(" ?"), flags=re.I)  # ellipsis words
     place = f" in {thing}" if thing and thing.lower() not in action.lower() else ""
     return f"{frame.group(1)[:1].upper()}{frame.group(1)[1:]} {action}{place}?"
 

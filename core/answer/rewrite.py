@@ -162,11 +162,11 @@ def _substitute(question: str, earlier: str) -> str:
         if i not in loose:
             out.append(tok.text + tok.whitespace_)
         else:
-            thing = _referent(question, earlier, tok)
-            if not thing:
-                return ""
             means = means_to(earlier, tok.head.text) if tok.dep_ == "det" and tok.head.i == i + 1 else ""
-            if means and tok.lower_ not in POSSESSIVE:  # "that option" after "How do I make X …?"
+            thing = "" if means and tok.lower_ not in POSSESSIVE else _referent(question, earlier, tok)
+            if not thing and not means:
+                return ""
+            if not thing:  # "that option" after "How do I make X …?"
                 out.append(means + tok.head.whitespace_)
                 skip_to = tok.head.i
             elif tok.dep_ == "det" and tok.head.i > i and tok.head.lower_ in thing.lower() and tok.lower_ not in POSSESSIVE:
