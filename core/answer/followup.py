@@ -26,7 +26,7 @@ from core.answer.beyond import asks_beyond, continues_action
 from core.answer.llm_protocol import ChatModel
 from core.answer.prompts import standalone_question_prompt
 from core.answer.fresh import (after_connector, asks_in_full, dislocated, names_own_subject, resolved_inside,
-                               specific_topic, whole_request)
+                               leans_only_on_wording, specific_topic, whole_request)
 from core.answer.phrases import asks_which_one
 from core.answer.rewrite import leans_on_context, reads_as_question, rewrite, subject_of
 from core.types import Turn
@@ -74,7 +74,7 @@ def _clean_reply(reply: str) -> str:
 def starts_fresh(question: str) -> bool:
     """A question that looks like a follow-up but names its own subject (core.answer.fresh)."""
     return any(rule(question) for rule in (asks_in_full, resolved_inside, names_own_subject, dislocated, after_connector,
-                                           whole_request, specific_topic))
+                                           whole_request, specific_topic, leans_only_on_wording))
 
 
 def standalone(question: str, history: Sequence[Turn], llm: ChatModel | None) -> Standalone:

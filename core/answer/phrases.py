@@ -19,8 +19,8 @@ import re
 
 from core.answer.leaning import ATTRIBUTES, parse
 
-_EXPLETIVE_IT = re.compile(r"\b(?:is|was|would|will|does|isn't)\s+(it)\s+(?:possible|necessary|safe|ok|okay|true|"
-                           r"better|enough|required|allowed)\b", re.IGNORECASE)
+_EXPLETIVE_IT = re.compile(r"\b(?:is|was|would|will|does|did|isn't)\s+(it)\s+(?:possible|necessary|safe|ok|okay|true|"
+                           r"better|enough|required|allowed|mean\s+(?:when|if|that)|matter)\b", re.IGNORECASE)
 
 
 def attach_of(text: str, thing: str) -> str:

@@ -64,3 +64,18 @@ def test_the_helpers_on_their_own():
     assert verb_frame("How do I start gribble?", "and stop it") == ""  # the connector is no verb
     assert swap("What is the default E-value reporting threshold of gribble?", "the inclusion threshold") == \
         "What is the inclusion threshold of gribble?"
+
+
+@pytest.mark.parametrize("fresh", [
+    "What does it mean when zark warns about a missing key?",  # an expletive "it"
+    "What is this manual about?",  # the document itself
+    "Which sections does this guide have?",
+])
+def test_wording_that_points_at_nothing_earlier_starts_fresh(fresh):
+    out = standalone(fresh, [Turn("How do I install the package?")], llm=None)
+    assert (out.text, out.rewritten) == (fresh, False)
+
+
+def test_a_pronoun_beside_an_expletive_is_still_rewritten():
+    out = standalone("Is it possible to run it in parallel?", [Turn("How do I start Gribble?")], llm=None)
+    assert (out.text, out.rewritten) == ("Is it possible to run Gribble in parallel?", True)
