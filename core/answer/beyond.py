@@ -19,6 +19,7 @@ import re
 from core.answer.decline import question_names
 from core.answer.fresh import whole_request
 from core.answer.leaning import is_name, parse
+from core.answer.referent import asked_thing
 
 _BEYOND = re.compile(r"\b(?:a\s+different|another|the\s+same|a\s+new|an?\s+(?:faster|quicker|easier|simpler|better)"
                      r"|(?:faster|quicker|easier|simpler|better)\s+way)\b", re.IGNORECASE)
@@ -57,4 +58,19 @@ def continues_action(question: str) -> bool:
     if doc is None or len(doc) < 2 or doc[0].tag_ != "VB" or doc[0].pos_ != "VERB":
         return False
     return not whole_request(question[m.end():])  # "and show the syntax of the plot command": its own topic
+
+
+_ONE = re.compile(r"\b(?:write|make|create|get|use|add|build|define|declare|need|find|pick|choose|set up)\s+(one)\b"
+                  r"(?!\s+of\b)", re.IGNORECASE)
+
+
+def one_stands_for(question: str, earlier: str) -> str:
+    """ "How do I write a Ragel state chart?" for "how do I write one?" after "What is a Ragel
+    state chart?": "one" after a verb stands for the thing the earlier question asked about
+    ("" when there is no such "one" or no thing)."""
+    m = _ONE.search(question)
+    if not m or re.search(r"\b(?:a|an)\s+\w", question[:m.start()], re.IGNORECASE):
+        return ""  # "What is a virtual package and when should I use one?": its own noun
+    thing = asked_thing(earlier)
+    return f"{question[:m.start(1)]}{thing}{question[m.end(1):]}" if thing else ""
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 
 from core.answer import nlp
+from core.answer.decline import question_names
 from core.answer.terms import STOP, stem
 
 CODE = re.compile(r"[_:/=\\#]|^-{1,2}\w|[a-z][A-Z]|^[A-Z][A-Z0-9]{1,}$")  # code-like or all-caps names
@@ -116,6 +117,11 @@ def swap(earlier: str, fragment: str) -> str:
     if doc is None or not fragment:
         return ""
     first = fragment.split()[0].lower()
+    mine = [t.i for t in doc if t.lower_ == first and t.tag_ == "PRP$"]
+    if mine and len(fragment.split()) > 1:  # "its header files" in the place of "its shared libraries"
+        head = doc[mine[-1]].head
+        end = head.i + 1 if head.i > mine[-1] and head.pos_ in ("NOUN", "PROPN") else _np_span(doc, mine[-1])[1]
+        return _replace(doc, mine[-1], end, fragment)
     at = _shared(doc, fragment)
     grown = at >= 0 and _content(doc[at].text) not in {_content(w) for w in fragment.replace("-", " ").split()}
     if grown and len(fragment.split()) == 1:
@@ -133,3 +139,26 @@ def swap(earlier: str, fragment: str) -> str:
     if first in _PREP:
         return earlier.rstrip(" ?") + f" {fragment}?"
     return ""
+
+
+def swap_head(subject: str, other: str) -> str:
+    """The subject with one word replaced by `other` when `other` is one bare word: a name
+    takes the place of the subject's name ("the fcall statement" + "fret" → "the fret
+    statement"), another noun the place of its head ("the TFTP daemon" + "client" → "the
+    TFTP client"; "a LaTeX file" + "equations" → "LaTeX equations"); else `other` itself."""
+    bare = re.sub(r"^(?:the|a|an)\s+", "", other.strip(), flags=re.I)
+    words = subject.split()
+    if len(bare.split()) != 1 or len(words) < 2 or re.search(r"\b(?:of|in|that|for|on)\b", subject):
+        return other.strip()
+    names = [i for i, w in enumerate(words[:-1]) if _is_name_word(w)]
+    if _is_name_word(bare) and names:
+        return " ".join(words[:names[-1]] + [bare] + words[names[-1] + 1:])
+    if bare.lower().endswith("s") and not bare.lower().endswith("ss") and words[0].lower() in ("a", "an"):
+        words = words[1:]  # "a LaTeX file" + "equations": no article before a plural
+    return " ".join(words[:-1] + [bare])
+
+
+def _is_name_word(word: str) -> bool:
+    """A code-like word or one no dictionary has ("fcall", "--cuts", "bzip2")."""
+    return bool(CODE.search(word)) or bool(re.search(r"\d", word)) or bool(question_names(word))
+

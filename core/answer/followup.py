@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass
 from typing import Sequence
 
-from core.answer.beyond import asks_beyond, continues_action
+from core.answer.beyond import asks_beyond, continues_action, one_stands_for
 from core.answer.llm_protocol import ChatModel
 from core.answer.prompts import standalone_question_prompt
 from core.answer.fresh import (after_connector, asks_in_full, dislocated, names_own_subject, resolved_inside,
@@ -79,7 +79,9 @@ def starts_fresh(question: str) -> bool:
 
 def standalone(question: str, history: Sequence[Turn], llm: ChatModel | None) -> Standalone:
     """The standalone form of `question` given earlier turns (unchanged when it stands alone)."""
-    leans = leans_on_context(question) or asks_which_one(question) or asks_beyond(question) or continues_action(question)
+    earlier = earlier_questions(history)[-1] if history else ""
+    leans = (leans_on_context(question) or asks_which_one(question) or asks_beyond(question)
+             or continues_action(question) or bool(one_stands_for(question, earlier)))
     if not history or not leans or starts_fresh(question):
         return Standalone(question)
     if llm is None:

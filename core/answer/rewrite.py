@@ -26,9 +26,9 @@ from __future__ import annotations
 
 import re
 
-from core.answer.beyond import count_of
+from core.answer.beyond import count_of, one_stands_for
 from core.answer.decline import question_names
-from core.answer.ellipsis import swap
+from core.answer.ellipsis import swap, swap_head
 from core.answer.leaning import (ABOUT, ATTRIBUTES, CONNECTORS, POSSESSIVE, dangling, is_name, leans_on_context,
                                  parse, refers_back)
 from core.answer.phrases import attach_of, expletive_its, gerund_frame, means_to, verb_frame, which_one
@@ -88,16 +88,6 @@ def subject_of(question: str, agent_first: bool = False) -> str:
     return ""
 
 
-def _swap_head(subject: str, other: str) -> str:
-    """The subject with its last word replaced by `other` when `other` is one bare noun
-    ("the TFTP daemon" + "client" → "the TFTP client"); else `other` itself."""
-    bare = re.sub(r"^(?:the|a|an)\s+", "", other.strip(), flags=re.I)
-    words = subject.split()
-    if len(bare.split()) == 1 and len(words) > 1 and not re.search(r"\b(?:of|in|that|for|on)\b", subject):
-        return " ".join(words[:-1] + [bare])
-    return other.strip()
-
-
 def _fragment(earlier: str, other: str) -> str:
     """A fragment ("the client", "default", "on Windows") read against the earlier question."""
     bare = re.sub(r"^(?:the|a|an|its|their)\s+", "", other.strip(), flags=re.I)
@@ -111,7 +101,7 @@ def _fragment(earlier: str, other: str) -> str:
     if swapped:
         return swapped
     subject = subject_of(earlier, agent_first=True)
-    return earlier.replace(subject, _swap_head(subject, other), 1) if subject and subject in earlier else ""
+    return earlier.replace(subject, swap_head(subject, other), 1) if subject and subject in earlier else ""
 
 
 def _named_or_word(earlier: str) -> str:
@@ -192,14 +182,15 @@ def _named_in(text: str, earlier: str) -> str:
         return text
     role = re.search(r"\bthe (\w+)\b", text)
     if role and role.group(1).lower() in _ROLES and thing.split()[-1].lower() in _ROLES:
-        return text.replace(role.group(0), _swap_head(thing, role.group(1)), 1)
+        return text.replace(role.group(0), swap_head(thing, role.group(1)), 1)
     return text.rstrip(" ?") + f" in {thing}?"
 
 
 def rewrite(question: str, earlier: str) -> str:
     """`question` made standalone with the subject of the `earlier` question ("" when no
     rewrite reads as a question a person would write)."""
-    question = which_one(question, earlier) or question
+    asked = question  # what the rewrite must differ from and carry something over to
+    question = which_one(question, earlier) or one_stands_for(question, earlier) or question
     about = ABOUT.match(question)
     doc = parse(question)
     if doc is None:
@@ -208,11 +199,12 @@ def rewrite(question: str, earlier: str) -> str:
     elliptic = bool(words) and words[0].lower_ not in _WH_START and not any(t.pos_ == "AUX" for t in words) \
         and len(words) <= 6
     frame = False  # the earlier question's frame asked of another thing: it carries the frame itself
+    parallel = bool(words) and words[0].lower_ in POSSESSIVE and re.search(rf"\b{words[0].lower_}\b", earlier, re.I)
     if about and not any(w in POSSESSIVE for w in about.group(1).lower().split()):
         text = _fragment(earlier, about.group(1))
         frame = True
-    elif elliptic and not any(refers_back(t) and t.lower_ in POSSESSIVE for t in words):
-        text = _fragment(earlier, doc[words[0].i: words[-1].i + 1].text)
+    elif elliptic and (parallel or not any(refers_back(t) and t.lower_ in POSSESSIVE for t in words)):
+        text = _fragment(earlier, doc[words[0].i: words[-1].i + 1].text)  # "its header files": parallel to "its …"
         frame = True
     else:
         text = _substitute(question, earlier)
@@ -227,8 +219,8 @@ def rewrite(question: str, earlier: str) -> str:
                 text = _named_in(plain, earlier)
         text = _named_in(text, earlier) if text else ""
     verbless = not any(t.pos_ in ("VERB", "AUX") for t in words)
-    return _finished(text, question, earlier, verbless, frame) or _finished(
-        _fallback(question, earlier, doc, words), question, earlier, verbless)
+    return _finished(text, asked, earlier, verbless, frame) or _finished(
+        _fallback(question, earlier, doc, words), asked, earlier, verbless)
 
 
 def _finished(text: str, question: str, earlier: str, verbless: bool, frame: bool = False) -> str:
@@ -260,7 +252,8 @@ def _fallback(question: str, earlier: str, doc, words) -> str:
     asked = asked_thing(earlier)
     thing = asked if asked.startswith("the ") else " ".join(reversed(question_names(earlier)[:2]))
     if wh and thing and not any(t.pos_ in ("VERB", "AUX") for t in words):  # "over what range?"
-        return f"What is the {wh.group(1)} of {thing}?"
+        verb = "are" if re.search(r"[^s]s$", wh.group(1)) else "is"  # "in which languages?": plural
+        return f"What {verb} the {wh.group(1)} of {thing}?"
     if about or (words and not any(t.pos_ in ("VERB", "AUX") for t in words)):
         bare = re.sub(r"^(?:the|a|an)\s+", "", fragment.strip(" ?"), flags=re.I)
         if len(bare.split()) == 1:

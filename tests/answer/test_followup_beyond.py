@@ -79,3 +79,22 @@ def test_wording_that_points_at_nothing_earlier_starts_fresh(fresh):
 def test_a_pronoun_beside_an_expletive_is_still_rewritten():
     out = standalone("Is it possible to run it in parallel?", [Turn("How do I start Gribble?")], llm=None)
     assert (out.text, out.rewritten) == ("Is it possible to run Gribble in parallel?", True)
+
+
+@pytest.mark.parametrize("earlier, follow_up, rewritten", [
+    ("What does the fcall statement do in Zark?", "what about fret?", "What does the fret statement do in Zark?"),
+    ("Where must a package install its shared libraries?", "and its header files?",
+     "Where must a package install its header files?"),
+    ("What is a Zark state chart?", "how do I write one?", "How do I write a Zark state chart?"),
+    ("How do I convert a LaTeX file to RTF with zark?", "what about equations?",
+     "How do I convert LaTeX equations to RTF with zark?"),
+])
+def test_the_new_thing_takes_the_right_place(earlier, follow_up, rewritten):
+    out = standalone(follow_up, [Turn(earlier)], llm=None)
+    assert (out.text, out.rewritten, out.readable) == (rewritten, True, True)
+
+
+def test_one_with_its_own_noun_in_the_question_starts_fresh():
+    fresh = "What is a virtual package and when should I use one?"
+    out = standalone(fresh, [Turn("What is a Zark state chart?")], llm=None)
+    assert (out.text, out.rewritten) == (fresh, False)
