@@ -66,10 +66,10 @@ def resolved_inside(question: str) -> bool:
     for tok in doc:
         if tok.i == skip:
             continue
-        if tok.lower_ in ("it", "them") and tok.tag_ == "PRP" and tok.idx not in expletive_its(question):
-            asked = _asked_words(doc)
+        if tok.lower_ in ("it", "them", "they") and tok.tag_ == "PRP" and tok.idx not in expletive_its(question):
+            asked = _asked_words(doc)  # "which macros does groff ship, and where are they installed?": another clause
             nouns = [t for t in doc[: tok.i] if t.pos_ in ("NOUN", "PROPN") and t.dep_ in _OWN_ANTECEDENT_DEPS
-                     and t.i not in asked and _clause(t) != _clause(tok)]
+                     and (t.i not in asked or tok.lower_ != "it") and _clause(t) != _clause(tok)]
             if not nouns:
                 return False
             noun = nouns[-1]  # with its own article and describing words: "that it" → "that the end"
@@ -107,10 +107,13 @@ def _asked_words(doc) -> set[int]:
     return out
 
 
+_CLAUSE_DEPS = frozenset("advcl ccomp relcl xcomp".split())  # "when two packages conflict": 'conflict' misread as a noun
+
+
 def _clause(tok) -> int:
     """The index of the verb whose clause holds `tok`: a pronoun never stands for a noun of
     its own clause ("measure a resistor with it": 'it' is something else)."""
-    while tok.pos_ not in ("VERB", "AUX") and tok.head.i != tok.i:
+    while tok.pos_ not in ("VERB", "AUX") and tok.dep_ not in _CLAUSE_DEPS and tok.head.i != tok.i:
         tok = tok.head
     return tok.i
 

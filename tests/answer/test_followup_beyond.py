@@ -98,3 +98,13 @@ def test_one_with_its_own_noun_in_the_question_starts_fresh():
     fresh = "What is a virtual package and when should I use one?"
     out = standalone(fresh, [Turn("What is a Zark state chart?")], llm=None)
     assert (out.text, out.rewritten) == (fresh, False)
+
+
+@pytest.mark.parametrize("fresh", [
+    "When two packages conflict, what must they declare?",  # 'conflict' read as a noun: still its own clause
+    "Which macros does zark ship, and where are they installed?",  # the asked noun, in another clause
+    "Do shared libraries need a symbols file, and where do they go?",
+])
+def test_they_with_its_noun_in_the_question_starts_fresh(fresh):
+    out = standalone(fresh, [Turn("How do I install the package?")], llm=None)
+    assert (out.text, out.rewritten) == (fresh, False)
