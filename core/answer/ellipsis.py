@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 
 from core.answer import nlp
+from core.answer.decline import question_names
 from core.answer.terms import STOP, stem
 
 CODE = re.compile(r"[_:/=\\#]|^-{1,2}\w|[a-z][A-Z]|^[A-Z][A-Z0-9]{1,}$")  # code-like or all-caps names
@@ -76,6 +77,23 @@ def _replace(doc, lo: int, hi: int, text: str) -> str:
     return f"{before}{text}{joiner}{after}".replace("  ", " ").strip()
 
 
+_ARTICLES = frozenset("the a an".split())
+_BREAK_POS = frozenset("ADP AUX PRON PUNCT CCONJ SCONJ".split())
+
+
+def _article_before(doc, lo: int) -> int:
+    """The start of the whole noun phrase whose words end at `lo`: back to its article over
+    describing words the small parser misreads ("the default E-value reporting threshold":
+    'reporting' tagged a verb), so that "the inclusion threshold" replaces all of it."""
+    i = lo
+    while i > 0 and lo - i < 6 and (doc[i - 1].pos_ not in _BREAK_POS or doc[i - 1].text == "-") \
+            and doc[i - 1].tag_ not in ("WDT", "WP", "WRB"):
+        i -= 1
+        if doc[i].lower_ in _ARTICLES:
+            return i
+    return lo
+
+
 def _shared(doc, fragment: str) -> int:
     """Index of the earlier question's token that shares the fragment's last shared content
     word (its head, usually), or -1."""
@@ -85,6 +103,10 @@ def _shared(doc, fragment: str) -> int:
         hits = [t.i for t in doc if _content(t.text) == word]
         if hits:
             best = hits[-1]
+    if best < 0 and len(wanted) == 1:  # "decompression" for "compression": a word grown from the earlier one
+        grown = [t.i for t in doc if len(_content(t.text)) >= 5 and _content(t.text) != wanted[0]
+                 and (wanted[0].endswith(_content(t.text)) or wanted[0].startswith(_content(t.text)))]
+        best = grown[-1] if grown else -1
     return best
 
 
@@ -95,9 +117,19 @@ def swap(earlier: str, fragment: str) -> str:
     if doc is None or not fragment:
         return ""
     first = fragment.split()[0].lower()
+    mine = [t.i for t in doc if t.lower_ == first and t.tag_ == "PRP$"]
+    if mine and len(fragment.split()) > 1:  # "its header files" in the place of "its shared libraries"
+        head = doc[mine[-1]].head
+        end = head.i + 1 if head.i > mine[-1] and head.pos_ in ("NOUN", "PROPN") else _np_span(doc, mine[-1])[1]
+        return _replace(doc, mine[-1], end, fragment)
     at = _shared(doc, fragment)
+    grown = at >= 0 and _content(doc[at].text) not in {_content(w) for w in fragment.replace("-", " ").split()}
+    if grown and len(fragment.split()) == 1:
+        return _replace(doc, at, at + 1, fragment)  # "capture4" for "capture": that word only
     if at >= 0:
         lo, hi = _pp_span(doc, at) if first in _PREP else _np_span(doc, at)
+        if first in _ARTICLES:
+            lo = _article_before(doc, lo)
         if first not in _PREP or doc[lo].lower_ in _PREP:
             return _replace(doc, lo, hi, fragment)
     names = [t.i for t in doc if CODE.search(t.text) and t.i > 0]
@@ -107,3 +139,26 @@ def swap(earlier: str, fragment: str) -> str:
     if first in _PREP:
         return earlier.rstrip(" ?") + f" {fragment}?"
     return ""
+
+
+def swap_head(subject: str, other: str) -> str:
+    """The subject with one word replaced by `other` when `other` is one bare word: a name
+    takes the place of the subject's name ("the fcall statement" + "fret" → "the fret
+    statement"), another noun the place of its head ("the TFTP daemon" + "client" → "the
+    TFTP client"; "a LaTeX file" + "equations" → "LaTeX equations"); else `other` itself."""
+    bare = re.sub(r"^(?:the|a|an)\s+", "", other.strip(), flags=re.I)
+    words = subject.split()
+    if len(bare.split()) != 1 or len(words) < 2 or re.search(r"\b(?:of|in|that|for|on)\b", subject):
+        return other.strip()
+    names = [i for i, w in enumerate(words[:-1]) if _is_name_word(w)]
+    if _is_name_word(bare) and names:
+        return " ".join(words[:names[-1]] + [bare] + words[names[-1] + 1:])
+    if bare.lower().endswith("s") and not bare.lower().endswith("ss") and words[0].lower() in ("a", "an"):
+        words = words[1:]  # "a LaTeX file" + "equations": no article before a plural
+    return " ".join(words[:-1] + [bare])
+
+
+def _is_name_word(word: str) -> bool:
+    """A code-like word or one no dictionary has ("fcall", "--cuts", "bzip2")."""
+    return bool(CODE.search(word)) or bool(re.search(r"\d", word)) or bool(question_names(word))
+

@@ -22,10 +22,11 @@ import re
 from dataclasses import dataclass
 from typing import Sequence
 
+from core.answer.beyond import asks_beyond, continues_action, one_stands_for
 from core.answer.llm_protocol import ChatModel
 from core.answer.prompts import standalone_question_prompt
 from core.answer.fresh import (after_connector, asks_in_full, dislocated, names_own_subject, resolved_inside,
-                               whole_request)
+                               leans_only_on_wording, specific_topic, whole_request)
 from core.answer.phrases import asks_which_one
 from core.answer.rewrite import leans_on_context, reads_as_question, rewrite, subject_of
 from core.types import Turn
@@ -73,12 +74,15 @@ def _clean_reply(reply: str) -> str:
 def starts_fresh(question: str) -> bool:
     """A question that looks like a follow-up but names its own subject (core.answer.fresh)."""
     return any(rule(question) for rule in (asks_in_full, resolved_inside, names_own_subject, dislocated, after_connector,
-                                           whole_request))
+                                           whole_request, specific_topic, leans_only_on_wording))
 
 
 def standalone(question: str, history: Sequence[Turn], llm: ChatModel | None) -> Standalone:
     """The standalone form of `question` given earlier turns (unchanged when it stands alone)."""
-    if not history or not (leans_on_context(question) or asks_which_one(question)) or starts_fresh(question):
+    earlier = earlier_questions(history)[-1] if history else ""
+    leans = (leans_on_context(question) or asks_which_one(question) or asks_beyond(question)
+             or continues_action(question) or bool(one_stands_for(question, earlier)))
+    if not history or not leans or starts_fresh(question):
         return Standalone(question)
     if llm is None:
         return offline(question, history)

@@ -29,8 +29,9 @@ import re
 
 from core.answer.decline import common_words, question_names
 from core.answer.ellipsis import CODE
-from core.answer.leaning import ATTRIBUTES, dangling, is_name, leans_on_context, parse, refers_back
+from core.answer.leaning import ABOUT, ATTRIBUTES, dangling, is_name, leans_on_context, parse, refers_back
 from core.answer.phrases import asks_which_one, expletive_its
+from core.answer.topic import without_specific_articles
 
 _ABOUT_THEN_ASK = re.compile(r"^\s*(?:and\s+|so\s+|but\s+)?(?:what|how)\s+about\s+([^,?]+?)\s*[,;:]\s*"
                              r"((?:what|which|how|why|when|where|who|is|are|does|do|can|could|should)\b.+)$",
@@ -61,19 +62,34 @@ def resolved_inside(question: str) -> bool:
     doc = parse(question)
     if doc is None:
         return False
-    out, changed = [], False
+    out, changed, skip = [], False, -1
     for tok in doc:
-        if tok.lower_ in ("it", "them") and tok.tag_ == "PRP" and tok.idx not in expletive_its(question):
-            asked = _asked_words(doc)
+        if tok.i == skip:
+            continue
+        if tok.lower_ in ("it", "them", "they") and tok.tag_ == "PRP" and tok.idx not in expletive_its(question):
+            asked = _asked_words(doc)  # "which macros does groff ship, and where are they installed?": another clause
             nouns = [t for t in doc[: tok.i] if t.pos_ in ("NOUN", "PROPN") and t.dep_ in _OWN_ANTECEDENT_DEPS
-                     and t.i not in asked and _clause(t) != _clause(tok)]
+                     and (t.i not in asked or tok.lower_ != "it") and _clause(t) != _clause(tok)]
             if not nouns:
                 return False
-            out.append(nouns[-1].text + tok.whitespace_)
+            noun = nouns[-1]  # with its own article and describing words: "that it" → "that the end"
+            left = min([c.i for c in noun.lefts if c.dep_ in ("det", "amod", "compound", "nummod")] + [noun.i])
+            out.append(doc[left: noun.i + 1].text + tok.whitespace_)
             changed = True
+        elif _said_before(doc, tok):  # "the biased composition filter …, how do I turn that filter off?"
+            out.append("the " + doc[tok.i + 1].text_with_ws)
+            changed, skip = True, tok.i + 1
         else:
             out.append(tok.text_with_ws)
     return changed and stands_alone("".join(out))
+
+
+def _said_before(doc, tok) -> bool:
+    """True for "that"/"this" before a noun that the question itself said earlier."""
+    if tok.lower_ not in ("that", "this", "these", "those") or tok.i + 1 >= len(doc):
+        return False
+    noun = doc[tok.i + 1].lower_.rstrip("s")
+    return tok.dep_ == "det" and any(t.lower_.rstrip("s") == noun and t.pos_ in ("NOUN", "PROPN") for t in doc[: tok.i])
 
 
 def _asked_words(doc) -> set[int]:
@@ -91,10 +107,13 @@ def _asked_words(doc) -> set[int]:
     return out
 
 
+_CLAUSE_DEPS = frozenset("advcl ccomp relcl xcomp".split())  # "when two packages conflict": 'conflict' misread as a noun
+
+
 def _clause(tok) -> int:
     """The index of the verb whose clause holds `tok`: a pronoun never stands for a noun of
     its own clause ("measure a resistor with it": 'it' is something else)."""
-    while tok.pos_ not in ("VERB", "AUX") and tok.head.i != tok.i:
+    while tok.pos_ not in ("VERB", "AUX") and tok.dep_ not in _CLAUSE_DEPS and tok.head.i != tok.i:
         tok = tok.head
     return tok.i
 
@@ -133,8 +152,22 @@ def names_own_subject(question: str) -> bool:
 
 
 def stands_alone(question: str) -> bool:
-    """The question needs nothing of the conversation (`leans_on_context`, `names_own_subject`)."""
-    return not leans_on_context(question) or names_own_subject(question)
+    """The question needs nothing of the conversation (`leans_on_context`, `names_own_subject`),
+    reading a specific definite phrase ("the biased composition filter") as a topic of its own."""
+    if not leans_on_context(question) or names_own_subject(question):
+        return True
+    bare = without_specific_articles(question)
+    return bare != question and not leans_on_context(bare)
+
+
+def specific_topic(question: str) -> bool:
+    """True for a whole question (a verb of its own) whose only lean is a specific definite
+    phrase ("Is the biased composition filter on by default?": core.answer.topic)."""
+    doc = parse(question)
+    if doc is None or not any(t.pos_ in ("VERB", "AUX") for t in doc) or ABOUT.match(question):
+        return False
+    bare = without_specific_articles(question)
+    return not _CONNECTOR.match(question) and bare != question and not leans_on_context(bare)
 
 
 _DISLOCATED = re.compile(r"^(?P<head>[^,]+?)\s*,\s*(?P<np>[^,?]+?)\s*\?*\s*$")
@@ -156,7 +189,8 @@ def dislocated(question: str) -> bool:
     return not _PRONOUN.search(whole) and not any(t.idx not in expletive_its(whole) for t in dangling(doc, whole))
 
 
-_CONNECTOR = re.compile(r"^\s*(?:and|so|also|but|ok|okay|well)\b[\s,]*(?=\w)", re.IGNORECASE)
+_CONNECTOR = re.compile(r"^\s*(?:(?:and|so|also|but|ok|okay|well|now|next|alright|right)\b[\s,]*)+(?=\w)",
+                        re.IGNORECASE)  # "OK so which program …?": a chain of openers
 _ASKING = re.compile(r"^(?:what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|can|could|"
                      r"should|would|will|has|have|may|must)\b", re.IGNORECASE)
 
@@ -188,3 +222,18 @@ def whole_request(question: str) -> bool:
     if doc is None or not len(doc) or doc[0].lower_ not in _REQUEST or any(refers_back(t) for t in doc):
         return False
     return any(t.pos_ in ("NOUN", "PROPN") and t.lower_ not in _NO_TOPIC for t in doc[1:])
+
+
+_THIS_DOCUMENT = re.compile(r"\b(?:this|these|the)\s+(?:manual|document|documentation|guide|handbook|book|tutorial)s?\b",
+                            re.IGNORECASE)
+
+
+def leans_only_on_wording(question: str) -> bool:
+    """True when what makes the question lean points at nothing earlier: an expletive "it"
+    ("What does it mean when groff warns …?") or the document itself ("What is this manual
+    about?"); read by putting a stand-in name there and asking the leaning rule again."""
+    text = _THIS_DOCUMENT.sub("Manual", question)
+    for at in sorted(expletive_its(text), reverse=True):
+        text = f"{text[:at]}something{text[at + 2:]}"  # no name: a later "it" still dangles
+    return text != question and not leans_on_context(text)
+

@@ -19,8 +19,8 @@ import re
 
 from core.answer.leaning import ATTRIBUTES, parse
 
-_EXPLETIVE_IT = re.compile(r"\b(?:is|was|would|will|does|isn't)\s+(it)\s+(?:possible|necessary|safe|ok|okay|true|"
-                           r"better|enough|required|allowed)\b", re.IGNORECASE)
+_EXPLETIVE_IT = re.compile(r"\b(?:is|was|would|will|does|did|isn't)\s+(it)\s+(?:possible|necessary|safe|ok|okay|true|"
+                           r"better|enough|required|allowed|mean\s+(?:when|if|that)|matter)\b", re.IGNORECASE)
 
 
 def attach_of(text: str, thing: str) -> str:
@@ -62,6 +62,19 @@ def gerund_frame(earlier: str, fragment: str, thing: str = "") -> str:
     return f"{frame.group(1)[:1].upper()}{frame.group(1)[1:]} go about {action}?"
 
 
+def verb_frame(earlier: str, fragment: str, thing: str = "") -> str:
+    """ "and use accessions instead of names?" after "How do I omit the alignments from
+    hmmsearch output?": another action in the earlier how-frame, about the same thing →
+    "How do I use accessions instead of names in hmmsearch output?" ("" when either does not fit)."""
+    frame = _HOW_FRAME.match(earlier)
+    doc = parse(fragment)
+    if not frame or doc is None or len(doc) < 2 or doc[0].tag_ != "VB" or doc[0].pos_ != "VERB":
+        return ""
+    action = re.sub(r"\s+(?:instead|too|again|as well|then|also)$", "", fragment.strip(" ?"), flags=re.I)  # ellipsis words
+    place = f" in {thing}" if thing and thing.lower() not in action.lower() else ""
+    return f"{frame.group(1)[:1].upper()}{frame.group(1)[1:]} {action}{place}?"
+
+
 _WHICH_ONE = re.compile(r"\b(which|what)\s+one\b(?!\s+of\b)", re.IGNORECASE)  # "which one of the options": its own
 
 
@@ -90,3 +103,19 @@ def which_one(question: str, earlier: str) -> str:
             words = [t.text for t in chunk[1:-1]] + [_singular(last.text) if last.tag_ == "NNS" else last.text]
             return f"{question[:m.end(1)]} {' '.join(words)}{question[m.end():]}"
     return ""
+
+
+_HOW_TO = re.compile(r"^\s*how\s+(?:do|can|should|would|could)\s+(?:I|you|we|one)\s+(.+?)\s*\?*\s*$", re.IGNORECASE)
+MEANS = frozenset("option flag switch setting parameter variable command function program tool method way "
+                  "trick key".split())
+
+
+def means_to(earlier: str, noun: str) -> str:
+    """ "the option to make hmmsearch results reproducible" for "that option" after "How do I
+    make hmmsearch results reproducible?": a means-word ("option", "command", "way") points at
+    the means of doing what the earlier how-question asked ("" for other shapes)."""
+    m = _HOW_TO.match(earlier)
+    if not m or noun.lower().rstrip("s") not in MEANS:
+        return ""
+    return f"the {noun} to {m.group(1)}"
+

@@ -72,6 +72,8 @@ def asked_thing(earlier: str) -> str:
         noun, at = _subject(toks)
         if at > 0 and toks[at].lower_ not in _AUX and toks[at].pos_ != "AUX":  # "Which module logs …": the module that logs …
             return f"the {noun} that {doc[toks[at].i: toks[-1].i + 1].text}"
+        if at > 0 and any(t.tag_ == "VBN" for t in toks[at + 1: at + 3]):  # "Which header file must be included …"
+            return f"the {noun} that {doc[toks[at].i: toks[-1].i + 1].text}"
     m = _WH_AUX.match(earlier)
     if m and m.group(1).lower() in ("what", "which"):
         subject, _ = _subject(_from(doc, m.start(4)))
@@ -130,3 +132,19 @@ def embedded(earlier: str) -> str:
     verb = _third_person(toks[at].text) if m.group(3).lower() == "does" else toks[at].text
     rest = doc[toks[at].i + 1: toks[-1].i + 1].text if at + 1 < len(toks) else ""
     return f"{wh} {doc[toks[0].i: toks[at].i].text} {verb} {rest}".strip()
+
+
+def named_by_noun(earlier: str, verb: str) -> str:
+    """What "it" stands for when its verb is a noun of the earlier question: "which programs
+    don't support it?" after "How do I compile HMMER with MPI support?" → "MPI" (the words
+    that describe that noun; "" when the verb is no noun there)."""
+    doc = _doc(earlier)
+    if doc is None:
+        return ""
+    for tok in doc:
+        if tok.pos_ == "NOUN" and tok.lower_ == verb.lower() and tok.i > 0:
+            words = [c for c in tok.lefts if c.dep_ in ("compound", "amod", "nmod")]
+            if words:
+                return doc[words[0].left_edge.i: tok.i].text
+    return ""
+

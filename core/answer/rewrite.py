@@ -26,12 +26,13 @@ from __future__ import annotations
 
 import re
 
+from core.answer.beyond import count_of, one_stands_for
 from core.answer.decline import question_names
-from core.answer.ellipsis import swap
+from core.answer.ellipsis import swap, swap_head
 from core.answer.leaning import (ABOUT, ATTRIBUTES, CONNECTORS, POSSESSIVE, dangling, is_name, leans_on_context,
                                  parse, refers_back)
-from core.answer.phrases import attach_of, expletive_its, gerund_frame, which_one
-from core.answer.referent import asked_thing, embedded, named_thing
+from core.answer.phrases import attach_of, expletive_its, gerund_frame, means_to, verb_frame, which_one
+from core.answer.referent import asked_thing, embedded, named_by_noun, named_thing
 from core.answer.terms import STOP, tokens
 
 __all__ = ["ATTRIBUTES", "CONNECTORS", "leans_on_context", "reads_as_question", "rewrite", "subject_of"]
@@ -87,16 +88,6 @@ def subject_of(question: str, agent_first: bool = False) -> str:
     return ""
 
 
-def _swap_head(subject: str, other: str) -> str:
-    """The subject with its last word replaced by `other` when `other` is one bare noun
-    ("the TFTP daemon" + "client" → "the TFTP client"); else `other` itself."""
-    bare = re.sub(r"^(?:the|a|an)\s+", "", other.strip(), flags=re.I)
-    words = subject.split()
-    if len(bare.split()) == 1 and len(words) > 1 and not re.search(r"\b(?:of|in|that|for|on)\b", subject):
-        return " ".join(words[:-1] + [bare])
-    return other.strip()
-
-
 def _fragment(earlier: str, other: str) -> str:
     """A fragment ("the client", "default", "on Windows") read against the earlier question."""
     bare = re.sub(r"^(?:the|a|an|its|their)\s+", "", other.strip(), flags=re.I)
@@ -105,11 +96,19 @@ def _fragment(earlier: str, other: str) -> str:
         if bare.lower() == "default" and thing.startswith("the ") and " of " in thing:
             return f"What is the default {thing[4:]}?"  # "the port of the daemon": its default port
         return f"What is the {bare} of {thing}?" if thing else ""
-    swapped = gerund_frame(earlier, other, subject_of(earlier)) or swap(earlier, other)
+    swapped = (gerund_frame(earlier, other, subject_of(earlier)) or verb_frame(earlier, other, _named_or_word(earlier))
+               or swap(earlier, other))
     if swapped:
         return swapped
     subject = subject_of(earlier, agent_first=True)
-    return earlier.replace(subject, _swap_head(subject, other), 1) if subject and subject in earlier else ""
+    return earlier.replace(subject, swap_head(subject, other), 1) if subject and subject in earlier else ""
+
+
+def _named_or_word(earlier: str) -> str:
+    """The earlier question's named thing, else its unknown lower-case words ("hmmsearch")."""
+    doc = parse(earlier)
+    verbs = {t.lower_ for t in doc if t.pos_ in ("VERB", "AUX")} if doc is not None else set()
+    return named_thing(earlier) or " ".join([n for n in question_names(earlier) if n.lower() not in verbs][:2])
 
 
 def _referent(question: str, earlier: str, pronoun) -> str:
@@ -118,10 +117,19 @@ def _referent(question: str, earlier: str, pronoun) -> str:
         clause = embedded(earlier)
         if clause:
             return clause
+    if pronoun.dep_ == "dobj" and pronoun.head.pos_ == "VERB":
+        by_noun = named_by_noun(earlier, pronoun.head.text)  # "support it" after "… with MPI support?"
+        if by_noun:
+            return by_noun
     own = _OWN_WH.match(question)
     attribute = bool(own) and own.group(1).lower().rstrip("s") in ATTRIBUTES | {"valu"}
     acts = pronoun.i > 0 and pronoun.doc[pronoun.i - 1].lower_ in _SUBJECT_AUX  # "how does it pick …": the one acting
     if (own and not attribute) or (acts and not attribute):
+        asked = asked_thing(earlier)  # "What does measure_cv do in expEYES?": measure_cv acts, not expEYES
+        if asked and " of " not in asked and len(asked.split()) <= 3 and question_names(asked):
+            return asked
+        if asked.startswith("the ") and " that " in asked and not own:  # "Which header file must …": that file
+            return asked
         return named_thing(earlier) or subject_of(earlier)
     return asked_thing(earlier) or subject_of(earlier)
 
@@ -144,10 +152,14 @@ def _substitute(question: str, earlier: str) -> str:
         if i not in loose:
             out.append(tok.text + tok.whitespace_)
         else:
-            thing = _referent(question, earlier, tok)
-            if not thing:
+            means = means_to(earlier, tok.head.text) if tok.dep_ == "det" and tok.head.i == i + 1 else ""
+            thing = "" if means and tok.lower_ not in POSSESSIVE else _referent(question, earlier, tok)
+            if not thing and not means:
                 return ""
-            if tok.dep_ == "det" and tok.head.i > i and tok.head.lower_ in thing.lower() and tok.lower_ not in POSSESSIVE:
+            if not thing:  # "that option" after "How do I make X …?"
+                out.append(means + tok.head.whitespace_)
+                skip_to = tok.head.i
+            elif tok.dep_ == "det" and tok.head.i > i and tok.head.lower_ in thing.lower() and tok.lower_ not in POSSESSIVE:
                 out.append(thing + tok.head.whitespace_)  # "that option" is the thing itself
                 skip_to = tok.head.i
             elif (tok.lower_ in POSSESSIVE and tok.tag_ == "PRP$") or tok.dep_ == "det":
@@ -170,14 +182,15 @@ def _named_in(text: str, earlier: str) -> str:
         return text
     role = re.search(r"\bthe (\w+)\b", text)
     if role and role.group(1).lower() in _ROLES and thing.split()[-1].lower() in _ROLES:
-        return text.replace(role.group(0), _swap_head(thing, role.group(1)), 1)
+        return text.replace(role.group(0), swap_head(thing, role.group(1)), 1)
     return text.rstrip(" ?") + f" in {thing}?"
 
 
 def rewrite(question: str, earlier: str) -> str:
     """`question` made standalone with the subject of the `earlier` question ("" when no
     rewrite reads as a question a person would write)."""
-    question = which_one(question, earlier) or question
+    asked = question  # what the rewrite must differ from and carry something over to
+    question = which_one(question, earlier) or one_stands_for(question, earlier) or question
     about = ABOUT.match(question)
     doc = parse(question)
     if doc is None:
@@ -186,11 +199,12 @@ def rewrite(question: str, earlier: str) -> str:
     elliptic = bool(words) and words[0].lower_ not in _WH_START and not any(t.pos_ == "AUX" for t in words) \
         and len(words) <= 6
     frame = False  # the earlier question's frame asked of another thing: it carries the frame itself
+    parallel = bool(words) and words[0].lower_ in POSSESSIVE and re.search(rf"\b{words[0].lower_}\b", earlier, re.I)
     if about and not any(w in POSSESSIVE for w in about.group(1).lower().split()):
         text = _fragment(earlier, about.group(1))
         frame = True
-    elif elliptic and not any(refers_back(t) and t.lower_ in POSSESSIVE for t in words):
-        text = _fragment(earlier, doc[words[0].i: words[-1].i + 1].text)
+    elif elliptic and (parallel or not any(refers_back(t) and t.lower_ in POSSESSIVE for t in words)):
+        text = _fragment(earlier, doc[words[0].i: words[-1].i + 1].text)  # "its header files": parallel to "its …"
         frame = True
     else:
         text = _substitute(question, earlier)
@@ -198,15 +212,15 @@ def rewrite(question: str, earlier: str) -> str:
             plain = question.strip()
             plain = re.sub(r"^\s*(?:and|so|also|but|then)\s+", "", plain, flags=re.I)
             thing = asked_thing(earlier) or subject_of(earlier)
-            text = attach_of(plain, thing) if thing else ""
+            text = count_of(plain, earlier) or (attach_of(plain, thing) if thing else "")
             if thing and text == plain:
                 text = _ATTRIBUTE.sub(lambda m: f"{m.group(0)} of {thing}", plain, count=1)
             if text == plain:
                 text = _named_in(plain, earlier)
         text = _named_in(text, earlier) if text else ""
     verbless = not any(t.pos_ in ("VERB", "AUX") for t in words)
-    return _finished(text, question, earlier, verbless, frame) or _finished(
-        _fallback(question, earlier, doc, words), question, earlier, verbless)
+    return _finished(text, asked, earlier, verbless, frame) or _finished(
+        _fallback(question, earlier, doc, words), asked, earlier, verbless)
 
 
 def _finished(text: str, question: str, earlier: str, verbless: bool, frame: bool = False) -> str:
@@ -238,7 +252,8 @@ def _fallback(question: str, earlier: str, doc, words) -> str:
     asked = asked_thing(earlier)
     thing = asked if asked.startswith("the ") else " ".join(reversed(question_names(earlier)[:2]))
     if wh and thing and not any(t.pos_ in ("VERB", "AUX") for t in words):  # "over what range?"
-        return f"What is the {wh.group(1)} of {thing}?"
+        verb = "are" if re.search(r"[^s]s$", wh.group(1)) else "is"  # "in which languages?": plural
+        return f"What {verb} the {wh.group(1)} of {thing}?"
     if about or (words and not any(t.pos_ in ("VERB", "AUX") for t in words)):
         bare = re.sub(r"^(?:the|a|an)\s+", "", fragment.strip(" ?"), flags=re.I)
         if len(bare.split()) == 1:

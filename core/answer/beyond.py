@@ -1,0 +1,76 @@
+"""Follow-ups that ask beyond what was said, without a pronoun: "How do I set a different
+number?", "can I use another port?", "is there a faster way?".
+
+"and keep the timestamps?" after "How do I …?" asks for another action in the same frame
+(`continues_action`). "a different"/"another"/"the same" before a noun (and a comparative before "way") leans on
+the earlier question when the question names nothing of its own (`asks_beyond`); the noun
+then takes the earlier question's counted thing: after "How many worker threads does HMMER
+use by default?", "a different number" is "a different number of worker threads"
+(`count_of`).
+
+Example:
+    >>> count_of("How do I set a different number?", "How many worker threads does HMMER use?")   # doctest: +SKIP
+    'How do I set a different number of worker threads?'
+"""
+from __future__ import annotations
+
+import re
+
+from core.answer.decline import question_names
+from core.answer.fresh import whole_request
+from core.answer.leaning import is_name, parse
+from core.answer.referent import asked_thing
+
+_BEYOND = re.compile(r"\b(?:a\s+different|another|the\s+same|a\s+new|an?\s+(?:faster|quicker|easier|simpler|better)"
+                     r"|(?:faster|quicker|easier|simpler|better)\s+way)\b", re.IGNORECASE)
+_HOW_MANY = re.compile(r"^\s*how\s+(?:many|much)\s+(.+?)\s+(?:does|do|did|is|are|was|were|can|will|should|would)\b",
+                       re.IGNORECASE)
+_COUNT_NOUN = re.compile(r"\b(number|amount|count)\b(?!\s+of\b)", re.IGNORECASE)
+
+
+def asks_beyond(question: str) -> bool:
+    """True for a question that asks for a different/another/the same thing and names nothing."""
+    if not _BEYOND.search(question):
+        return False
+    doc = parse(question)
+    named = doc is not None and any(is_name(t) for t in doc)
+    return not named and not question_names(question)
+
+
+def count_of(text: str, earlier: str) -> str:
+    """`text` with "number" made "number of <what the earlier how-many counted>" ("" when
+    the earlier question counts nothing or the text has no such noun)."""
+    m = _HOW_MANY.match(earlier)
+    noun = _COUNT_NOUN.search(text)
+    if not m or not noun:
+        return ""
+    return f"{text[:noun.end()]} of {m.group(1)}{text[noun.end():]}"
+
+
+_OPENER = re.compile(r"^\s*(?:and|or|but|also|then|and\s+then|and\s+also)\s+(?=\w)", re.IGNORECASE)
+
+
+def continues_action(question: str) -> bool:
+    """True for "and keep the timestamps?", "or delete them?": an opener, then a bare verb
+    with no subject of its own (another action for the earlier how-question)."""
+    m = _OPENER.match(question)
+    doc = parse(question[m.end():]) if m else None
+    if doc is None or len(doc) < 2 or doc[0].tag_ != "VB" or doc[0].pos_ != "VERB":
+        return False
+    return not whole_request(question[m.end():])  # "and show the syntax of the plot command": its own topic
+
+
+_ONE = re.compile(r"\b(?:write|make|create|get|use|add|build|define|declare|need|find|pick|choose|set up)\s+(one)\b"
+                  r"(?!\s+of\b)", re.IGNORECASE)
+
+
+def one_stands_for(question: str, earlier: str) -> str:
+    """ "How do I write a Ragel state chart?" for "how do I write one?" after "What is a Ragel
+    state chart?": "one" after a verb stands for the thing the earlier question asked about
+    ("" when there is no such "one" or no thing)."""
+    m = _ONE.search(question)
+    if not m or re.search(r"\b(?:a|an)\s+\w", question[:m.start()], re.IGNORECASE):
+        return ""  # "What is a virtual package and when should I use one?": its own noun
+    thing = asked_thing(earlier)
+    return f"{question[:m.start(1)]}{thing}{question[m.end(1):]}" if thing else ""
+

@@ -1,0 +1,50 @@
+"""A definite noun phrase specific enough to be its own topic.
+
+The leaning rule reads "the …" in a question that names nothing as pointing back ("what is
+the default file name?", "how is the phase shift given?": said earlier). A phrase with two
+or more describing words before a head that is no attribute or role word ("the biased
+composition filter", "the domain hits table") names its topic as well as a name would: a
+question whose only lean is such a phrase stands alone.
+
+Example:
+    >>> specific_phrases("Is the biased composition filter on by default?")   # doctest: +SKIP
+    ['the biased composition filter']
+"""
+from __future__ import annotations
+
+from core.answer.leaning import ATTRIBUTES, parse
+
+_ROLES = frozenset("client server daemon user host application program tool package library module file "
+                   "command option one thing way".split())
+_GENERIC = ATTRIBUTES | _ROLES | frozenset("same other first last next new previous whole".split())
+_MODIFIER_DEPS = frozenset("amod compound nmod npadvmod".split())
+
+
+def _specific(det) -> bool:
+    """True when `det` ("the") opens a phrase of two or more describing words and a
+    specific head: read from the words between it and its head noun (the small parser
+    often tags a noun of a compound as a verb, "the target hits table")."""
+    doc = det.doc
+    head = det.head
+    if det.lower_ != "the" or head.i <= det.i or head.pos_ not in ("NOUN", "PROPN") or head.lower_ in _GENERIC:
+        return False
+    between = doc[det.i + 1: head.i]
+    describing = [t for t in between if t.is_alpha and t.lower_ not in _GENERIC]
+    return len(describing) >= 2 and all(not t.is_punct or t.text == "-" for t in between)
+
+
+def specific_phrases(question: str) -> list[str]:
+    """The question's definite noun phrases that name a topic of their own (see the module docstring)."""
+    doc = parse(question)
+    if doc is None:
+        return []
+    return [doc[t.i: t.head.i + 1].text for t in doc if t.dep_ == "det" and _specific(t)]
+
+
+def without_specific_articles(question: str) -> str:
+    """`question` with the "the" of each specific phrase left out: what the leaning rule
+    reads once those phrases count as topics ("Is biased composition filter on …?")."""
+    doc = parse(question)
+    if doc is None:
+        return question
+    return "".join("" if t.dep_ == "det" and _specific(t) else t.text_with_ws for t in doc)
