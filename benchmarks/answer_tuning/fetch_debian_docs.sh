@@ -9,11 +9,12 @@
 # the CFITSIO quick start and the feynMF manual (questions: debian-docs-4-tune.jsonl, 63, asked in the user's words
 # rather than the manual's, and unanswerable-debian-docs-4.jsonl, 34 near misses).
 # `bash fetch_debian_docs.sh DIR biber` the Biber manual (questions: followups-biber.jsonl, follow-ups).
+# `bash fetch_debian_docs.sh DIR hmmer` the HMMER user's guide alone (questions: followups-hmmer.jsonl, follow-ups).
 # `bash fetch_debian_docs.sh DIR 5` set 5's six (DejaGnu, HMMER, Normaliz, PhyML, RAxML, VSEARCH;
 # questions: debian-docs-tune-5.jsonl), written from the page text before the reader was run on them,
 # to train and choose the reader's sentence chooser on manuals (tuning only).
 set -euo pipefail
-dir="${1:?usage: fetch_debian_docs.sh DIR [1|2|3|4|5|biber]}"
+dir="${1:?usage: fetch_debian_docs.sh DIR [1|2|3|4|5|hmmer|biber]}"
 set_no="${2:-1}"
 source "$(dirname "${BASH_SOURCE[0]}")/../debian_manuals.sh"
 # package=version  path in the package  file name in DIR  sha256
@@ -25,6 +26,7 @@ manuals=(
   "infernal-doc=1.1.4-1 usr/share/doc/infernal/Userguide.pdf infernal-userguide.pdf 752605bf4a8bb9bbd487a791a7f6122c024915bdf9911d076f84878a0fee2843"
 )
 sdcc="sdcc-doc=4.2.0+dfsg-1 usr/share/doc/sdcc-doc/sdccman.pdf.gz sdccman.pdf 8887f9fd940ee8aabe9429c28b53f264669f5c2c406688baf4b3d6c49438b2fb"
+hmmer="hmmer-doc=3.3.2+dfsg-1 usr/share/doc/hmmer/Userguide.pdf.gz hmmer-userguide.pdf 35a0e8094d3630d55512e9486b5e56bfa2570a839b56b3852da8527f9fe83a7a"
 nauty="nauty-doc=2.8.6+ds-2 usr/share/doc/nauty/nug28.pdf nug28.pdf 3ba8c8723a163283db7cd4ca583d33573b4194b07c9b6fa71c92ed95cd4a70e5"
 if [ "$set_no" = 4 ]; then
   manuals=(
@@ -46,12 +48,14 @@ elif [ "$set_no" = 2 ]; then
 elif [ "$set_no" = 5 ]; then
   manuals=(
     "dejagnu=1.6.3-1 usr/share/doc/dejagnu/dejagnu.pdf.gz dejagnu.pdf 7ed528f61f9b05727a21208225340540ec2693209dbe88fad16bb47a1230969a"
-    "hmmer-doc=3.3.2+dfsg-1 usr/share/doc/hmmer/Userguide.pdf.gz hmmer-userguide.pdf 35a0e8094d3630d55512e9486b5e56bfa2570a839b56b3852da8527f9fe83a7a"
+    "$hmmer"
     "normaliz-doc=3.9.4+ds-2 usr/share/doc/normaliz/Normaliz.pdf normaliz.pdf 860ff1ef2f81e5d51db2e265981d680866b64294db873e8bb9e18ca3bd2f10be"
     "phyml=3:3.3.20220408-3 usr/share/doc/phyml/phyml_manual.pdf phyml-manual.pdf 3f75b9f66b5eb7c133db9ad62f711154f8e59c0b7fb27f319efda6795b8e7f1a"
     "raxml=8.2.12+dfsg-8+b2 usr/share/doc/raxml/NewManual.pdf.gz raxml-manual.pdf f276c5d786488d0de0f0e6e882f1d6a6a9286a4703f3a891713bcba6e42fa86c"
     "vsearch=2.22.1-1 usr/share/doc/vsearch/vsearch_manual.pdf.gz vsearch-manual.pdf 93256f1b3c42c1efdc92efb8b16a3f57cf79e4f3c92b61e2f8a73d8fb690a8c7"
   )
+elif [ "$set_no" = hmmer ]; then
+  manuals=("$hmmer")
 elif [ "$set_no" = biber ]; then
   manuals=("biber=2.18-1 usr/share/texmf/doc/bibtex/biber/biber.pdf biber.pdf fbb19c2845959f4ed76956f2fc1833c8a5fb7dc2f07a17641342bcff900f9d3e")
 fi
