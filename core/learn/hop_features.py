@@ -4,7 +4,8 @@ The small alternative to the cross-encoder (`core.learn.hop_model`): no transfor
 query time besides the question's own embedding. For a candidate chunk c, the question q
 and the path so far P (gnn's top chunks other than c), each feature is cheap:
 
-* question side: cos(q, c), BM25(q, c) / max, the question names c's title, gnn's score
+* question side: cos(q, c), BM25(q, c) / max, the question names c's title (whole, or the
+  share of its words), gnn's score
   and rank of c, whether c was reached only through the graph;
 * path side (the best over the path's chunks): cos(p, c), cos(q, p), the edge kind p -> c,
   same document, and the "bridge entity": c's title named in p's text, capitalised terms
@@ -28,7 +29,7 @@ import numpy as np
 
 from core.retrieve.graph_common import QueryState, neighbour_kinds
 
-NAMES = ("cos_q", "bm25_q", "title_q", "gnn", "gnn_rank", "graph_only",
+NAMES = ("cos_q", "bm25_q", "title_q", "title_words_q", "gnn", "gnn_rank", "graph_only",
          "cos_path", "cos_q_path", "edge_mention", "edge_keyword", "edge_structural", "edge_semantic",
          "same_doc", "title_in_path", "title_words_in_path", "bridge_top", "path_in_title",
          "caps_shared", "rare_shared", "q_cover", "q_cover_new")
@@ -121,8 +122,9 @@ def candidate_features(state: QueryState, chunks: dict, gnn: dict, rank: dict,
         pw = set().union(*(side.get(p)[0] for p in path if p != c)) if path else set()
         cover = len(qwords & cw) / max(1, len(qwords))
         new = len((qwords & cw) - pw) / max(1, len(qwords))
+        tw = side.get(c)[4]
         rows.append([float(cos_q[i]), state.bm25.get(c, 0.0) / top if top > 0 else 0.0,
-                     float(c in state.titles), gnn.get(c, floor), 1.0 / (1 + rank[c]) if c in rank else 0.0,
+                     float(c in state.titles), len(tw & qwords) / max(1, len(tw)), gnn.get(c, floor), 1.0 / (1 + rank[c]) if c in rank else 0.0,
                      float(c not in rank),
                      *path_features(state, side, qwords, c, path, cos_pc[i], cos_qp),
                      cover, new])

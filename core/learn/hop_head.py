@@ -34,48 +34,65 @@ def head_dir(data_dir: Path) -> Path:
     return Path(data_dir) / "models" / HEAD_DIR
 
 
-def candidates(state: QueryState, top: list, pool: int, seeds: int, cap: int) -> tuple[list, list]:
-    """(path: gnn's top `seeds` ids, candidates: gnn's top `pool` plus the seeds' neighbours,
-    the `cap` most question-relevant of each)."""
-    graph = state.session.graph
-    ids = [c for c, _ in top[:pool]]
-    path = [c for c, _ in top[:seeds]]
-    out = dict.fromkeys(ids)
-    for seed in path:
-        kinds = neighbour_kinds(graph, seed)
-        near = sorted(c for c in kinds if c != seed)
-        if len(near) > cap:  # mention neighbours first (the bridge), then the most question-relevant
-            rel = state.relevance(near) + np.array([2.0 * (kinds[c] == "mention") for c in near])
-            near = [near[i] for i in np.argsort(-rel, kind="stable")[:cap]]
-        out.update(dict.fromkeys(near))
-    return path, list(out)
+def near_capped(state: QueryState, seed: str, cap: int) -> list[str]:
+    """A chunk's graph neighbours, mention ones first (the bridge), then the most
+    question-relevant, `cap` at most."""
+    kinds = neighbour_kinds(state.session.graph, seed)
+    near = sorted(c for c in kinds if c != seed)
+    if len(near) > cap:
+        rel = state.relevance(near) + np.array([2.0 * (kinds[c] == "mention") for c in near])
+        near = [near[i] for i in np.argsort(-rel, kind="stable")[:cap]]
+    return near
 
 
-def question_rows(ctx, state: QueryState, dist: np.ndarray, depth: int, pool: int = POOL,
-                  seeds: int = SEEDS, cap: int = CAP) -> tuple[dict, list, np.ndarray]:
-    """(gnn scores by id, candidate ids, feature rows) for one question's gnn distances."""
-    from core.retrieve.gnn import ranked
+class QuestionView:
+    """One question's gnn ranking, and feature rows of its candidates for a given path."""
 
-    graph = state.session.graph
-    top = ranked(state, dist, max(depth, pool))
-    gnn = dict(top)
-    rank = {c: i for i, (c, _) in enumerate(top)}
-    path, cands = candidates(state, top, pool, seeds, cap)
-    floor = min(gnn.values(), default=0.0)
-    for c in cands:
-        if c not in gnn:  # gnn's own score; where it never reached the chunk, below all it ranked
-            d = dist[graph.index[c]] if c in graph.index else np.inf
-            gnn[c] = float(1.0 - d) if np.isfinite(d) else floor - 1e-6 * (1.0 - float(state.relevance([c])[0]))
-    chunks = {c.chunk_id: c for c in ctx.catalog.chunks(sorted(set(cands) | set(path)))}
-    return gnn, cands, candidate_features(state, chunks, gnn, rank, path, cands)
+    def __init__(self, ctx, state: QueryState, dist: np.ndarray, depth: int, pool: int = POOL, cap: int = CAP):
+        from core.retrieve.gnn import ranked
+
+        self.ctx, self.state, self.dist, self.pool, self.cap = ctx, state, dist, pool, cap
+        top = ranked(state, dist, max(depth, pool))
+        self.gnn = dict(top)
+        self.rank = {c: i for i, (c, _) in enumerate(top)}
+        self.top = [c for c, _ in top]
+        self.floor = min(self.gnn.values(), default=0.0)
+        self.chunks: dict = {}
+
+    def candidates(self, path: list[str], extra: list[str] = ()) -> list[str]:
+        """gnn's top `pool`, `extra`, and the path chunks' capped neighbours."""
+        out = dict.fromkeys([*self.top[:self.pool], *extra])
+        for seed in path:
+            out.update(dict.fromkeys(near_capped(self.state, seed, self.cap)))
+        graph = self.state.session.graph
+        for c in out:
+            if c not in self.gnn:  # gnn's own score; where it never reached the chunk, below all it ranked
+                d = self.dist[graph.index[c]] if c in graph.index else np.inf
+                self.gnn[c] = float(1.0 - d) if np.isfinite(d) else \
+                    self.floor - 1e-6 * (1.0 - float(self.state.relevance([c])[0]))
+        return list(out)
+
+    def rows(self, path: list[str], extra: list[str] = ()) -> tuple[list[str], np.ndarray]:
+        """(candidate ids, feature rows) with `path` as the path so far."""
+        cands = self.candidates(path, extra)
+        need = sorted((set(cands) | set(path)) - set(self.chunks))
+        self.chunks.update((c.chunk_id, c) for c in self.ctx.catalog.chunks(need))
+        return cands, candidate_features(self.state, self.chunks, self.gnn, self.rank, path, cands)
+
+
+def second_path(cands: list[str], p: np.ndarray, seeds: int) -> list[str]:
+    """The `seeds` candidates the first pass likes best, best first."""
+    return [cands[i] for i in np.argsort(-p, kind="stable")[:seeds]]
 
 
 class HopHead:
     """A trained logistic head over next-hop features."""
 
-    def __init__(self, mean: np.ndarray, scale: np.ndarray, coef: np.ndarray, intercept: float, record: dict):
+    def __init__(self, mean: np.ndarray, scale: np.ndarray, coef: np.ndarray, intercept: float, record: dict,
+                 second: "HopHead | None" = None):
         self.mean, self.scale, self.coef, self.intercept = mean, scale, coef, float(intercept)
         self.record = record
+        self.second = second  # the second pass's head, or None for one pass
         self.origin = f"learned next-hop head ({HEAD_DIR}/{WEIGHTS}, {len(NAMES)} features)"
 
     def probability(self, rows: np.ndarray) -> np.ndarray:
@@ -87,11 +104,17 @@ class HopHead:
 
     def read(self, ctx, state: QueryState, dist: np.ndarray, depth: int, pool: int = POOL,
              seeds: int = SEEDS, cap: int = CAP):
-        """gnn_rerank's Reading: gnn scores and this head's probabilities of the candidates."""
+        """gnn_rerank's Reading: gnn scores and this head's probabilities of the candidates
+        (two passes when trained so: the second with the first pass's best chunks as path)."""
         from core.retrieve.gnn_rerank import Reading
 
-        gnn, cands, rows = question_rows(ctx, state, dist, depth, pool, seeds, cap)
-        return Reading(gnn, dict(zip(cands, map(float, self.probability(rows)))))
+        view = QuestionView(ctx, state, dist, depth, pool, cap)
+        cands, rows = view.rows(view.top[:seeds])
+        p = self.probability(rows)
+        if self.second is not None:
+            cands, rows = view.rows(second_path(cands, p, seeds), extra=cands)
+            p = self.second.probability(rows)
+        return Reading(view.gnn, dict(zip(cands, map(float, p))))
 
     def save(self, data_dir: Path) -> Path:
         """Write the arrays and head.json to data_dir/models/hop_head/; return the folder."""
@@ -99,8 +122,12 @@ class HopHead:
 
         folder = head_dir(data_dir)
         folder.mkdir(parents=True, exist_ok=True)
-        save_file({"mean": self.mean, "scale": self.scale, "coef": self.coef,
-                   "intercept": np.array([self.intercept])}, str(folder / WEIGHTS))
+        tensors = {"mean": self.mean, "scale": self.scale, "coef": self.coef, "intercept": np.array([self.intercept])}
+        if self.second is not None:
+            s = self.second
+            tensors.update({"second.mean": s.mean, "second.scale": s.scale, "second.coef": s.coef,
+                            "second.intercept": np.array([s.intercept])})
+        save_file(tensors, str(folder / WEIGHTS))
         meta = {"format": 1, "features": list(NAMES), "record": self.record}
         (folder / CONFIG).write_text(json.dumps(meta, indent=1), "utf-8")
         return folder
@@ -118,4 +145,6 @@ class HopHead:
             raise ValueError(f"{folder / CONFIG} was trained on other features; retrain with "
                              "`python -m core train --retriever hop`")
         t = load_file(str(folder / WEIGHTS))
-        return HopHead(t["mean"], t["scale"], t["coef"], float(t["intercept"][0]), meta.get("record", {}))
+        second = HopHead(t["second.mean"], t["second.scale"], t["second.coef"], float(t["second.intercept"][0]),
+                         {}) if "second.coef" in t else None
+        return HopHead(t["mean"], t["scale"], t["coef"], float(t["intercept"][0]), meta.get("record", {}), second)
