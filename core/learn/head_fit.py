@@ -51,6 +51,7 @@ class Sample:
 
 def read_samples(ctx, questions: Sequence, pool: int = POOL, seeds: int = SEEDS, cap: int = CAP,
                  depth: int = 10) -> list[Sample]:
+    pool = min(pool, cap)  # as gnn_rerank reads at this cap
     """One Sample per question with gold chunks (.question, .gold), at its first pass."""
     from core.retrieve.gnn import GNNRetriever, propagate
 

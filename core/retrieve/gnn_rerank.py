@@ -1,4 +1,8 @@
-"""GNN-Ret re-ranked by the learned next-hop cross-encoder (a Folio fusion, no paper's).
+"""GNN-Ret re-ranked by a learned next-hop model (a Folio fusion, no paper's).
+
+The model is the library's next-hop head (`core.learn.hop_head`: features from stored
+MiniLM vectors and the chunks' text, two passes, its own candidates) when one was trained,
+else the cross-encoder, read as below.
 
 GNN-Ret (`core.retrieve.gnn`) ranks; its top `pool` chunks and the graph neighbours of its
 top `seeds` chunks (the `cap` most question-relevant of each) are then read by the next-hop
@@ -120,6 +124,9 @@ class GNNRerankRetriever(GNNRetriever):
         self.weight = float(weight if weight is not None else record.get("rerank_weight", WEIGHT))
         cap = ctx.settings.retrieve.hop_cap  # the learned retrievers' candidate cap bounds both reads
         self.pool, self.seeds, self.cap = min(POOL, cap), SEEDS, min(CAP, cap)
+        if hasattr(self.learned, "read"):  # the feature head: seeds and neighbours as it was trained
+            from core.learn.hop_head import SEEDS as HEAD_SEEDS
+            self.seeds, self.cap = HEAD_SEEDS, cap
 
     def reading(self, question: str, depth: int) -> tuple[QueryState, Reading | None, list]:
         """The question's state, its fusion inputs (None without a model) and gnn's hops."""
