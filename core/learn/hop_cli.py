@@ -81,5 +81,5 @@ def train_hop_command(ctx, questions: Sequence, data_dir: Path, seed: int, layer
     progress("train", 1, 1)
     typer.echo(json.dumps(record, indent=1))
     typer.echo(json.dumps({"head": train_head_command(ctx, labelled, data_dir, seed)}, indent=1))
-    typer.echo(f"saved {record['saved']}; iier, kgp and gnn_rerank use it from now on "
-               "(delete that folder to go back to the hand-set scorers)")
+    typer.echo(f"saved {record['saved']}; iier and kgp use it from now on, gnn_rerank the feature head "
+               "beside it (delete the folders to go back to the hand-set scorers and plain gnn)")
