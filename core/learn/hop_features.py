@@ -2,20 +2,22 @@
 
 The small alternative to the cross-encoder (`core.learn.hop_model`): no transformer runs at
 query time besides the question's own embedding. For a candidate chunk c, the question q
-and the path so far P (gnn's top chunks other than c), each feature is cheap:
+and the path so far P (the top chunks of gnn, or of the head's first pass; c excluded),
+each feature is cheap:
 
 * question side: cos(q, c), BM25(q, c) / max, the question names c's title (whole, or the
-  share of its words), gnn's score
-  and rank of c, whether c was reached only through the graph;
+  share of its words), gnn's score and rank of c, whether c was reached only through the graph;
 * path side (the best over the path's chunks): cos(p, c), cos(q, p), the edge kind p -> c,
-  same document, and the "bridge entity": c's title named in p's text, capitalised terms
-  of p (not in q) found in c, rare words shared by p and c but absent from q;
+  same document, and the "bridge entity": c's title (without its disambiguation) named in
+  p's text, the share of c's title words in p, the same weighted by p's rank, p's title
+  named in c, capitalised terms of p (not in q) found in c, rare words shared by p and c
+  but absent from q;
 * coverage: the share of the question's content words c holds, and the share c adds
   beyond the path.
 
 The bridge features carry what the issue's cross-encoder was meant to learn from text (an
-entity named in the path and titled by the candidate), which a 2-layer cross-encoder on a
-few hundred questions does not find by itself (see benchmarks/RESULTS.md).
+entity named in the path and titled by the candidate), which a 2-layer cross-encoder on 40
+training questions does not learn to carry to new questions (see benchmarks/RESULTS.md).
 
 Example:
     >>> # rows = candidate_features(state, texts, gnn_scores, gnn_rank, path_ids, cand_ids)
