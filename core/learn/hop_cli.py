@@ -1,4 +1,5 @@
-"""`python -m core train --retriever hop`: fit and save the next-hop cross-encoder.
+"""`python -m core train --retriever hop`: fit and save the next-hop cross-encoder, then the
+next-hop feature head (`core.learn.hop_head`, which gnn_rerank prefers).
 
 With `--folds K` (K >= 2) it first reports held-out figures: K-fold over the questions
 (train on K-1 folds, score iier with the learned step on the held-out fold, beside the
@@ -51,6 +52,15 @@ def held_out(lib, questions_path: Path, k: int, seed: int, layers: int, epochs: 
     return report["pooled"]
 
 
+def train_head_command(ctx, labelled: Sequence, data_dir: Path, seed: int) -> dict:
+    """Fit and save the next-hop feature head (seconds; gnn_rerank prefers it), at the
+    library's candidate cap; return its record."""
+    from core.learn.head_fit import train_head
+
+    head = train_head(ctx, labelled, seed, cap=ctx.settings.retrieve.hop_cap)
+    return dict(head.record, saved=str(head.save(data_dir)))
+
+
 def train_hop_command(ctx, questions: Sequence, data_dir: Path, seed: int, layers: int, epochs: int,
                       folds: int = 0, lib=None, questions_path: Path | None = None) -> None:
     """Train on the questions whose gold chunks are in this library; print the record
@@ -70,5 +80,6 @@ def train_hop_command(ctx, questions: Sequence, data_dir: Path, seed: int, layer
     record = train_and_save(ctx, labelled, data_dir, seed=seed, layers=layers, epochs=epochs)
     progress("train", 1, 1)
     typer.echo(json.dumps(record, indent=1))
-    typer.echo(f"saved {record['saved']}; iier, kgp and gnn_rerank use it from now on "
-               "(delete that folder to go back to the hand-set scorers)")
+    typer.echo(json.dumps({"head": train_head_command(ctx, labelled, data_dir, seed)}, indent=1))
+    typer.echo(f"saved {record['saved']}; iier and kgp use it from now on, gnn_rerank the feature head "
+               "beside it (delete the folders to go back to the hand-set scorers and plain gnn)")

@@ -31,6 +31,9 @@ class TrainShape:
     lr: float = 5e-5
     head_lr: float = 1e-3  # the fresh head learns faster than the pre-trained layers
     threads: int = 2
+    warmup: float = 0.0  # share of steps with a linear warm-up, then linear decay (0: constant lr)
+    freeze: int = 0  # lower transformer layers kept frozen (besides the word embeddings)
+    log_every: int = 10  # batches per point of the step-loss curve in the record
 
 
 def cpu_seconds() -> float:
@@ -49,6 +52,28 @@ def seed_everything(seed: int, threads: int) -> None:
     torch.set_num_threads(max(1, threads))
 
 
+def freeze_lower(net, layers: int) -> None:
+    """Stop gradients in the lowest `layers` transformer layers (few labels: move less)."""
+    for layer in net["encoder"].encoder.layer[:layers]:
+        for p in layer.parameters():
+            p.requires_grad = False
+
+
+def make_optimiser(net, train: TrainShape, steps: int):
+    """AdamW over the trainable tensors (head at its own rate) and its lr schedule:
+    linear warm-up over `train.warmup` of the steps then linear decay, or constant."""
+    import torch
+
+    groups = [{"params": [p for n, p in net.named_parameters() if p.requires_grad and not n.startswith("head.")],
+               "lr": train.lr}, {"params": net["head"].parameters(), "lr": train.head_lr}]
+    optimiser = torch.optim.AdamW(groups, weight_decay=0.01)
+    if train.warmup <= 0:
+        return optimiser, torch.optim.lr_scheduler.LambdaLR(optimiser, lambda step: 1.0)
+    ramp = max(1, int(steps * train.warmup))
+    return optimiser, torch.optim.lr_scheduler.LambdaLR(
+        optimiser, lambda step: min((step + 1) / ramp, max(0.0, (steps - step) / max(1, steps - ramp))))
+
+
 def fit(examples: Sequence[HopExample], train: TrainShape = TrainShape(),
         shape: HopShape = HopShape(), seed: int = 0) -> tuple[HopScorer, dict]:
     """Train a HopScorer on `examples`; return it with a record of the run (time, sizes)."""
@@ -62,12 +87,11 @@ def fit(examples: Sequence[HopExample], train: TrainShape = TrainShape(),
     scorer = HopScorer(net, HopScorer.tokenizer_for(), shape, {})
     positives = sum(e.label > 0 for e in examples)
     loss_fn = torch.nn.BCEWithLogitsLoss(pos_weight=torch.tensor((len(examples) - positives) / positives))
-    groups = [{"params": [p for n, p in net.named_parameters() if p.requires_grad and not n.startswith("head.")],
-               "lr": train.lr}, {"params": net["head"].parameters(), "lr": train.head_lr}]
-    optimiser = torch.optim.AdamW(groups, weight_decay=0.01)
+    freeze_lower(net, train.freeze)
+    optimiser, schedule = make_optimiser(net, train, -(-len(examples) // train.batch) * train.epochs)
     order = list(range(len(examples)))
     rng = random.Random(seed)
-    losses = []
+    losses, curve, window = [], [], []
     net.train()
     for _ in range(train.epochs):
         rng.shuffle(order)
@@ -79,10 +103,16 @@ def fit(examples: Sequence[HopExample], train: TrainShape = TrainShape(),
             optimiser.zero_grad()
             loss.backward()
             optimiser.step()
+            schedule.step()
             total += loss.item() * len(batch)
+            window.append(loss.item())
+            if len(window) == train.log_every:  # a point of the step-loss curve
+                curve.append(round(sum(window) / len(window), 4))
+                window = []
         losses.append(round(total / len(order), 4))
     net.eval()
     record = {"seed": seed, "pairs": len(examples), "positives": int(positives), "epoch_loss": losses,
+              "step_loss": curve,
               "train": asdict(train), "wall_s": round(time.perf_counter() - t0, 1),
               "cpu_s": round(cpu_seconds() - c0, 1), "load_avg": [round(x, 2) for x in os.getloadavg()]}
     scorer.record = record

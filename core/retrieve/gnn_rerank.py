@@ -1,4 +1,8 @@
-"""GNN-Ret re-ranked by the learned next-hop cross-encoder (a Folio fusion, no paper's).
+"""GNN-Ret re-ranked by a learned next-hop model (a Folio fusion, no paper's).
+
+The model is the library's next-hop head (`core.learn.hop_head`: features from stored
+MiniLM vectors and the chunks' text, two passes, its own candidates) when one was trained,
+else the cross-encoder, read as below.
 
 GNN-Ret (`core.retrieve.gnn`) ranks; its top `pool` chunks and the graph neighbours of its
 top `seeds` chunks (the `cap` most question-relevant of each) are then read by the next-hop
@@ -97,22 +101,32 @@ def choose_weight(readings: Sequence[Reading], golds: Sequence[set[str]], k: int
     return best, curve
 
 
+def load_learned(data_dir):
+    """The library's next-hop head (features), else its cross-encoder, else None."""
+    from core.learn.hop_head import HopHead
+    from core.learn.hop_model import HopScorer
+
+    head = HopHead.load(data_dir)
+    return head if head is not None else HopScorer.load(data_dir)
+
+
 class GNNRerankRetriever(GNNRetriever):
     """gnn, then its top chunks and their neighbours re-ranked by the learned next-hop model."""
 
     name = "gnn_rerank"
 
     def __init__(self, ctx: RetrievalContext, learned="load", weight: float | None = None):
-        """`learned`: a HopScorer, None (plain gnn), or "load" (the library's model);
-        `weight`: None takes the one chosen at training (hop.json), else WEIGHT."""
-        from core.learn.hop_model import HopScorer
-
+        """`learned`: a HopHead or HopScorer, None (plain gnn), or "load" (the library's head,
+        else its cross-encoder); `weight`: None takes the one chosen at training, else WEIGHT."""
         super().__init__(ctx)
-        self.learned = HopScorer.load(ctx.settings.data_dir) if learned == "load" else learned
+        self.learned = load_learned(ctx.settings.data_dir) if learned == "load" else learned
         record = getattr(self.learned, "record", None) or {}
         self.weight = float(weight if weight is not None else record.get("rerank_weight", WEIGHT))
         cap = ctx.settings.retrieve.hop_cap  # the learned retrievers' candidate cap bounds both reads
         self.pool, self.seeds, self.cap = min(POOL, cap), SEEDS, min(CAP, cap)
+        if hasattr(self.learned, "read"):  # the feature head: seeds and neighbours as it was trained
+            from core.learn.hop_head import SEEDS as HEAD_SEEDS
+            self.seeds, self.cap = HEAD_SEEDS, cap
 
     def reading(self, question: str, depth: int) -> tuple[QueryState, Reading | None, list]:
         """The question's state, its fusion inputs (None without a model) and gnn's hops."""
@@ -121,6 +135,8 @@ class GNNRerankRetriever(GNNRetriever):
                                mention_alpha=self.mention_alpha, clamp=self.clamp)
         if self.learned is None:
             return state, Reading(dict(ranked(state, dist, depth)), {}), hops
+        if hasattr(self.learned, "read"):  # the feature head reads its own candidates
+            return state, self.learned.read(self.ctx, state, dist, depth, self.pool, self.seeds, self.cap), hops
         return state, read(self.learned, self.ctx, state, dist, depth, self.pool, self.seeds, self.cap), hops
 
     def retrieve(self, question: str, k: int = 10) -> RetrievalResult:

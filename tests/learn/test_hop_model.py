@@ -130,4 +130,6 @@ def test_train_command_saves_a_model_the_retrievers_load(lib, capsys):
     assert '"model_bytes"' in capsys.readouterr().out
     record = HopScorer.load(lib.settings.data_dir).record
     assert record["questions"] == 1
+    from core.learn.hop_head import HopHead
+    assert HopHead.load(lib.settings.data_dir).record["questions"] == 1  # the feature head too
     assert record["rerank_weight"] in GRID and set(record["rerank_curve"]) == {str(w) for w in GRID}
