@@ -84,6 +84,7 @@ import pymupdf
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # measure this checkout's parser
 from core.ingest.pdf import headings as hd  # noqa: E402
+from core.ingest.pdf import headings_outline as ho  # noqa: E402
 from core.ingest.pdf import pdf_to_markdown  # noqa: E402
 from core.ingest.pdf.layout import page_lines  # noqa: E402
 from core.ingest.pdf.running import running_lines  # noqa: E402
@@ -97,7 +98,7 @@ def reference(doc: pymupdf.Document) -> list[tuple[int, str]]:
 def reference_rows(doc: pymupdf.Document) -> list[tuple[int, str, int]]:
     """Outline entries as (level, key, target page), in outline order (see `reference`)."""
     meta = " ".join((doc.metadata or {}).get("title", "").split())
-    toc = hd.drop_title_entry([list(r) for r in doc.get_toc(simple=True)], meta)
+    toc = ho.drop_title_entry([list(r) for r in doc.get_toc(simple=True)], meta)
     return [(int(r[0]), hd.key(str(r[1])), int(r[2])) for r in toc if int(r[0]) >= 1 and hd.key(str(r[1]))]
 
 
@@ -205,7 +206,7 @@ def outline_placed(doc: pymupdf.Document) -> float:
     drop = running_lines(pages, [p.rect.height for p in doc])
     kept = [[l for l in ls if (l.page, l.index) not in drop] for ls in pages]
     toc = [list(r) for r in doc.get_toc(simple=False)]
-    found = hd.outline_headings(toc, kept, drop)
+    found = ho.outline_headings(toc, kept, drop)
     return round(sum(1 for k in found if k[1] >= 0) / max(1, len(found)), 3)
 
 

@@ -118,7 +118,7 @@ def fit_rows(samples: Sequence[Sample], seed: int = 0, record: dict | None = Non
 
 def readings_of(head: HopHead, samples: Sequence[Sample]):
     """gnn_rerank Readings of the samples under `head` (both passes)."""
-    from core.retrieve.gnn_rerank import Reading
+    from core.learn.hop_reading import Reading
 
     if head.second is not None:
         return [Reading(s.gnn, dict(zip(s.cands, map(float, head.second.probability(s.rows)))))

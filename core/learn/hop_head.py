@@ -106,7 +106,7 @@ class HopHead:
              seeds: int = SEEDS, cap: int = CAP):
         """gnn_rerank's Reading: gnn scores and this head's probabilities of the candidates
         (two passes when trained so: the second with the first pass's best chunks as path)."""
-        from core.retrieve.gnn_rerank import Reading
+        from core.learn.hop_reading import Reading
 
         view = QuestionView(ctx, state, dist, depth, pool, cap)
         cands, rows = view.rows(view.top[:seeds])

@@ -24,12 +24,12 @@ Example:
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Sequence
 
 import numpy as np
 
 from core.learn.hop_data import chunk_texts
+from core.learn.hop_reading import Reading
 from core.retrieve.base import RetrievalContext
 from core.retrieve.gnn import GNNRetriever, propagate, ranked
 from core.retrieve.graph_common import QueryState, neighbour_kinds, scored_chunks
@@ -41,19 +41,6 @@ SEEDS = 2  # gnn's top chunks whose neighbours are read as next hops
 CAP = 10  # neighbours read per seed (the most question-relevant)
 WEIGHT = 0.3  # used only when a model's record holds no chosen weight (set a priori)
 WEIGHT_GRID = (0.0, 0.05, 0.1, 0.2, 0.3, 0.5, 0.75, 1.0, 1.5, 2.0, 4.0)
-
-
-@dataclass(frozen=True)
-class Reading:
-    """One question's inputs to the fusion: gnn scores and learned probabilities by chunk."""
-
-    gnn: dict
-    learned: dict
-
-    def fused(self, weight: float) -> list[tuple[str, float]]:
-        """(chunk id, gnn + weight * p), best first (ties keep gnn's order: a stable sort)."""
-        out = {c: s + weight * self.learned.get(c, 0.0) for c, s in self.gnn.items()}
-        return sorted(out.items(), key=lambda t: -t[1])
 
 
 def read(scorer, ctx: RetrievalContext, state: QueryState, dist: np.ndarray, depth: int,

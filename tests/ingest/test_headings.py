@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import pymupdf
 
-from core.ingest.pdf.headings import Heading, detect_headings, drop_title_entry, key, outline_headings
+from core.ingest.pdf.headings import Heading, detect_headings, key
+from core.ingest.pdf.headings_outline import drop_title_entry, outline_headings
 from core.ingest.pdf.layout import Line
 
 

@@ -243,7 +243,3 @@ def _style_levels(candidates: list[tuple[Line, str, tuple[int, ...]]]) -> dict[t
         last = max(last, level)
     return levels
 
-
-# the outline path lives in headings_outline; imported last (it needs Heading and key) so callers keep
-# `headings.outline_headings` and `headings.drop_title_entry`
-from core.ingest.pdf.headings_outline import drop_title_entry, outline_headings  # noqa: E402,F401

@@ -24,6 +24,7 @@ import pymupdf
 from core.errors import IngestError
 from core.ingest.files import checked_size
 from core.ingest.pdf import headings as hd
+from core.ingest.pdf import headings_outline as ho
 from core.ingest.pdf import images as im
 from core.ingest.pdf.layout import Item, Line, drop_lines, group_blocks, inside, read_lines, reading_order
 from core.ingest.pdf.running import running_lines
@@ -180,8 +181,8 @@ def _structure(doc: pymupdf.Document, path: Path, pages: list[list[Line]], drop:
     meta_title = " ".join((doc.metadata or {}).get("title", "").split())
     body = hd.body_size(kept)
     if toc:
-        toc = hd.drop_title_entry([list(r) for r in toc], meta_title)
-        headings = hd.outline_headings(toc, kept, drop)
+        toc = ho.drop_title_entry([list(r) for r in toc], meta_title)
+        headings = ho.outline_headings(toc, kept, drop)
         headings = {k: h for k, h in headings.items() if h.level >= 1}
     else:
         headings = {}
