@@ -61,8 +61,8 @@ class _Item:
 class _Ahead:
     """The parsing thread and the queue of files it has made ready (bounded by texts)."""
 
-    def __init__(self, runner, job: Job, limit: int = AHEAD_TEXTS):
-        self.runner, self.job, self.limit = runner, job, limit
+    def __init__(self, runner, job: Job, limit: int | None = None):
+        self.runner, self.job, self.limit = runner, job, AHEAD_TEXTS if limit is None else limit
         self.forward = _locked(runner.progress)  # the CLI's bars hear both threads
         self.cond = threading.Condition()
         self.items: collections.deque[_Item] = collections.deque()
