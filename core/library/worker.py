@@ -6,7 +6,8 @@ failed by the next worker, whose Library has already cleaned up the unfinished d
 (see core/ingest/store_writer.py), so every document is absent or complete. Each file's
 stage and progress go to the job table (throttled), which every process can read; a
 cancel request stops the job before its next file, or its current file before anything
-of it is written.
+of it is written. An add job of several files runs as a pipeline (core/library/job_pipeline.py:
+the next files are parsed while several documents' chunks are embedded together).
 
 The app starts `python -m core worker` when it queues work and no worker runs (at lower
 CPU priority: questions in the app come first); `python -m core ingest` runs one in its
