@@ -36,6 +36,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import threading
 from pathlib import Path
 from typing import Callable, Sequence
 
@@ -81,16 +82,18 @@ class KeywordWorker:
         self._dir: tempfile.TemporaryDirectory | None = None
         self._sent = 0
         self._broken = False
+        self._starting = threading.Lock()  # a job's parsing thread may `start` while its main thread submits
 
     def start(self) -> None:
         """Start the worker now (it loads spaCy at once), so that a document parsed meanwhile
         finds it ready; it then serves batches of any size."""
-        if self._broken or (self._proc is not None and self._proc.poll() is None):
-            return
-        try:
-            self._start()
-        except OSError:
-            self._fail()
+        with self._starting:
+            if self._broken or (self._proc is not None and self._proc.poll() is None):
+                return
+            try:
+                self._start()
+            except OSError:
+                self._fail()
 
     def submit(self, texts: Sequence[str], exclude: Sequence[str], fallback: Fallback) -> PendingKeywords:
         """Start extracting; the returned PendingKeywords waits for the keyword lists. Small
@@ -112,8 +115,9 @@ class KeywordWorker:
         return PendingKeywords(result, answer_path(request))
 
     def _send(self, texts: list[str], exclude: list[str]) -> Path:
-        if self._proc is None or self._proc.poll() is not None:
-            self._start()
+        with self._starting:
+            if self._proc is None or self._proc.poll() is not None:
+                self._start()
         self._sent += 1
         request = Path(self._dir.name) / f"request-{self._sent}.json"
         request.write_text(json.dumps({"texts": texts, "exclude": exclude}), "utf-8")

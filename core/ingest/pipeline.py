@@ -22,6 +22,7 @@ from core.index.base import Embedder, TextIndex, VectorIndex
 from core.index.catalog import Catalog
 from core.errors import IngestError
 from core.ingest.files import Status, file_sha256
+from core.ingest.pipeline_defer import Prepared, defer
 from core.ingest.progress import ProgressEvent, ProgressFn, StageClock, no_progress, utc_now
 from core.ingest.store_writer import StoreWriter, full_text_of
 from core.types import Chunk, Document
@@ -177,7 +178,19 @@ class Indexer(StoreWriter):
         chunk, keep the evidence (`keep(sections, chunks)` -> core.evidence.ingest.Evidence),
         embed, extract keywords and index `doc` (a pending Document naming id, title,
         source, pages, kind and origin); progress names the file `name`. Raises IngestError
-        when no text was found."""
+        when no text was found. In a thread that is `deferring()` (core/ingest/pipeline_defer.py)
+        it stops before embedding and hands the chunked document over (status "prepared")."""
+        prepared = self.prepare_markdown(doc, name, markdown, progress, clock, notes, keep)
+        if defer(prepared):
+            return prepared.doc, "prepared", clock, notes
+        keywords = self.keywords.extract_chunks_later(prepared.chunks)  # spaCy beside the embedder
+        embeddings = self.embed_chunks(prepared.chunks, name, progress, beside=keywords, with_rows=True)
+        clock.lap("embed")
+        return self.store_prepared(prepared, embeddings, keywords)
+
+    def prepare_markdown(self, doc: Document, name: str, markdown: str, progress: ProgressFn, clock: StageClock,
+                         notes: tuple[str, ...], keep: Callable) -> Prepared:
+        """`index_markdown` up to the embedding: the Markdown stored, chunks and evidence."""
         from core.ingest.chunking import chunk_markdown
 
         md_path = self.settings.data_dir / "markdown" / f"{doc.doc_id}.md"
@@ -190,17 +203,21 @@ class Indexer(StoreWriter):
         clock.lap("chunk")
         evidence = keep(sections, chunks)
         clock.lap("boxes")
-        keywords = self.keywords.extract_chunks_later(chunks)  # spaCy beside the embedder
-        embeddings = self.embed_chunks(chunks, name, progress, beside=keywords, with_rows=True)
-        clock.lap("embed")
+        doc = replace(doc, markdown_path=str(md_path), original=evidence.original, size_bytes=evidence.size_bytes)
+        return Prepared(doc, name, list(sections), list(chunks), evidence.geometry, progress, clock, notes)
+
+    def store_prepared(self, prepared: Prepared, embeddings: np.ndarray, keywords: Callable[[], list]
+                       ) -> tuple[Document, Status, StageClock, tuple[str, ...]]:
+        """The rest of `index_markdown`: wait for the keywords (a PendingKeywords), then write
+        the document into every store in one transaction (`index_document`)."""
+        clock = prepared.clock
         chunk_keywords = keywords()
         clock.lap("keywords")  # what is left of the keyword pass once embedding is done
-        doc = replace(doc, markdown_path=str(md_path), original=evidence.original, size_bytes=evidence.size_bytes)
-        done = self.index_document(doc, sections, chunks, embeddings, progress, clock, chunk_keywords,
-                                   geometry=evidence.geometry)
+        done = self.index_document(prepared.doc, prepared.sections, prepared.chunks, embeddings, prepared.progress,
+                                   clock, chunk_keywords, geometry=prepared.geometry)
         if done.duplicate:
             return done.doc, "duplicate", clock, ()
-        return done.doc, ("replaced" if done.replaced else "added"), clock, notes
+        return done.doc, ("replaced" if done.replaced else "added"), clock, prepared.notes
 
     def _llm_markdown(self, path: Path, progress: ProgressFn, text_source: Path | None = None) -> tuple[str, str]:
         """Markdown written by the LLM formatter, a window of pages per call (stage "format"),

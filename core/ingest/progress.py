@@ -49,3 +49,9 @@ class StageClock:
         now = time.perf_counter()
         self.seconds[stage] = self.seconds.get(stage, 0.0) + now - self._start
         self._start = now
+
+    def charge(self, stage: str, seconds: float) -> None:
+        """Charge `seconds` spent elsewhere (a share of a job's embedding run) to `stage`, and
+        start the next lap now: the time this document waited for its turn is no stage's."""
+        self.seconds[stage] = self.seconds.get(stage, 0.0) + seconds
+        self._start = time.perf_counter()

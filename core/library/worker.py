@@ -6,7 +6,8 @@ failed by the next worker, whose Library has already cleaned up the unfinished d
 (see core/ingest/store_writer.py), so every document is absent or complete. Each file's
 stage and progress go to the job table (throttled), which every process can read; a
 cancel request stops the job before its next file, or its current file before anything
-of it is written.
+of it is written. An add job of several files runs as a pipeline (core/library/job_pipeline.py:
+the next files are parsed while several documents' chunks are embedded together).
 
 The app starts `python -m core worker` when it queues work and no worker runs (at lower
 CPU priority: questions in the app come first); `python -m core ingest` runs one in its
@@ -110,27 +111,36 @@ class JobRunner:
 
     def run_job(self, job: Job) -> None:
         """Run every file of a claimed job, recording each outcome, then the job's own."""
-        failed = ok = 0
         window = self._window(job)  # the full-text index saved once a window, not once a file
+        try:
+            ok, failed, cancelled = self._run_files(job, window)
+            window.close()  # saved before the job is reported finished
+            if cancelled:
+                self.catalog.finish_job(job.job_id, "cancelled", f"cancelled after {ok + failed} file(s)")
+            else:
+                self.catalog.finish_job(job.job_id, "failed" if failed else "done", f"{ok} of {ok + failed} ok")
+        finally:
+            window.close()
+            self._clean_incoming(job)
+
+    def _run_files(self, job: Job, window) -> tuple[int, int, bool]:
+        """(files ok, files failed, cancelled) of a job's files, run one after another; an add
+        job of several files runs as a pipeline (core/library/job_pipeline.py)."""
+        if job.kind == "add" and len(job.files) > 1:
+            from core.library.job_pipeline import run_add_job
+            return run_add_job(self, job, window)
+        ok = failed = 0
         try:
             for f in job.files:
                 if self.catalog.cancel_requested(job.job_id):
-                    window.close()
-                    self.catalog.finish_job(job.job_id, "cancelled", f"cancelled after {ok + failed} file(s)")
-                    return
+                    return ok, failed, True
                 window.next_file()
                 outcome = self._run_file(job, f)
                 failed += outcome.status == "error"
                 ok += outcome.status != "error"
-            window.close()  # saved before the job is reported finished
-            summary = f"{ok} of {ok + failed} ok"
-            self.catalog.finish_job(job.job_id, "failed" if failed else "done", summary)
         except JobCancelled:
-            window.close()
-            self.catalog.finish_job(job.job_id, "cancelled", f"cancelled after {ok + failed} file(s)")
-        finally:
-            window.close()
-            self._clean_incoming(job)
+            return ok, failed, True
+        return ok, failed, False
 
     def _window(self, job: Job):
         """A WriteWindow for an add job of several files run in a worker process (see
@@ -142,9 +152,14 @@ class JobRunner:
                    and lib.settings.worker.mode != "thread")
         return WriteWindow(lib.live if batched else None, lib.settings.worker.write_window_s)
 
-    def _run_file(self, job: Job, f: JobFile) -> AddOutcome:
+    def file_progress(self, job: Job, f: JobFile, forward: ProgressFn | None = None) -> ProgressFn:
+        """The ProgressFn of one file of `job`: its job-table row, and `forward` (by default
+        this runner's callback, when it reports this job)."""
         mine = self.report_job in (None, job.job_id)
-        progress = _JobProgress(self.catalog, job.job_id, f.position, self.progress if mine else None)
+        return _JobProgress(self.catalog, job.job_id, f.position, forward or (self.progress if mine else None))
+
+    def _run_file(self, job: Job, f: JobFile) -> AddOutcome:
+        progress = self.file_progress(job, f)
         self.catalog.update_job_file(job.job_id, f.position, status="running", stage="check")
         start = time.perf_counter()
         try:
@@ -154,11 +169,15 @@ class JobRunner:
             raise
         except Exception as exc:  # one failing file must not stop the job, nor the worker
             outcome = AddOutcome(f.path, "error", f"{type(exc).__name__}: {exc}", seconds=time.perf_counter() - start)
+        return self.record(job, f, outcome)
+
+    def record(self, job: Job, f: JobFile, outcome: AddOutcome) -> AddOutcome:
+        """Write a file's outcome to the job table and tell this runner's `on_outcome`."""
         doc_id = outcome.doc.doc_id if outcome.doc is not None else ""
         self.catalog.update_job_file(job.job_id, f.position, status=outcome.status, message=outcome.message,
                                      doc_id=doc_id, seconds=round(outcome.seconds, 2), stage="done",
                                      done=1, total=1)
-        if mine and self.on_outcome is not None:
+        if self.report_job in (None, job.job_id) and self.on_outcome is not None:
             self.on_outcome(outcome)
         return outcome
 

@@ -83,9 +83,14 @@ class Writing:
 
     def add_file(self, path: Path, progress: ProgressFn, name: str, origin: str) -> AddOutcome:
         """Add one PDF recorded as `name`, from `origin` (see `origin_of`)."""
-        start = time.perf_counter()
+        return self.file_outcome(path, progress, time.perf_counter(),
+                                 lambda: self.indexer.add_file(path, progress, name, origin))
+
+    def file_outcome(self, path: Path, progress: ProgressFn, start: float, add: Callable[[], tuple]) -> AddOutcome:
+        """The outcome of `add()` (an `Indexer.add_file` result) for the file `path`, whose
+        work began at `start` (perf_counter): a bad file is an error outcome, not a raise."""
         try:
-            doc, status, clock, notes = self.indexer.add_file(path, progress, name, origin)
+            doc, status, clock, notes = add()
             self.trash.discard(doc.doc_id, files=False)  # in the library again: not a removed document
         except IngestError as exc:
             progress(ProgressEvent(str(path), "error", 1, 1, exc.reason))
