@@ -303,3 +303,8 @@ class Job:
     def finished(self) -> bool:
         """True once the job is done, failed or cancelled."""
         return self.status in ("done", "failed", "cancelled")
+
+
+class JobCancelled(BaseException):
+    """Raised inside a file's ingestion when its job was cancelled (BaseException, so the
+    parser's own `except Exception` does not turn it into a bad-file error)."""

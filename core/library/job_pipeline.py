@@ -34,8 +34,7 @@ import numpy as np
 from core.ingest.files import AddOutcome
 from core.ingest.pipeline_defer import Prepared, deferring
 from core.ingest.progress import ProgressEvent
-from core.library.worker import JobCancelled
-from core.types import Job, JobFile
+from core.types import Job, JobCancelled, JobFile
 
 WINDOW_TEXTS = 512  # texts embedded in one length-sorted run (16 batches of 32): several documents
 AHEAD_TEXTS = 512  # texts parsed ahead of the embedder, at most (plus the file being parsed)

@@ -29,17 +29,12 @@ from core.ingest.files import AddOutcome
 from core.index.omp_wait import passive_omp_wait
 from core.ingest.pipeline import ProgressEvent, ProgressFn
 from core.locks import file_lock
-from core.types import Job, JobFile
+from core.types import Job, JobCancelled, JobFile
 
 WORKER_LOCK = ".worker.lock"
 INCOMING = "incoming"  # uploads wait here for the worker, and are deleted once their job ends
 INTERRUPTED = "interrupted: the worker stopped before it finished (crash or kill); add the files again"
 _STOPPING_STAGES = ("check", "parse", "format", "chunk", "embed")  # nothing written yet
-
-
-class JobCancelled(BaseException):
-    """Raised inside a file's ingestion when its job was cancelled (BaseException, so the
-    parser's own `except Exception` does not turn it into a bad-file error)."""
 
 
 class _JobProgress:
