@@ -28,6 +28,15 @@ def small_plan(k: int = 5, seed: int = 0, layers: int = 2, epochs: int = 1, max_
                     train=TrainShape(epochs=epochs, lr=lr, head_lr=head_lr, threads=1), data=SMALL_DATA)
 
 
+def add_fold_flags(ap) -> None:
+    """--data-dir --questions (k-fold) and --cross-data-dir --cross-questions (cross-set) --k."""
+    ap.add_argument("--data-dir", type=Path, required=True)
+    ap.add_argument("--questions", type=Path, required=True)
+    ap.add_argument("--cross-data-dir", type=Path)
+    ap.add_argument("--cross-questions", type=Path)
+    ap.add_argument("--k", type=int, default=5)
+
+
 def add_plan_flags(ap) -> None:
     """--layers --epochs --lr --head-lr --max-length --seed on an ArgumentParser."""
     ap.add_argument("--layers", type=int, default=2)

@@ -22,7 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from hop_common import save  # noqa: E402
+from hop_common import add_fold_flags, save  # noqa: E402
 from hop_folds import open_library  # noqa: E402
 
 from core.eval.questions import read_questions  # noqa: E402
@@ -56,11 +56,7 @@ def kfold(lib, qs, k: int, seed: int, cap: int, extra=(), passes: int = 2) -> di
 def main() -> int:
     """Parse flags, run k-fold (and cross-set), print and save JSON."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--data-dir", type=Path, required=True)
-    ap.add_argument("--questions", type=Path, required=True)
-    ap.add_argument("--cross-data-dir", type=Path)
-    ap.add_argument("--cross-questions", type=Path)
-    ap.add_argument("--k", type=int, default=5)
+    add_fold_flags(ap)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--cap", type=int, default=10)
     ap.add_argument("--also-data-dir", type=Path, help="another library whose questions join every fold's training")
