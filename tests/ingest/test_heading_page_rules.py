@@ -69,3 +69,19 @@ def test_unnumbered_sections_with_text_between_them_stay(tmp_path):
     found = headings_of(write_pdf(tmp_path / "a.pdf", pages), tmp_path / "assets")
     assert [t for _, t in found][-3:] == ["Setup", "Usage", "Limits"]
     assert numbered_depth("C.101 ls - list modules") == 2 and key("C.101 ls - list modules") == "lslistmodules"
+
+
+def test_a_chapter_opening_with_its_own_contents_keeps_its_title_and_first_section(tmp_path):
+    # DocBook: the chapter title, a mini table of contents (entries ending in page numbers),
+    # then the first section; the entries make the page a contents page, the headings stay
+    names = ["Name", "Synopsis", "Description", "Options"]
+    mini = [(f"2.{s}. {name} {s + 4}", 10, "helv") for s, name in enumerate(names, 1)]
+    opening = [("2. How to use it", *H1), *mini, ("2.1. Name", *H2), *body(2)]
+    rest = [(f"2.{s}. {name}", *H2) for s, name in enumerate(names[1:], 2)]
+    pages = [_chapter(1, "Introduction", "Scope"), opening,
+             [line for r in rest for line in (r, *body(1))], _chapter(3, "Programming", "Structure")]
+    found = headings_of(write_pdf(tmp_path / "a.pdf", pages, title=None), tmp_path / "assets")
+    assert [t for _, t in found] == ["1 Introduction", "1.1 Scope", "2. How to use it", "2.1. Name",
+                                     "2.2. Synopsis", "2.3. Description", "2.4. Options",
+                                     "3 Programming", "3.1 Structure"]
+    assert not any(t.endswith(" 5") for _, t in found)  # no mini-contents entry became a heading

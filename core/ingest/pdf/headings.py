@@ -144,16 +144,30 @@ def _candidates(pages: Sequence[Sequence[Line]], body: float, skip: set[tuple[in
     toc_pages = contents_pages(pages)
     found = []
     for n, lines in enumerate(pages):
-        only = back_index_title(lines, n, len(pages), body, skip) if n in toc_pages else None
-        if n in toc_pages and only is None:
-            continue
+        allowed = _outside_contents(lines, n, len(pages), body, skip) if n in toc_pages else None
         found += [merge_heading(lines, i, body) for i, ln in enumerate(lines)
-                  if (only is None or i == only) and (ln.page, ln.index) not in skip
+                  if (allowed is None or i in allowed) and (ln.page, ln.index) not in skip
                   and _is_candidate(lines, i, body)]
     candidates = drop_running([c for c in found if c is not None], pages, body)
     candidates = drop_out_of_sequence(drop_labels(candidates), chapters)
     candidates = drop_title_page(drop_front_matter(candidates, len(pages)), pages, body, numbered_depth)
     return drop_figure_labels(drop_paragraph_labels(candidates, body), pages, body, numbered_depth)
+
+
+def _outside_contents(lines: Sequence[Line], n: int, n_pages: int, body: float,
+                      skip: set[tuple[int, int]]) -> set[int]:
+    """Indexes (in `lines`) of a contents page `n` that may still be headings: a back-matter
+    index's title, and on a chapter's own opening page with a mini table of contents (DocBook),
+    the numbered title above the first entry and the lines below the last one."""
+    only = back_index_title(lines, n, n_pages, body, skip)
+    if only is not None:
+        return {only}
+    entries = [i for i, ln in enumerate(lines) if _TOC_ENTRY.search(ln.text)]
+    if not entries:  # the contents' last page, found by its page numbers alone: nothing kept
+        return set()
+    top, bottom = lines[entries[0]].bbox[1], lines[entries[-1]].bbox[3]
+    return {i for i, ln in enumerate(lines) if ln.bbox[1] >= bottom
+            or (ln.bbox[3] <= top and numbered_depth(ln.text) and ln.size >= body + 2)}
 
 
 def _with_entries(found: dict[tuple[int, int], Heading], entries: dict[tuple[int, int], str],
