@@ -67,11 +67,16 @@ class Indexer(StoreWriter):
         entries (core/index/row_entries.py) are embedded in the same length-sorted batches
         and their vectors follow the chunks' (as `index_document` takes them): rows are
         short, and embedded apart they made a small last batch of their own per document."""
-        from core.index.core_share import CoreShare
-        from core.index.embedder import embed_sorted
         from core.index.row_entries import row_entries
 
         texts = [c.embed_text for c in chunks] + [r[1] for r in (row_entries(chunks) if with_rows else ())]
+        return self.embed_texts(texts, file, progress, beside)
+
+    def embed_texts(self, texts: Sequence[str], file: str, progress: ProgressFn, beside: object = None) -> np.ndarray:
+        """`embed_chunks` for texts already made (a `Prepared` document's chunks and rows)."""
+        from core.index.core_share import CoreShare
+        from core.index.embedder import embed_sorted
+
         progress(ProgressEvent(file, "embed", 0, len(texts)))  # the first batch may wait for the model
         share = CoreShare(getattr(beside, "running", lambda: False))
         try:
@@ -184,7 +189,7 @@ class Indexer(StoreWriter):
         if defer(prepared):
             return prepared.doc, "prepared", clock, notes
         keywords = self.keywords.extract_chunks_later(prepared.chunks)  # spaCy beside the embedder
-        embeddings = self.embed_chunks(prepared.chunks, name, progress, beside=keywords, with_rows=True)
+        embeddings = self.embed_texts(prepared.texts, name, progress, beside=keywords)  # chunks, then rows
         clock.lap("embed")
         return self.store_prepared(prepared, embeddings, keywords)
 
