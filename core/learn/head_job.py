@@ -35,6 +35,6 @@ def head_fold_rows(data_dir: Path, metric: str = "recall@5") -> list[dict] | Non
     def row(label, held, metrics, weight=None) -> dict:
         ours, base = metrics[RERANKED].get(metric), metrics[PLAIN].get(metric)
         return {"fold": label, "held-out questions": held, f"gnn_rerank {metric}": ours,
-                f"gnn {metric}": base, "difference": round(ours - base, 4), "weight": weight}
+                f"gnn {metric}": base, "difference": round(ours - base, 4), "fusion weight": weight}
     rows = [row(str(f["fold"]), f["held_out"], f["metrics"], f["weight"]) for f in report["folds"]]
     return rows + [row("pooled", report["questions"], report["pooled"])]
