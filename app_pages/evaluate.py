@@ -2,7 +2,8 @@
 
 Load a questions JSONL (upload or path), pick retrievers and k values, run with a progress
 bar, then read the leaderboard (table and chart) and drill into per-question results; train
-the next-hop model in the background and read its held-out fold figures.
+the next-hop head (gnn_rerank) or model (iier, kgp) in the background and read its
+held-out fold figures.
 """
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from core.errors import FolioError
 from core.eval.run import evaluate
 from core.retrieve.base import RETRIEVERS
 from core.ui.eval_answers import show_answers
+from core.ui.head_training import head_panel
 from core.ui.hop_training import train_panel
 from core.ui.labelled import questions_from_bytes, questions_from_path
 from core.ui.page_view import drill_down
@@ -128,6 +130,7 @@ def main() -> None:
             st.error(md_escape(str(exc)))
     if "eval_report" in st.session_state:
         show_report(*st.session_state["eval_report"])
+    head_panel(library, questions)
     train_panel(library, questions)
 
 

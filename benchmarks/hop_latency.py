@@ -7,7 +7,7 @@
 The library is `scope_bench.build`'s (passages hashed, questions embedded by MiniLM, so a
 question costs what a user's does); the model is loaded from DIR/models/hop/. For every cap
 (pairs the cross-encoder scores per step; one batched call per step) it times iier and kgp
-(and gnn re-ranked) with the learned step, beside the hand-set iier and gnn, unscoped, k=10, after a warm-up.
+(and gnn re-ranked) with the learned step, beside dense, hybrid, the hand-set iier and gnn, unscoped, k=10, after a warm-up.
 With --head the feature head (DIR/models/hop_head/) is timed inside gnn-rerank instead.
 Rankings on this corpus mean nothing: recall per cap is hop_curve.py's job. Writes p50/p95
 wall ms, p50 CPU ms and the pairs scored per question, with the 1-minute load before and after.
@@ -30,6 +30,7 @@ from scope_bench import build  # noqa: E402
 
 from core.eval.metrics import percentile  # noqa: E402
 from core.learn.hop_model import HopScorer  # noqa: E402
+from core.retrieve.base import make_retriever  # noqa: E402
 from core.retrieve.gnn import GNNRetriever  # noqa: E402
 from core.retrieve.gnn_rerank import POOL, GNNRerankRetriever  # noqa: E402
 from core.retrieve.iier import IIERRetriever  # noqa: E402
@@ -132,10 +133,12 @@ def main() -> int:
     questions = [f"What is {d.title} linked to?" for d in docs]
     ctx = lib.context()
     out = {"chunks": lib.catalog.stats()["chunks"], "questions": len(questions), "threads": a.threads,
-           "model": scorer.record.get("train", {}), "load_start": os.getloadavg()}
+           "model": scorer.record.get("train", {}), "load_start": os.getloadavg(),
+           "omp_wait_policy": os.environ.get("OMP_WAIT_POLICY")}  # PASSIVE: set by importing core
     if not a.no_baselines:
-        out["baselines"] = time_all({"iier (hand)": IIERRetriever(ctx, learned=None), "gnn": GNNRetriever(ctx)},
-                                    questions, scorer)
+        plain = {n: make_retriever(n, ctx) for n in ("dense", "hybrid")}  # as the app builds them
+        out["baselines"] = time_all({**plain, "iier (hand)": IIERRetriever(ctx, learned=None),
+                                     "gnn": GNNRetriever(ctx)}, questions, scorer)
     per_cap(a.caps, lambda cap: time_all(retrievers(ctx, scorer, cap, a.retrievers), questions, scorer), out)
     return save(out, a.out)
 

@@ -161,4 +161,4 @@ def test_train_writes_the_requested_model_only(tmp_path):
     assert 0.0 <= model["alpha"] <= 1.0
     assert not (data_dir / "models" / "iier.json").exists()
     bad = cli(data_dir, "train", "--questions", str(q), "--retriever", "dense", check=False)
-    assert bad.returncode == 2 and "choose gnn, rgnn, iier or hop" in bad.stderr
+    assert bad.returncode == 2 and "choose gnn, rgnn, iier, hop or head" in bad.stderr

@@ -83,21 +83,24 @@ def evaluate(questions: Path = typer.Option(..., "--questions"),
 
 @app.command()
 def train(questions: Path = typer.Option(..., "--questions"),
-          retriever: str = typer.Option(..., "--retriever", help="gnn, rgnn, iier (linear) or hop (cross-encoder)"),
+          retriever: str = typer.Option(..., "--retriever", help="gnn, rgnn, iier (linear), hop (cross-encoder) or head (gnn_rerank's head)"),
           seed: int = typer.Option(0, "--seed", help="hop: seed for pairs, initialisation and order"),
           layers: int = typer.Option(3, "--layers", help="hop: MiniLM layers kept (1-6)"),
           epochs: int = typer.Option(2, "--epochs", help="hop: passes over the pairs"),
-          folds: int = typer.Option(0, "--folds", help="hop: first report K-fold held-out figures (0: none)")) -> None:
+          folds: int = typer.Option(0, "--folds", help="hop, head: first report K-fold held-out figures (0: none)")) -> None:
     """Fit GNN-Ret's per-layer alpha, RGNN-Ret's beta, IIER's linear scorer, or the next-hop cross-encoder (`hop`,
     used by iier and kgp) from labelled questions."""
     from core.retrieve.train import load_questions, train as fit
 
     name = retriever.strip().lower()
-    if name not in ("gnn", "rgnn", "iier", "hop"):
-        fail(f"--retriever {retriever!r} cannot be trained; choose gnn, rgnn, iier or hop")
+    if name not in ("gnn", "rgnn", "iier", "hop", "head"):
+        fail(f"--retriever {retriever!r} cannot be trained; choose gnn, rgnn, iier, hop or head")
     if not questions.is_file():
         fail(f"{questions}: no such questions file")
     lib = library()
+    if name == "head":  # the next-hop feature head alone (core/learn/head_cli.py)
+        from core.learn.head_cli import train_head_cli
+        return train_head_cli(lib, questions, seed, folds)
     ctx = lib.context()
     if name == "hop":
         from core.learn.hop_cli import train_hop_command

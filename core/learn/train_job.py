@@ -47,24 +47,26 @@ class TrainStatus:
 class HopTrainJob:
     """One background training run of the next-hop model on labelled questions."""
 
+    retriever, folds_file, log_name = "hop", FOLDS_FILE, "hop_train.log"  # core.learn.head_job: the head
+
     def __init__(self, data_dir: Path, questions: Sequence, folds: int = 5, seed: int = 0,
                  layers: int = 3, epochs: int = 2):
         self.dir = Path(data_dir) / "models"
         self.args = ["--seed", str(seed), "--layers", str(layers), "--epochs", str(epochs), "--folds", str(folds)]
         self.questions = [{"id": q.qid, "question": q.question, "supporting_ids": list(q.supporting_ids)}
                           for q in questions if q.supporting_ids]
-        self.data_dir, self.log, self.proc = Path(data_dir), self.dir / "hop_train.log", None
+        self.data_dir, self.log, self.proc = Path(data_dir), self.dir / self.log_name, None
 
     def start(self) -> "HopTrainJob":
         """Write the questions and start the child process."""
         if not self.questions:
             raise ValueError("no question names its supporting passages (supporting_ids); nothing to train on")
         self.dir.mkdir(parents=True, exist_ok=True)
-        path = self.dir / "hop_train_questions.jsonl"
+        path = self.dir / f"{self.retriever}_train_questions.jsonl"
         path.write_text("".join(json.dumps(q) + "\n" for q in self.questions), "utf-8")
-        (self.dir / FOLDS_FILE).unlink(missing_ok=True)  # figures shown later are this run's
+        (self.dir / self.folds_file).unlink(missing_ok=True)  # figures shown later are this run's
         cmd = [sys.executable, "-m", "core", "--data-dir", str(self.data_dir), "train",
-               "--questions", str(path), "--retriever", "hop", *self.args]
+               "--questions", str(path), "--retriever", self.retriever, *self.args]
         with self.log.open("w", encoding="utf-8") as out:
             self.proc = subprocess.Popen(cmd, cwd=REPO, stdout=out, stderr=subprocess.STDOUT)
         return self

@@ -91,10 +91,10 @@ def choose_weight(readings: Sequence[Reading], golds: Sequence[set[str]], k: int
 def load_learned(data_dir):
     """The library's next-hop head (features), else its cross-encoder, else None."""
     from core.learn.hop_head import HopHead
-    from core.learn.hop_model import HopScorer
+    from core.learn.held_scorer import held_scorer
 
-    head = HopHead.load(data_dir)
-    return head if head is not None else HopScorer.load(data_dir)
+    head = HopHead.load(data_dir)  # a few KB: read each time
+    return head if head is not None else held_scorer(data_dir)
 
 
 class GNNRerankRetriever(GNNRetriever):

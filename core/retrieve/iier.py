@@ -101,12 +101,12 @@ class IIERRetriever:
 
     def __init__(self, ctx: RetrievalContext, learned="load"):
         """`learned`: a HopScorer, None for the hand-set scorer, or "load" (the library's model)."""
-        from core.learn.hop_model import HopScorer
+        from core.learn.held_scorer import held_scorer  # loaded once, not per question
 
         self.ctx = ctx
         self.session = GraphSession(ctx)
         self.scorer = NextHopScorer.load(ctx.settings.data_dir)
-        self.learned = HopScorer.load(ctx.settings.data_dir) if learned == "load" else learned
+        self.learned = held_scorer(ctx.settings.data_dir) if learned == "load" else learned
         self.cap, self.mode = ctx.settings.retrieve.hop_cap, ctx.settings.retrieve.hop_mode
         if self.mode not in ("replace", "combine"):
             raise ConfigError(f"hop_mode {self.mode!r}: choose replace or combine")

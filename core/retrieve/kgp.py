@@ -49,7 +49,7 @@ class KGPRetriever:
 
     def __init__(self, ctx: RetrievalContext, learned="load"):
         """`learned`: a HopScorer, None to go without, or "load" (the library's model)."""
-        from core.learn.hop_model import HopScorer
+        from core.learn.held_scorer import held_scorer  # loaded once, not per question
 
         self.ctx = ctx
         self.session = GraphSession(ctx)
@@ -57,7 +57,7 @@ class KGPRetriever:
         self.budget = max(1, opts.graph_budget)
         self.seeding, self.branch, self.cap = opts.kgp_seeding, max(1, opts.kgp_branch), opts.hop_cap
         self.learned = None if ctx.llm is not None else (
-            HopScorer.load(ctx.settings.data_dir) if learned == "load" else learned)
+            held_scorer(ctx.settings.data_dir) if learned == "load" else learned)
         self.llm_calls = self.llm_tokens = 0
         self._walk = None
 

@@ -19,9 +19,10 @@ POLL_S = 2.0  # how often the panel redraws while the training runs
 JOB_KEY = "hop_train_job"
 
 
-def _job_view(data_dir) -> None:
-    """Progress while running; the outcome and the held-out figures afterwards."""
-    job = st.session_state.get(JOB_KEY)
+def job_view(data_dir, key: str = JOB_KEY, rows_of=read_folds) -> None:
+    """Progress of the run kept under `key` while it runs; the outcome and the held-out
+    figures (`rows_of(data_dir)`) afterwards."""
+    job = st.session_state.get(key)
     status = job.status() if job else None
     if status and status.state == "running":
         what = {"folds": "held-out folds", "train": "training on all questions"}.get(status.stage, status.stage)
@@ -30,7 +31,7 @@ def _job_view(data_dir) -> None:
         st.error(md_escape(f"Training failed: {status.message}"))
     elif status:
         st.success(md_escape(status.message or "Trained."))
-    rows = read_folds(data_dir)
+    rows = rows_of(data_dir)
     if rows:
         st.caption("Held-out figures (each question scored by a model that never saw it):")
         st.dataframe(pd.DataFrame(rows), hide_index=True)
@@ -56,4 +57,4 @@ def train_panel(library, questions) -> None:
                 st.error(md_escape(str(exc)))
         if not labelled:
             st.caption("Load questions with supporting_ids to train.")
-        st.fragment(_job_view, run_every=POLL_S if running else None)(library.settings.data_dir)
+        st.fragment(job_view, run_every=POLL_S if running else None)(library.settings.data_dir)
