@@ -8,9 +8,10 @@ the title of all five Erlang manuals of pdfqa-dev: every chunk's heading path be
 chunks (1,174 "mentions: erlang" edges in the scanned library, none born digital).
 
 Tesseract marks the parts of a page it finds no text in (drawings, photographs, rules) as
-blocks with an empty word (`page_pictures`). A wordmark sits right against such a block and
-spans about its width (`wordmark_lines`: the line's and the picture's horizontal extents
-overlap by `_SPAN` of their union, the gap between them is at most `_GAP` line heights). Such
+blocks with an empty word (`page_pictures`). A wordmark sits right against such a block,
+within its width and spanning at least half of it (`wordmark_lines`: `_INSIDE` of the line's
+width within the picture's, the line at least `_SPAN` of the picture's width, the gap between
+them at most `_GAP` line heights). Such
 a line keeps its text but gets the page's body size, so it is neither the title nor a heading.
 
 Example:
@@ -27,14 +28,15 @@ from typing import Sequence
 from core.ingest.pdf.layout import Line
 
 Box = tuple[float, float, float, float]
-_MIN_SIDE = 0.5  # inches: a smaller empty block is a speck or a rule's end, not a picture
-_SPAN = 0.8  # share of the union of the two horizontal extents they must share
+_MIN_SIDE = 0.5  # inches, both ways: a smaller empty block is a speck or a rule, not a picture
+_INSIDE = 0.9  # share of the line's width within the picture's horizontal extent
+_SPAN = 0.5  # the line is at least this share of the picture's width
 _GAP = 0.6  # at most this many line heights between the line and the picture
 
 
 def page_pictures(tsv: str, dpi: int) -> tuple[Box, ...]:
     """Boxes in points of the blocks Tesseract found no text in (an empty word), at least
-    `_MIN_SIDE` inches wide."""
+    `_MIN_SIDE` inches wide and high (a rule under a title is no picture)."""
     scale, out = 72.0 / dpi, []
     for row in csv.DictReader(io.StringIO(tsv), delimiter="\t", quoting=csv.QUOTE_NONE):
         if row.get("level") != "5" or (row.get("text") or "").strip():
@@ -43,16 +45,17 @@ def page_pictures(tsv: str, dpi: int) -> tuple[Box, ...]:
             x, y, w, h = (int(row[k]) for k in ("left", "top", "width", "height"))
         except (TypeError, ValueError, KeyError):
             continue
-        if w >= _MIN_SIDE * dpi:
+        if min(w, h) >= _MIN_SIDE * dpi:
             out.append((x * scale, y * scale, (x + w) * scale, (y + h) * scale))
     return tuple(out)
 
 
 def _beside(line: Box, picture: Box) -> bool:
-    """The line spans about the picture's width and sits right above or below it."""
+    """The line lies within the picture's width, spans at least half of it and sits right
+    above or below it."""
+    width, wide = line[2] - line[0], picture[2] - picture[0]
     shared = min(line[2], picture[2]) - max(line[0], picture[0])
-    union = max(line[2], picture[2]) - min(line[0], picture[0])
-    if union <= 0 or shared / union < _SPAN:
+    if width <= 0 or shared < _INSIDE * width or width < _SPAN * wide:
         return False
     gap = max(picture[1] - line[3], line[1] - picture[3])
     return -1.0 <= gap <= _GAP * (line[3] - line[1])
