@@ -55,7 +55,7 @@ def main() -> None:
     args = ap.parse_args()
     if not os.environ.get(ocr_cache.ENV):
         sys.exit(f"set {ocr_cache.ENV} to the cache folder")
-    own = os.environ.get("FOLIO_OCR_OWN_PICTURE", "1").lower() not in ("0", "false", "no", "off")
+    own = os.environ.get("FOLIO_OCR_OWN_PICTURE", "0").lower() in ("1", "true", "yes", "on")
     settings, start = OcrSettings(own_picture=own), time.time()
     for path in args.files:
         prefill(path, settings, args.check, start)

@@ -133,7 +133,7 @@ class OcrSettings:
     psm: int = 0  # Tesseract page segmentation mode; 0: 4 (lines) or 3 on pages in columns (SCAN_RESULTS.md)
     prepare: bool = True  # undo skew and smooth noise before reading (core.ingest.pdf.ocr_image)
     tables: bool = False  # scanned tables by their rules, marks as bullets (ocr_rules); off: SCAN_ROUND5.md
-    own_picture: bool = True  # read a full-page scan's own pixels at its own dpi (ocr_source)
+    own_picture: bool = False  # read a full-page scan's own pixels at its own dpi (ocr_source); off: retrieval not measured, SCAN_ROUND6.md
 
 
 @dataclass(frozen=True)

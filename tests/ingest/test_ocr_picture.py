@@ -26,10 +26,10 @@ def test_a_200_dpi_scan_is_read_from_its_own_pixels():
     page = add_scanned_page(doc, [BODY], dpi=200)
     xref = page.get_images()[0][0]
     own = pymupdf.Pixmap(doc, xref)
-    png, psm, dpi = ocr.render_page(page, OcrSettings(dpi=300))
+    png, psm, dpi = ocr.render_page(page, OcrSettings(dpi=300, own_picture=True))
     img = Image.open(io.BytesIO(png))
     assert dpi == 200 and img.size == (own.width, own.height)
-    unprepared, _, _ = ocr.render_page(page, OcrSettings(dpi=300, prepare=False))
+    unprepared, _, _ = ocr.render_page(page, OcrSettings(dpi=300, prepare=False, own_picture=True))
     picture = np.asarray(Image.open(io.BytesIO(unprepared)))
     assert np.array_equal(picture, np.frombuffer(own.samples, np.uint8).reshape(own.height, own.width))
 
@@ -39,8 +39,8 @@ def test_a_coarse_or_switched_off_scan_is_rendered_at_the_ocr_dpi():
     add_scanned_page(doc, [BODY], dpi=150)  # too coarse for Tesseract: resampled to 300
     add_scanned_page(doc, [BODY], dpi=200)
     coarse, fine = doc[0], doc[1]  # pages fetched after the document's last change
-    assert ocr.render_page(coarse, OcrSettings(dpi=300))[2] == 300
-    png, _, dpi = ocr.render_page(fine, OcrSettings(dpi=300, own_picture=False))
+    assert ocr.render_page(coarse, OcrSettings(dpi=300, own_picture=True))[2] == 300
+    png, _, dpi = ocr.render_page(fine, OcrSettings(dpi=300))  # off by default
     width, height = Image.open(io.BytesIO(png)).size
     assert dpi == 300 and abs(width - W * 300 / 72) <= 1 and abs(height - H * 300 / 72) <= 1
 

@@ -4,13 +4,14 @@ A scanned page is usually one picture covering the whole page. Rendering it with
 the OCR dpi resamples the scanner's pixels (bilinear), and Tesseract reads that resample
 worse than the original: on the pdfqa-dev tuning pages scanned at 200 dpi, the picture at
 its own resolution read with a word error of 0.068 against 0.072 for the 300-dpi render, at
-27% less CPU (SCAN_ROUND5.md). So a page whose one picture covers it, upright, at between
+27% less CPU (SCAN_ROUND5.md). With `OcrSettings.own_picture` (FOLIO_OCR_OWN_PICTURE=1; off by
+default until its retrieval run is taken, SCAN_ROUND6.md) a page whose one picture covers it, upright, at between
 `MIN_OWN_DPI` and the OCR dpi, is read from that picture's own pixels at its own resolution;
 any other page (drawings, several pictures, a low-resolution or very fine scan, a rotated or
 mirrored placement, a bilevel or masked picture) is rendered at the OCR dpi as before.
 
 Example:
-    >>> img, dpi = page_picture(page, 300)    # doctest: +SKIP
+    >>> img, dpi = page_picture(page, 300, own=True)    # doctest: +SKIP
     >>> dpi                                   # a 200-dpi scan: its own pixels
     200
 """
@@ -46,7 +47,7 @@ def own_picture(page: pymupdf.Page, dpi: int) -> tuple[Image.Image, int] | None:
     return Image.frombytes("L", (pix.width, pix.height), pix.samples), own
 
 
-def page_picture(page: pymupdf.Page, dpi: int, own: bool = True) -> tuple[Image.Image, int]:
+def page_picture(page: pymupdf.Page, dpi: int, own: bool = False) -> tuple[Image.Image, int]:
     """The greyscale picture to read for `page` and its resolution: the scan's own picture
     (own_picture) when there is one and `own`, else the page rendered by MuPDF at `dpi`."""
     picture = own_picture(page, dpi) if own else None
