@@ -34,9 +34,9 @@ def prefill(path: Path, settings: OcrSettings, check: bool, start: float) -> Non
         hits = 0
         for i, n in enumerate(wanted):
             doc[n].remove_rotation()  # as the ingest does before rendering
-            png, psm = render_page(doc[n], settings)
-            page_settings = replace(settings, psm=psm)
-            options = ["-l", settings.languages, "--dpi", str(settings.dpi), "--psm", str(psm)]
+            png, psm, dpi = render_page(doc[n], settings)
+            page_settings = replace(settings, psm=psm, dpi=dpi)
+            options = ["-l", settings.languages, "--dpi", str(dpi), "--psm", str(psm)]
             if ocr_cache.cached(ocr_cache.cache_key(png, options)) is not None:
                 hits += 1
             elif not check:
@@ -55,7 +55,8 @@ def main() -> None:
     args = ap.parse_args()
     if not os.environ.get(ocr_cache.ENV):
         sys.exit(f"set {ocr_cache.ENV} to the cache folder")
-    settings, start = OcrSettings(), time.time()
+    own = os.environ.get("FOLIO_OCR_OWN_PICTURE", "0").lower() in ("1", "true", "yes", "on")
+    settings, start = OcrSettings(own_picture=own), time.time()
     for path in args.files:
         prefill(path, settings, args.check, start)
     print(f"ALL DONE {time.time() - start:.0f}s", flush=True)

@@ -68,8 +68,8 @@ def render(page: pymupdf.Page, settings: OcrSettings, extra: dict[str, str]) -> 
     """(PNG, dpi Tesseract is told, psm) for the variant."""
     src = extra.get("src", "")
     if not src and "bin" not in extra:
-        png, psm = render_page(page, settings)
-        return png, settings.dpi, psm
+        png, psm, dpi = render_page(page, settings)
+        return png, dpi, psm
     if src:
         img, dpi = _own_picture(page)
         if src == "lanczos":

@@ -95,7 +95,7 @@ def test_a_cached_reading_is_reused_without_tesseract(tmp_path, monkeypatch):
     monkeypatch.setenv("FOLIO_OCR_CACHE", str(tmp_path / "cache"))
     doc = pymupdf.open()
     page = add_scanned_page(doc, [TEXT])
-    png, psm = ocr.render_page(page, OcrSettings(dpi=150))
+    png, psm, _ = ocr.render_page(page, OcrSettings(dpi=150))
     assert psm == 4  # one column of text
     first = ocr.read_page(png, OcrSettings(dpi=150, psm=psm))
 

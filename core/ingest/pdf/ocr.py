@@ -1,7 +1,8 @@
 """OCR: pages without a text layer are read by Tesseract and get an invisible text layer.
 
 A page needs OCR when it shows something (a picture or drawings) but has no extractable
-text: a scanned page. Each such page is rendered at `dpi` and read once by the Tesseract
+text: a scanned page. Each such page is rendered at `dpi` (or taken at its own resolution:
+ocr_source) and read once by the Tesseract
 program, which writes two things from that one reading: a text-only PDF page (Tesseract's
 own PDF renderer with `textonly_pdf=1`: invisible text scaled onto each word's box) and a
 TSV of the words with their confidences. The text-only page is laid over the original page
@@ -39,7 +40,9 @@ from core.config import OcrSettings
 from core.ingest.pdf import ocr_cache
 from core.ingest.pdf.ocr_words import OcrWord, page_words
 from core.ingest.pdf.ocr_image import has_columns, prepare
+from core.ingest.pdf.ocr_logo import Box, page_pictures
 from core.ingest.pdf.ocr_rules import Rule, draw_rules, find_rules
+from core.ingest.pdf.ocr_source import page_picture
 
 _LANGS_DIR = re.compile(r'"([^"]+)"')
 _TIMEOUT_S = 300  # one page; a stuck Tesseract must not hang the whole ingest
@@ -66,6 +69,7 @@ class OcrResult:
     notes: tuple[str, ...] = ()
     unavailable: str = ""  # why scanned pages were left unread (what to install)
     words: Mapping[int, tuple[OcrWord, ...]] = field(default_factory=dict)  # page -> its words (ocr_words)
+    pictures: Mapping[int, tuple[Box, ...]] = field(default_factory=dict)  # page -> its picture blocks (ocr_logo)
 
 
 @dataclass(frozen=True)
@@ -78,6 +82,7 @@ class PageOcr:
     confidences: tuple[float, ...]
     words: tuple[OcrWord, ...] = ()
     rules: tuple[Rule, ...] = ()
+    pictures: tuple[Box, ...] = ()
 
 
 @lru_cache(maxsize=1)
@@ -132,7 +137,7 @@ def read_page(png: bytes, settings: OcrSettings, tmp_root: Path | None = None,
     key = ocr_cache.cache_key(png, options) if os.environ.get(ocr_cache.ENV) else ""
     hit = ocr_cache.cached(key) if key else None
     if hit is not None:
-        return PageOcr(hit[0], word_confidences(hit[1]), page_words(png, hit[1], settings.dpi))
+        return _page_ocr(png, hit[0], hit[1], settings.dpi)
     env = {**os.environ, "OMP_THREAD_LIMIT": "1"}  # one thread a page: pages run in parallel
     with tempfile.TemporaryDirectory(prefix="page-", dir=tmp_root) as tmp:
         base = Path(tmp) / "page"
@@ -144,7 +149,12 @@ def read_page(png: bytes, settings: OcrSettings, tmp_root: Path | None = None,
         tsv = base.with_suffix(".tsv").read_text("utf-8", "replace")
     if key:
         ocr_cache.store(key, pdf, tsv)
-    return PageOcr(pdf, word_confidences(tsv), page_words(png, tsv, settings.dpi))
+    return _page_ocr(png, pdf, tsv, settings.dpi)
+
+
+def _page_ocr(png: bytes, pdf: bytes, tsv: str, dpi: int) -> PageOcr:
+    """A reading's parts from Tesseract's text-only PDF page and TSV of the picture `png`."""
+    return PageOcr(pdf, word_confidences(tsv), page_words(png, tsv, dpi), pictures=page_pictures(tsv, dpi))
 
 
 def word_confidences(tsv: str) -> tuple[float, ...]:
@@ -162,20 +172,21 @@ def word_confidences(tsv: str) -> tuple[float, ...]:
     return tuple(out)
 
 
-def render_page(page: pymupdf.Page, settings: OcrSettings) -> tuple[bytes, int]:
-    """The page as a greyscale PNG at the settings' dpi (Tesseract reads grey as well as
-    colour), skew undone and noise smoothed when `settings.prepare` (ocr_image.prepare), and
-    the page segmentation mode to read it with: `settings.psm`, or when that is 0, 3 (find
-    the columns) for a page set in columns and 4 (one column of lines) for any other, which
-    keeps a table's rows together where mode 3 reads a table column by column."""
-    pix = page.get_pixmap(dpi=settings.dpi, colorspace=pymupdf.csGRAY)
-    img = Image.frombytes("L", (pix.width, pix.height), pix.samples)
+def render_page(page: pymupdf.Page, settings: OcrSettings) -> tuple[bytes, int, int]:
+    """The page as a greyscale PNG, the page segmentation mode to read it with and the PNG's
+    dpi. The picture is the scan's own at its own resolution where it has one that reads
+    better, else the page rendered at the settings' dpi (ocr_source.page_picture); skew undone
+    and noise smoothed when `settings.prepare` (ocr_image.prepare). The mode is `settings.psm`,
+    or when that is 0, 3 (find the columns) for a page set in columns and 4 (one column of
+    lines) for any other, which keeps a table's rows together where mode 3 reads a table
+    column by column."""
+    img, dpi = page_picture(page, settings.dpi, settings.own_picture)
     if settings.prepare:
         img = prepare(img)
     psm = settings.psm or (3 if has_columns(img) else 4)
     buf = io.BytesIO()
-    img.save(buf, format="PNG", dpi=(settings.dpi, settings.dpi), compress_level=1)  # read at once: speed over size
-    return buf.getvalue(), psm
+    img.save(buf, format="PNG", dpi=(dpi, dpi), compress_level=1)  # read at once: speed over size
+    return buf.getvalue(), psm, dpi
 
 
 def _overlay(page: pymupdf.Page, text_pdf: bytes) -> None:
@@ -200,17 +211,18 @@ def apply_ocr(path: Path, job: OcrJob | None) -> OcrResult:
         if reason:
             return OcrResult(path, notes=(f"{len(wanted)} scanned pages not read: {reason}",), unavailable=reason)
         job.work_dir.mkdir(parents=True, exist_ok=True)
-        confidence, failed, words = _ocr_pages(doc, wanted, job)
+        confidence, failed, words, pictures = _ocr_pages(doc, wanted, job)
         target = job.work_dir / f"{path.stem}.ocr.pdf"
         doc.save(target, garbage=1, deflate=True)
     notes = confidence_notes(confidence, job.settings.low_confidence) + failed
-    return OcrResult(target, confidence, notes, words=words)
+    return OcrResult(target, confidence, notes, words=words, pictures=pictures)
 
 
 def _ocr_pages(doc: pymupdf.Document, wanted: Sequence[int], job: OcrJob
-               ) -> tuple[dict[int, float], tuple[str, ...], dict[int, tuple[OcrWord, ...]]]:
+               ) -> tuple[dict[int, float], tuple[str, ...], dict[int, tuple[OcrWord, ...]], dict[int, tuple[Box, ...]]]:
     """Read the wanted pages in parallel and overlay their text; return page -> confidence,
-    a note per page Tesseract failed on (the rest of the file goes on) and page -> words.
+    a note per page Tesseract failed on (the rest of the file goes on), page -> words and
+    page -> picture blocks.
 
     Pages are rendered here (PyMuPDF is not thread-safe) a few ahead of the readers, so at
     most about 2 x jobs page images are held at once.
@@ -218,6 +230,7 @@ def _ocr_pages(doc: pymupdf.Document, wanted: Sequence[int], job: OcrJob
     jobs = max(1, job.settings.jobs)
     confidence: dict[int, float] = {}
     words: dict[int, tuple[OcrWord, ...]] = {}
+    pictures: dict[int, tuple[Box, ...]] = {}
     failed: list[str] = []
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         for start in range(0, len(wanted), 2 * jobs):
@@ -236,17 +249,17 @@ def _ocr_pages(doc: pymupdf.Document, wanted: Sequence[int], job: OcrJob
                     if job.settings.tables:  # off by default: SCAN_ROUND5.md
                         draw_rules(doc[n], result.rules)
                     confidence[n + 1] = round(sum(result.confidences) / len(result.confidences), 1)
-                    words[n + 1] = result.words
+                    words[n + 1], pictures[n + 1] = result.words, result.pictures
                 if job.on_page:
                     job.on_page(start + batch.index(n) + 1, len(wanted))
-    return confidence, tuple(failed), words
+    return confidence, tuple(failed), words, pictures
 
 
-def _read_rendered(rendered: tuple[bytes, int], job: OcrJob) -> PageOcr:
-    """Read a page rendered by `render_page` with the segmentation mode chosen for it."""
-    png, psm = rendered
-    result = read_page(png, replace(job.settings, psm=psm), job.work_dir)
-    return replace(result, rules=find_rules(png, job.settings.dpi)) if job.settings.tables else result
+def _read_rendered(rendered: tuple[bytes, int, int], job: OcrJob) -> PageOcr:
+    """Read a page rendered by `render_page` with the segmentation mode and dpi chosen for it."""
+    png, psm, dpi = rendered
+    result = read_page(png, replace(job.settings, psm=psm, dpi=dpi), job.work_dir)
+    return replace(result, rules=find_rules(png, dpi)) if job.settings.tables else result
 
 
 def confidence_notes(confidence: Mapping[int, float], low: float, most: int = 8) -> tuple[str, ...]:

@@ -42,6 +42,7 @@ from typing import Mapping, Sequence
 import pymupdf
 
 from core.ingest.pdf.layout import Line
+from core.ingest.pdf.ocr_confusions import mend_marks, sure_forms
 from core.ingest.pdf.ocr_words import OcrWord, in_line
 
 _UNSURE = 30.0  # Tesseract confidence below which a word may be noise
@@ -158,6 +159,7 @@ def mend_text(pages: list[list[Line]], words: Mapping[int, Sequence[OcrWord]], s
     sure = Counter(t.lower() for page in words.values() for w in page if w.conf >= _SURE
                    for t in _LETTERS.findall(w.text))
     vocab = Counter(t.lower() for lines in pages for ln in lines for t in _LETTERS.findall(ln.text))
+    forms = sure_forms([w.text for page in words.values() for w in page if w.conf >= _SURE])
     out = []
     for n, lines in enumerate(pages, start=1):
         if n not in scanned:
@@ -169,7 +171,7 @@ def mend_text(pages: list[list[Line]], words: Mapping[int, Sequence[OcrWord]], s
         mended = []
         for ln in lines:
             text = _swap(ln.text, [w.text for w in in_line(ln.bbox, solid)]) if solid else ln.text
-            text = join_split(text, vocab, pairs)
+            text = mend_marks(join_split(text, vocab, pairs), forms)  # "Camlid!" -> "Camlidl"
             text = _without(text, [w.text for w in in_line(ln.bbox, noise)]) if noise else text
             if text.strip():
                 mended.append(replace(ln, text=text) if text != ln.text else ln)
