@@ -86,6 +86,7 @@ class TreeWatch:
     def __init__(self, marker: str):
         self.marker = marker
         self.cpu: dict[int, float] = {}
+        self.names: dict[int, str] = {}  # pid -> the name below
         self.peak_rss = 0
         self.processes: set[str] = set()
         self.peak_by_process: dict[str, int] = {}  # command line (its first words) -> its own peak RSS
@@ -118,7 +119,17 @@ class TreeWatch:
                     words = [w for w in p.cmdline()[1:] if w != self.marker]  # `sync` and `worker` apart
                     name = " ".join(words[:4])[:60]
                     self.processes.add(name)
+                    self.names[p.pid] = name
                     self.peak_by_process[name] = max(self.peak_by_process.get(name, 0), own)
             except psutil.Error:
                 continue
         self.peak_rss = max(self.peak_rss, rss)
+
+    @property
+    def cpu_by_process(self) -> dict[str, float]:
+        """CPU seconds per command line (its first words), summed over its processes."""
+        out: dict[str, float] = {}
+        for pid, secs in self.cpu.items():
+            name = self.names.get(pid, "?")
+            out[name] = out.get(name, 0.0) + secs
+        return out
