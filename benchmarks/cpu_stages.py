@@ -4,7 +4,7 @@
     python benchmarks/cpu_stages.py --report OUT.json [--top 25]
 
 Runs `python -m core ARGS` in this process with a sampler thread beside it. Every
-`--interval` seconds (0.02) the sampler reads each Python thread's own CPU clock
+`--interval` seconds (0.1) the sampler reads each Python thread's own CPU clock
 (`time.pthread_getcpuclockid`) and charges the CPU it used since the last look to the
 stack it is in now; the CPU of threads Python does not know (torch's OpenMP workers, which
 run only inside the embedder's operators) is the process's CPU (`time.process_time`) less
@@ -19,7 +19,10 @@ process, which benchmarks/folder_ratio.py reports apart).
 
 Statistical: a thread's CPU over one interval is charged to where it stands at the end of
 it, so a stage shorter than the interval is seen in proportion to how often it is hit.
-The sampler's own CPU is reported as "sampler" (about 2% of the process CPU at 20 ms).
+The sampler's own CPU is reported as "sampler". Sampling costs memory: the profiled process
+holds more (one PDF, `ingest`: peak RSS 908 MiB alone, 1,131 MiB sampled every 0.1 s, 1,420
+MiB every 0.02 s; CPU 11.6, 11.0 and 12.9 s, the sampler's own 0.0, 0.4 and 1.4 s; load ~30),
+so read peak memory from a run without it.
 """
 from __future__ import annotations
 
@@ -142,11 +145,13 @@ def main() -> None:
     """Run `python -m core ARGS` under the sampler, or print a report."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("out", type=Path, nargs="?")
-    ap.add_argument("--interval", type=float, default=0.02)
+    ap.add_argument("--interval", type=float, default=0.1)
     ap.add_argument("--report", type=Path, default=None, help="print a saved OUT.json")
     ap.add_argument("--top", type=int, default=25)
-    ap.add_argument("args", nargs=argparse.REMAINDER, help="-- then the arguments of python -m core")
-    args = ap.parse_args()
+    argv = sys.argv[1:]
+    cut = argv.index("--") if "--" in argv else len(argv)  # after it: the arguments of python -m core
+    args = ap.parse_args(argv[:cut])
+    args.args = argv[cut + 1:]
     if args.report:
         return show(args.report, args.top)
     if args.out is None or not args.args:
@@ -158,7 +163,7 @@ def main() -> None:
     sampler = Sampler(args.interval)
     atexit.register(lambda: args.out.write_text(json.dumps(sampler.report(), indent=1), "utf-8"))
     sampler.thread.start()
-    sys.argv = ["core", *args.args[args.args[:1] == ["--"]:]]
+    sys.argv = ["core", *args.args]
     runpy.run_module("core", run_name="__main__", alter_sys=True)
 
 
