@@ -2,12 +2,13 @@
 
     python benchmarks/folder_ratio.py [--pdfs 1000] [--pages 26] [--seed 7] --source PDFQA_PDFS
                                       [--reference-sample 0] [--code DIR]... [--worker cli|background]
-                                      [--reference-embedded] [--work-dir DIR] [--json]
+                                      [--reference-embedded] [--cpu-stages] [--work-dir DIR] [--json]
 
 Builds N PDFs by recombining pages of the pdfqa-dev manuals, ingests the folder through the
 CLI (`folders add`, then `sync`) once per `--code` checkout while watching the whole process
 tree with psutil (peak RSS, per process too, and CPU seconds), and times plain
-sentence-transformers over the chunk texts Folio stored before and after the ingests. The
+sentence-transformers over the chunk texts Folio stored before and after the ingests.
+`--cpu-stages` runs `sync` under benchmarks/cpu_stages.py (CPU seconds per stage). The
 method, the report's fields and the expected run times: benchmarks/folder_ratio_lib.py.
 """
 from __future__ import annotations
