@@ -2,12 +2,13 @@
 
     python benchmarks/folder_ratio.py [--pdfs 1000] [--pages 26] [--seed 7] --source PDFQA_PDFS
                                       [--reference-sample 0] [--code DIR]... [--worker cli|background]
-                                      [--reference-embedded] [--work-dir DIR] [--json]
+                                      [--reference-embedded] [--cpu-stages] [--work-dir DIR] [--json]
 
 Builds N PDFs by recombining pages of the pdfqa-dev manuals, ingests the folder through the
 CLI (`folders add`, then `sync`) once per `--code` checkout while watching the whole process
 tree with psutil (peak RSS, per process too, and CPU seconds), and times plain
-sentence-transformers over the chunk texts Folio stored before and after the ingests. The
+sentence-transformers over the chunk texts Folio stored before and after the ingests.
+`--cpu-stages` runs `sync` under benchmarks/cpu_stages.py (CPU seconds per stage). The
 method, the report's fields and the expected run times: benchmarks/folder_ratio_lib.py.
 """
 from __future__ import annotations
@@ -50,10 +51,13 @@ print(json.dumps({"load_s": loaded - start, "encode_s": time.perf_counter() - lo
 """  # benchmarks/ingest_ratio.py's reference, with the CPU seconds of its two parts
 
 
-def cli(args: list[str], data_dir: Path, watch: TreeWatch, env: dict, log: list[str], code: Path) -> None:
-    """Run `python -m core --data-dir DATA ARGS` from checkout `code`, sampling the tree until it exits."""
+def cli(args: list[str], data_dir: Path, watch: TreeWatch, env: dict, log: list[str], code: Path,
+        profile: Path | None = None) -> None:
+    """Run `python -m core --data-dir DATA ARGS` from checkout `code`, sampling the tree until it
+    exits; with `profile`, under benchmarks/cpu_stages.py, its report written there."""
+    runner = ["-m", "core"] if profile is None else [str(Path(__file__).with_name("cpu_stages.py")), str(profile), "--"]
     with tempfile.TemporaryFile("w+") as out:
-        proc = psutil.Popen([sys.executable, "-m", "core", "--data-dir", str(data_dir), *args],
+        proc = psutil.Popen([sys.executable, *runner, "--data-dir", str(data_dir), *args],
                             cwd=code, env=env, stdout=out, stderr=subprocess.STDOUT, text=True)
         while proc.poll() is None:
             watch.sample([proc])
@@ -64,7 +68,8 @@ def cli(args: list[str], data_dir: Path, watch: TreeWatch, env: dict, log: list[
         raise SystemExit(f"{' '.join(args)} exited {proc.returncode}: {log[-1].strip().splitlines()[-3:]}")
 
 
-def ingest_folder(folder: Path, data_dir: Path, code: Path = REPO, worker: str = "cli") -> dict:
+def ingest_folder(folder: Path, data_dir: Path, code: Path = REPO, worker: str = "cli",
+                  profile: Path | None = None) -> dict:
     """`folders add` then `sync` from checkout `code`, timed from the first start to the second's
     exit. `worker` "cli": the benchmark holds the worker lock while `folders add` runs, so no
     background worker starts and `sync` adds the files in its own process (full priority, every
@@ -80,9 +85,10 @@ def ingest_folder(folder: Path, data_dir: Path, code: Path = REPO, worker: str =
         cli(["folders", "add", str(folder)], data_dir, watch, env, log, code)
     if worker == "background":
         _wait_until(lambda: is_locked(data_dir / ".worker.lock"), 120)
-    cli(["sync"], data_dir, watch, env, log, code)
+    cli(["sync"], data_dir, watch, env, log, code, profile)
     wall = time.perf_counter() - start
     row = {"wall_s": wall, "cpu_s": sum(watch.cpu.values()), "peak_rss_mib": watch.peak_rss / 2**20,
+           "cpu_s_by_process": {k: round(v, 2) for k, v in sorted(watch.cpu_by_process.items())},
            "load_1min_before": load[0], "load_5min_before": load[1], "load_1min_after": os.getloadavg()[0],
            "processes": sorted(watch.processes),
            "peak_rss_mib_by_process": {k: round(v / 2**20) for k, v in sorted(watch.peak_by_process.items())}}
@@ -93,6 +99,9 @@ def ingest_folder(folder: Path, data_dir: Path, code: Path = REPO, worker: str =
             stages[name] = round(stages.get(name, 0.0) + float(secs.rstrip("s")), 2)
     row["stages_s"] = stages
     row["files_reported_by_cli"] = sum(1 for _ in SUMMARY.finditer("\n".join(log)))
+    if profile is not None and profile.is_file():
+        report = json.loads(profile.read_text("utf-8"))
+        row["sync_cpu_stages_s"] = {**report["stages"], "process": report["process_cpu_s"]}
     _wait_worker_exit(watch, data_dir)
     return row
 
@@ -184,7 +193,8 @@ def measure(args: argparse.Namespace, work: Path) -> dict:
     for n, code in enumerate(args.code or [REPO]):
         data_dir = work / f"lib-{n}"
         shutil.rmtree(data_dir, ignore_errors=True)
-        folio[str(code)] = rounded(ingest_folder(folder, data_dir, code, args.worker))
+        profile = work / f"cpu-stages-{n}.json" if args.cpu_stages else None
+        folio[str(code)] = rounded(ingest_folder(folder, data_dir, code, args.worker, profile))
         texts, docs = chunk_texts(data_dir)
         counts[str(code)] = {"documents": docs, "chunks": len(texts)}
     (work / f"texts-{args.pdfs}-{args.pages}-{args.seed}.json").write_text(json.dumps(texts), "utf-8")
@@ -230,6 +240,9 @@ def main() -> None:
                     help="checkout to run folio from (repeatable, e.g. before and after; default: this one)")
     ap.add_argument("--worker", choices=("cli", "background"), default="cli",
                     help="who adds the files: the `sync` command itself, or the background worker")
+    ap.add_argument("--cpu-stages", action="store_true",
+                    help="run `sync` under benchmarks/cpu_stages.py: its CPU seconds per stage in the report, "
+                         "the labels in WORK/cpu-stages-N.json (N: the --code's index)")
     ap.add_argument("--work-dir", type=Path, default=None, help="keep the folder and library here")
     ap.add_argument("--json", action="store_true", help="one line of JSON")
     args = ap.parse_args()
