@@ -1,13 +1,17 @@
 """The next-hop head: logistic regression over `core.learn.hop_features`, re-ranking gnn.
 
 Candidates are gnn's top `pool` chunks and the graph neighbours of its top `seeds` chunks
-(the `cap` most question-relevant of each); the path is those seeds. Each candidate gets one
-probability of being a supporting chunk; `gnn_rerank` ranks by gnn score + weight * p, the
+(the `cap` most question-relevant of each), and, when trained with a bridge step
+(`bridge` > 0, `core.learn.hop_bridge`; off by default), the chunks found by the path
+chunks' bridge phrases (BM25) and by q + p (dense); the path is those seeds. Each candidate
+gets one probability of being a supporting chunk; later passes (2 by default) re-read with
+the last pass's best chunks as the path. `gnn_rerank` ranks by gnn score + weight * p, the
 weight chosen by inner folds of the training questions (`core.learn.head_fit`), never on
 the questions it is scored on.
 
 On disk, in `data_dir/models/hop_head/`: `head.safetensors` (feature means, scales,
-coefficients, intercept: float64 arrays) and `head.json` (feature names, record). No pickles.
+coefficients, intercept: float64 arrays; a later pass's under "second.", nested) and
+`head.json` (feature names, record, its `bridge_hits` included). No pickles.
 
 Example:
     >>> # head = HopHead.load(data_dir)    # None when none was trained

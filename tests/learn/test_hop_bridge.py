@@ -85,3 +85,16 @@ def test_a_head_trained_with_the_bridge_step_ranks_the_second_hop_on_unseen_worl
     assert recall(GNNRerankRetriever(ctx, learned=head, weight=1e6)) >= 0.9
     assert recall(GNNRerankRetriever(ctx, learned=without, weight=1e6)) <= 0.75
     assert recall(GNNRerankRetriever(ctx, learned=None), k=5) == 0.5  # plain gnn never reaches a second hop
+
+
+def test_a_three_pass_head_saves_and_loads_every_pass(tmp_path):
+    from core.learn.hop_head import HopHead
+
+    def head(v, later=None):
+        return HopHead(np.full(3, v), np.ones(3), np.full(3, v + 0.5), v, {"bridge_hits": 5} if v == 0 else {}, later)
+    head(0, head(1, head(2))).save(tmp_path)
+    loaded, passes = HopHead.load(tmp_path), []
+    while loaded is not None:
+        passes.append(float(loaded.coef[0]))
+        loaded = loaded.second
+    assert passes == [0.5, 1.5, 2.5] and HopHead.load(tmp_path).record["bridge_hits"] == 5
