@@ -33,7 +33,7 @@ WEIGHTS = "head.safetensors"
 CONFIG = "head.json"
 POOL, SEEDS, CAP = 10, 3, 10
 BRIDGE = 0  # bridge-step hits per query and path chunk: off by default (held out it did not
-# raise recall@5: musique 0.733 at 5 vs 0.732 off, hotpotqa-dev 0.943 vs 0.953; benchmarks/RESULTS.md)
+# raise recall@5 at 5: musique 0.733 vs 0.732 off, hotpotqa-dev 0.943 vs 0.953; benchmarks/RESULTS.md)
 
 
 def head_dir(data_dir: Path) -> Path:
