@@ -3,7 +3,7 @@
     python benchmarks/hop_head_folds.py --data-dir MUSIQUE_DIR --questions BENCH/musique/questions.jsonl \
         [--cross-data-dir HOTPOT_DIR --cross-questions BENCH/hotpotqa-dev/questions.jsonl] \
         [--also-data-dir HOTPOT_DIR --also-questions BENCH/hotpotqa-dev/questions.jsonl] \
-        [--k 5] [--seed 0] [--cap 10] [--passes 2] [--out hop_head_folds.json]
+        [--k 5] [--seed 0] [--cap 10] [--passes 2] [--bridge 0] [--out hop_head_folds.json]
 
 Outer folds as `hop_folds.py` (the same shuffled split for a seed): the head is trained on
 k-1 folds (its fusion weight chosen by inner folds of those questions, `core.learn.head_fit`)
@@ -38,14 +38,14 @@ def builders(head) -> dict:
             "gnn": lambda ctx: GNNRerankRetriever(ctx, learned=None)}
 
 
-def kfold(lib, qs, k: int, seed: int, cap: int, extra=(), passes: int = 2) -> dict:
+def kfold(lib, qs, k: int, seed: int, cap: int, extra=(), passes: int = 2, bridge: int = 0) -> dict:
     """Train on k-1 folds (plus `extra` libraries' labelled questions), score the held-out
     one, for each fold; pooled over all."""
     gold = labelled(lib, qs)
     parts, runs = [], []
     for i, held in enumerate(folds(len(qs), k, seed)):
         train_q = [gold[j] for j in range(len(qs)) if j not in held and gold[j].gold]
-        head = train_head(lib.context(), train_q, seed, cap, passes, extra)
+        head = train_head(lib.context(), train_q, seed, cap, passes, extra, bridge)
         result = score(lib, builders(head), [qs[j] for j in held])
         print(f"fold {i + 1}/{k}: w={head.record['rerank_weight']} {json.dumps(result)}", flush=True)
         parts.append((len(held), result))
@@ -62,22 +62,24 @@ def main() -> int:
     ap.add_argument("--also-data-dir", type=Path, help="another library whose questions join every fold's training")
     ap.add_argument("--also-questions", type=Path)
     ap.add_argument("--passes", type=int, default=2)
+    ap.add_argument("--bridge", type=int, default=0, help="bridge-step hits per query and path chunk (0: off)")
     ap.add_argument("--skip-kfold", action="store_true", help="cross-set only")
     ap.add_argument("--out", type=Path, default=Path("hop_head_folds.json"))
     a = ap.parse_args()
     lib = open_library(a.data_dir, a.cap)
     qs = read_questions(a.questions)
-    out = {"k": a.k, "seed": a.seed, "cap": a.cap, "load_start": os.getloadavg()}
+    out = {"k": a.k, "seed": a.seed, "cap": a.cap, "passes": a.passes, "bridge": a.bridge, "load_start": os.getloadavg()}
     extra = []
     if a.also_data_dir and a.also_questions:
         also = open_library(a.also_data_dir, a.cap)
         extra = [(also.context(), [q for q in labelled(also, read_questions(a.also_questions)) if q.gold])]
         out["also"] = str(a.also_questions)
     if not a.skip_kfold:
-        out["kfold"] = kfold(lib, qs, a.k, a.seed, a.cap, extra, a.passes)
+        out["kfold"] = kfold(lib, qs, a.k, a.seed, a.cap, extra, a.passes, a.bridge)
         print(json.dumps(out["kfold"]["pooled"], indent=1), flush=True)
     if a.cross_data_dir and a.cross_questions:
-        head = train_head(lib.context(), [q for q in labelled(lib, qs) if q.gold], a.seed, a.cap, a.passes)
+        head = train_head(lib.context(), [q for q in labelled(lib, qs) if q.gold], a.seed, a.cap, a.passes,
+                          bridge=a.bridge)
         other = open_library(a.cross_data_dir, a.cap)
         out["cross"] = {"train": head.record, "metrics": score(other, builders(head), read_questions(a.cross_questions))}
         print(json.dumps(out["cross"]["metrics"], indent=1), flush=True)

@@ -21,7 +21,7 @@ from typing import Sequence
 import numpy as np
 
 from core.learn.hop_features import NAMES
-from core.learn.hop_head import CAP, POOL, SEEDS, HopHead, QuestionView, second_path
+from core.learn.hop_head import BRIDGE, CAP, POOL, SEEDS, HopHead, QuestionView, second_path
 
 C = 1.0  # L2 strength (sklearn's inverse): set a priori, not tuned on any scored question
 INNER = 4  # inner folds for the fusion weight
@@ -50,9 +50,10 @@ class Sample:
 
 
 def read_samples(ctx, questions: Sequence, pool: int = POOL, seeds: int = SEEDS, cap: int = CAP,
-                 depth: int = 10) -> list[Sample]:
+                 depth: int = 10, bridge: int = BRIDGE) -> list[Sample]:
+    """One Sample per question with gold chunks (.question, .gold), at its first pass
+    (`bridge`: hits per bridge query and path chunk, `core.learn.hop_bridge`; 0 for none)."""
     pool = min(pool, cap)  # as gnn_rerank reads at this cap
-    """One Sample per question with gold chunks (.question, .gold), at its first pass."""
     from core.retrieve.gnn import GNNRetriever, propagate
 
     gnn = GNNRetriever(ctx)
@@ -63,7 +64,7 @@ def read_samples(ctx, questions: Sequence, pool: int = POOL, seeds: int = SEEDS,
         state = gnn.session.query(q.question)
         dist, _ = propagate(state, gnn.alpha, gnn.top_k, gnn.layers,
                             mention_alpha=gnn.mention_alpha, clamp=gnn.clamp)
-        view = QuestionView(ctx, state, dist, depth, pool, cap)
+        view = QuestionView(ctx, state, dist, depth, pool, cap, bridge)
         cands, rows = view.rows(view.top[:seeds])
         out.append(Sample(view, frozenset(q.gold), cands, rows))
     return out
@@ -79,10 +80,12 @@ def second_pass(samples: Sequence[Sample], first: HopHead, seeds: int = SEEDS) -
 
 
 def fit_two(samples: Sequence[Sample], seed: int = 0, passes: int = PASSES) -> HopHead:
-    """One head, or two: the second fit on the rows the first one's path gives."""
-    first = fit_rows(samples, seed)
-    if passes > 1:
-        first.second = fit_rows(second_pass(samples, first), seed)
+    """One head per pass: each later one fit on the rows the previous one's path gives."""
+    first = head = fit_rows(samples, seed)
+    for _ in range(passes - 1):
+        samples = second_pass(samples, head)
+        head.second = fit_rows(samples, seed)
+        head = head.second
     return first
 
 
@@ -117,12 +120,11 @@ def fit_rows(samples: Sequence[Sample], seed: int = 0, record: dict | None = Non
 
 
 def readings_of(head: HopHead, samples: Sequence[Sample]):
-    """gnn_rerank Readings of the samples under `head` (both passes)."""
+    """gnn_rerank Readings of the samples under `head` (every pass)."""
     from core.learn.hop_reading import Reading
 
-    if head.second is not None:
-        return [Reading(s.gnn, dict(zip(s.cands, map(float, head.second.probability(s.rows)))))
-                for s in second_pass(samples, head)]
+    while head.second is not None:
+        samples, head = second_pass(samples, head), head.second
     return [Reading(s.gnn, dict(zip(s.cands, map(float, head.probability(s.rows))))) for s in samples]
 
 
@@ -146,18 +148,20 @@ def nested_weight(samples: Sequence[Sample], seed: int = 0, inner: int = INNER,
 
 
 def train_head(ctx, questions: Sequence, seed: int = 0, cap: int = CAP, passes: int = PASSES,
-               extra: Sequence[tuple] = ()) -> HopHead:
+               extra: Sequence[tuple] = (), bridge: int = BRIDGE) -> HopHead:
     """Read, choose the weight by inner folds, fit on all; the record says how and how long.
-    `extra`: (ctx, questions) of other libraries whose labelled questions join the training."""
+    `extra`: (ctx, questions) of other libraries whose labelled questions join the training;
+    `bridge`: the bridge step's hits (kept in the record: reading uses what training used)."""
     t0 = time.perf_counter()
-    samples = read_samples(ctx, questions, cap=cap)
+    samples = read_samples(ctx, questions, cap=cap, bridge=bridge)
     for other, qs in extra:
-        samples += read_samples(other, qs, cap=cap)
+        samples += read_samples(other, qs, cap=cap, bridge=bridge)
     read_s = time.perf_counter() - t0
     weight, curve = nested_weight(samples, seed, passes=passes)
     head = fit_two(samples, seed, passes)
     coef = {n: round(float(c), 3) for n, c in zip(NAMES, head.coef)}
-    head.record = {"seed": seed, "questions": len(samples), "passes": passes, "C": C, "inner_folds": INNER,
+    head.record = {"seed": seed, "questions": len(samples), "passes": passes, "bridge_hits": bridge, "C": C,
+                   "inner_folds": INNER,
                    "rows": int(sum(len(s.cands) for s in samples)),
                    "positives": int(sum(s.labels.sum() for s in samples)),
                    "rerank_weight": weight, "rerank_curve_inner": {str(w): r for w, r in curve.items()},

@@ -13,7 +13,9 @@ each feature is cheap:
   named in c, capitalised terms of p (not in q) found in c, rare words shared by p and c
   but absent from q;
 * coverage: the share of the question's content words c holds, and the share c adds
-  beyond the path.
+  beyond the path;
+* bridge (`core.learn.hop_bridge`): the longest capitalised phrase of a path chunk (not in
+  the question) that c holds, and c's cosine with q + p and with q less its part along p.
 
 The bridge features carry what the issue's cross-encoder was meant to learn from text (an
 entity named in the path and titled by the candidate), which a 2-layer cross-encoder on 40
@@ -24,41 +26,20 @@ Example:
 """
 from __future__ import annotations
 
-import re
 from typing import Sequence
 
 import numpy as np
 
+from core.learn.hop_bridge import BRIDGE_NAMES, bridge_features
+from core.learn.hop_words import capitals, title_core, words
 from core.retrieve.graph_common import QueryState, neighbour_kinds
+
+__all__ = ("NAMES", "TextSide", "candidate_features", "capitals", "path_features", "title_core", "words")
 
 NAMES = ("cos_q", "bm25_q", "title_q", "title_words_q", "gnn", "gnn_rank", "graph_only",
          "cos_path", "cos_q_path", "edge_mention", "edge_keyword", "edge_structural", "edge_semantic",
          "same_doc", "title_in_path", "title_words_in_path", "bridge_top", "path_in_title",
-         "caps_shared", "rare_shared", "q_cover", "q_cover_new")
-_WORD = re.compile(r"[A-Za-z0-9][\w'-]*")
-_STOP = frozenset(
-    "a an the of in on at to for from by with and or but is are was were be been being it its this that "
-    "these those which who whom whose what when where why how as into than then there their they he she "
-    "his her him we you i not no do does did has have had can could would should will shall may might "
-    "also about after before during over under between more most such other same one two".split())
-
-
-def words(text: str) -> set[str]:
-    """Lower-cased content words (stop words dropped)."""
-    return {w for w in (m.lower() for m in _WORD.findall(text)) if w not in _STOP and len(w) > 1}
-
-
-def title_core(title: str) -> str:
-    """A title without its disambiguation: 'West Chicago, Illinois' -> 'west chicago',
-    'Hello Love (song)' -> 'hello love'."""
-    return re.split(r"\s*[(,]", title, maxsplit=1)[0].strip().lower()
-
-
-def capitals(text: str) -> set[str]:
-    """Capitalised words (entity-like), lower-cased."""
-    return {m.lower() for m in _WORD.findall(text) if m[0].isupper() and m.lower() not in _STOP}
-
-
+         "caps_shared", "rare_shared", "q_cover", "q_cover_new", *BRIDGE_NAMES)
 class TextSide:
     """Per-chunk word sets, computed once per question."""
 
@@ -130,4 +111,6 @@ def candidate_features(state: QueryState, chunks: dict, gnn: dict, rank: dict,
                      float(c not in rank),
                      *path_features(state, side, qwords, c, path, cos_pc[i], cos_qp),
                      cover, new])
-    return np.asarray(rows, dtype=np.float64)
+    texts = {c: (chunks[c].text if c in chunks else "") for c in {*cands, *path}}
+    bridge = bridge_features(state, texts, cands, path, cv, pv)
+    return np.hstack([np.asarray(rows, dtype=np.float64), bridge])

@@ -1,13 +1,17 @@
 """The next-hop head: logistic regression over `core.learn.hop_features`, re-ranking gnn.
 
 Candidates are gnn's top `pool` chunks and the graph neighbours of its top `seeds` chunks
-(the `cap` most question-relevant of each); the path is those seeds. Each candidate gets one
-probability of being a supporting chunk; `gnn_rerank` ranks by gnn score + weight * p, the
+(the `cap` most question-relevant of each), and, when trained with a bridge step
+(`bridge` > 0, `core.learn.hop_bridge`; off by default), the chunks found by the path
+chunks' bridge phrases (BM25) and by q + p (dense); the path is those seeds. Each candidate
+gets one probability of being a supporting chunk; later passes (2 by default) re-read with
+the last pass's best chunks as the path. `gnn_rerank` ranks by gnn score + weight * p, the
 weight chosen by inner folds of the training questions (`core.learn.head_fit`), never on
 the questions it is scored on.
 
 On disk, in `data_dir/models/hop_head/`: `head.safetensors` (feature means, scales,
-coefficients, intercept: float64 arrays) and `head.json` (feature names, record). No pickles.
+coefficients, intercept: float64 arrays; a later pass's under "second.", nested) and
+`head.json` (feature names, record, its `bridge_hits` included). No pickles.
 
 Example:
     >>> # head = HopHead.load(data_dir)    # None when none was trained
@@ -20,6 +24,7 @@ from pathlib import Path
 
 import numpy as np
 
+from core.learn.hop_bridge import bridge_hits
 from core.learn.hop_features import NAMES, candidate_features
 from core.retrieve.graph_common import QueryState, neighbour_kinds
 
@@ -27,6 +32,8 @@ HEAD_DIR = "hop_head"
 WEIGHTS = "head.safetensors"
 CONFIG = "head.json"
 POOL, SEEDS, CAP = 10, 3, 10
+BRIDGE = 0  # bridge-step hits per query and path chunk: off by default (held out it did not
+# raise recall@5 at 5: musique 0.733 vs 0.732 off, hotpotqa-dev 0.943 vs 0.953; benchmarks/RESULTS.md)
 
 
 def head_dir(data_dir: Path) -> Path:
@@ -48,10 +55,11 @@ def near_capped(state: QueryState, seed: str, cap: int) -> list[str]:
 class QuestionView:
     """One question's gnn ranking, and feature rows of its candidates for a given path."""
 
-    def __init__(self, ctx, state: QueryState, dist: np.ndarray, depth: int, pool: int = POOL, cap: int = CAP):
+    def __init__(self, ctx, state: QueryState, dist: np.ndarray, depth: int, pool: int = POOL, cap: int = CAP,
+                 bridge: int = BRIDGE):
         from core.retrieve.gnn import ranked
 
-        self.ctx, self.state, self.dist, self.pool, self.cap = ctx, state, dist, pool, cap
+        self.ctx, self.state, self.dist, self.pool, self.cap, self.bridge = ctx, state, dist, pool, cap, bridge
         top = ranked(state, dist, max(depth, pool))
         self.gnn = dict(top)
         self.rank = {c: i for i, (c, _) in enumerate(top)}
@@ -59,11 +67,21 @@ class QuestionView:
         self.floor = min(self.gnn.values(), default=0.0)
         self.chunks: dict = {}
 
+    def fetch(self, ids) -> None:
+        """Load the chunks not yet held."""
+        need = sorted(set(ids) - set(self.chunks))
+        self.chunks.update((c.chunk_id, c) for c in self.ctx.catalog.chunks(need))
+
     def candidates(self, path: list[str], extra: list[str] = ()) -> list[str]:
-        """gnn's top `pool`, `extra`, and the path chunks' capped neighbours."""
+        """gnn's top `pool`, `extra`, the path chunks' capped neighbours, and the chunks the
+        path's bridges find (`core.learn.hop_bridge`, `bridge` hits per query)."""
         out = dict.fromkeys([*self.top[:self.pool], *extra])
         for seed in path:
             out.update(dict.fromkeys(near_capped(self.state, seed, self.cap)))
+        if self.bridge:
+            self.fetch(path)
+            texts = {c: self.chunks[c].text for c in path if c in self.chunks}
+            out.update(dict.fromkeys(bridge_hits(self.state, texts, path, self.bridge)))
         graph = self.state.session.graph
         for c in out:
             if c not in self.gnn:  # gnn's own score; where it never reached the chunk, below all it ranked
@@ -75,8 +93,7 @@ class QuestionView:
     def rows(self, path: list[str], extra: list[str] = ()) -> tuple[list[str], np.ndarray]:
         """(candidate ids, feature rows) with `path` as the path so far."""
         cands = self.candidates(path, extra)
-        need = sorted((set(cands) | set(path)) - set(self.chunks))
-        self.chunks.update((c.chunk_id, c) for c in self.ctx.catalog.chunks(need))
+        self.fetch([*cands, *path])
         return cands, candidate_features(self.state, self.chunks, self.gnn, self.rank, path, cands)
 
 
@@ -92,7 +109,7 @@ class HopHead:
                  second: "HopHead | None" = None):
         self.mean, self.scale, self.coef, self.intercept = mean, scale, coef, float(intercept)
         self.record = record
-        self.second = second  # the second pass's head, or None for one pass
+        self.second = second  # the next pass's head, or None for the last pass
         self.origin = f"learned next-hop head ({HEAD_DIR}/{WEIGHTS}, {len(NAMES)} features)"
 
     def probability(self, rows: np.ndarray) -> np.ndarray:
@@ -108,13 +125,27 @@ class HopHead:
         (two passes when trained so: the second with the first pass's best chunks as path)."""
         from core.learn.hop_reading import Reading
 
-        view = QuestionView(ctx, state, dist, depth, pool, cap)
+        view = QuestionView(ctx, state, dist, depth, pool, cap, int(self.record.get("bridge_hits", 0)))
         cands, rows = view.rows(view.top[:seeds])
-        p = self.probability(rows)
-        if self.second is not None:
+        head, p = self, self.probability(rows)
+        while head.second is not None:  # each later pass: the last pass's best chunks as path
             cands, rows = view.rows(second_path(cands, p, seeds), extra=cands)
-            p = self.second.probability(rows)
+            head = head.second
+            p = head.probability(rows)
         return Reading(view.gnn, dict(zip(cands, map(float, p))))
+
+    def tensors(self, prefix: str = "") -> dict:
+        """This pass's arrays and the later passes' ("second." prefixed, nested)."""
+        out = {f"{prefix}mean": self.mean, f"{prefix}scale": self.scale, f"{prefix}coef": self.coef,
+               f"{prefix}intercept": np.array([self.intercept])}
+        return out if self.second is None else {**out, **self.second.tensors(f"{prefix}second.")}
+
+    @staticmethod
+    def from_tensors(t: dict, record: dict, prefix: str = "") -> "HopHead":
+        """The head (and its later passes) from `tensors`' arrays."""
+        later = HopHead.from_tensors(t, {}, f"{prefix}second.") if f"{prefix}second.coef" in t else None
+        return HopHead(t[f"{prefix}mean"], t[f"{prefix}scale"], t[f"{prefix}coef"],
+                       float(t[f"{prefix}intercept"][0]), record, later)
 
     def save(self, data_dir: Path) -> Path:
         """Write the arrays and head.json to data_dir/models/hop_head/; return the folder."""
@@ -122,12 +153,7 @@ class HopHead:
 
         folder = head_dir(data_dir)
         folder.mkdir(parents=True, exist_ok=True)
-        tensors = {"mean": self.mean, "scale": self.scale, "coef": self.coef, "intercept": np.array([self.intercept])}
-        if self.second is not None:
-            s = self.second
-            tensors.update({"second.mean": s.mean, "second.scale": s.scale, "second.coef": s.coef,
-                            "second.intercept": np.array([s.intercept])})
-        save_file(tensors, str(folder / WEIGHTS))
+        save_file(self.tensors(), str(folder / WEIGHTS))
         meta = {"format": 1, "features": list(NAMES), "record": self.record}
         (folder / CONFIG).write_text(json.dumps(meta, indent=1), "utf-8")
         return folder
@@ -144,7 +170,4 @@ class HopHead:
         if meta.get("features") != list(NAMES):
             raise ValueError(f"{folder / CONFIG} was trained on other features; retrain with "
                              "`python -m core train --retriever hop`")
-        t = load_file(str(folder / WEIGHTS))
-        second = HopHead(t["second.mean"], t["second.scale"], t["second.coef"], float(t["second.intercept"][0]),
-                         {}) if "second.coef" in t else None
-        return HopHead(t["mean"], t["scale"], t["coef"], float(t["intercept"][0]), meta.get("record", {}), second)
+        return HopHead.from_tensors(load_file(str(folder / WEIGHTS)), meta.get("record", {}))
