@@ -22,6 +22,7 @@ import re
 
 from core.answer import nlp
 from core.answer.decline import question_names
+from core.answer.referent import VERBS
 from core.answer.terms import STOP, stem
 
 CODE = re.compile(r"[_:/=\\#]|^-{1,2}\w|[a-z][A-Z]|^[A-Z][A-Z0-9]{1,}$")  # code-like or all-caps names
@@ -44,6 +45,8 @@ def _np_span(doc, i: int) -> tuple[int, int]:
     """The noun-phrase run of tokens around token i: determiners (not wh-words), adjectives,
     nouns, names, numbers and code, as one contiguous [start, end)."""
     def inside(tok) -> bool:
+        if tok.dep_ == "ROOT" and tok.lower_ in VERBS:  # "What does the contigs.fa file contain?": 'contain' a noun
+            return False
         return (tok.pos_ in _NP_POS or bool(CODE.search(tok.text)) or tok.tag_ == "PRP$") and tok.tag_ not in ("WDT", "WP")
     lo, hi = i, i + 1
     while lo > 0 and (inside(doc[lo - 1]) or not doc[lo - 1].whitespace_):  # "time-out" is one word
