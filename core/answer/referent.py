@@ -35,7 +35,7 @@ VERBS = frozenset(
     "use try start stop set take pick do make need support accept read write listen connect send return mean control "
     "change tune add create assume apply require implement handle wait print show call run give produce open close "
     "generate look map translate store keep load save find get allow expect build pass replace select skip "
-    "compute draw install compile link print sort list convert check contain".split())
+    "compute draw install compile link print sort list convert check contain measure".split())
 
 
 _doc = nlp.parse  # cached and shared with the other question rules: read, never change
@@ -50,7 +50,8 @@ def _subject(toks) -> tuple[str, int]:
     """The noun phrase that opens `toks` (up to the first verb, participle or adverb after
     it) as text, and the index of the token that ends it (-1 when there is none)."""
     for i, tok in enumerate(toks):
-        if i > 0 and (_verbish(tok) or tok.tag_ in ("VBN", "VBG", "RB") or tok.lower_ == "not"):
+        describing = tok.tag_ in ("VBN", "VBG") and tok.dep_ in ("amod", "compound")  # "a Biber sorting template"
+        if i > 0 and not describing and (_verbish(tok) or tok.tag_ in ("VBN", "VBG", "RB") or tok.lower_ == "not"):
             return toks[0].doc[toks[0].i: tok.i].text, i
     return "", -1
 

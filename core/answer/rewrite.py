@@ -34,7 +34,7 @@ from core.answer.leaning import (ABOUT, ATTRIBUTES, CONNECTORS, POSSESSIVE, dang
 from core.answer.phrases import attach_of, expletive_its, gerund_frame, means_to, phrase_end, verb_frame, which_one
 from core.answer.referent import asked_thing, embedded, named_by_noun, named_thing
 from core.answer.terms import STOP, tokens
-from core.answer.wording import its_attribute, means_phrase, other_attribute, owner, same_preposition
+from core.answer.wording import instance_of_kind, its_attribute, means_phrase, other_attribute, owner, same_preposition
 
 __all__ = ["ATTRIBUTES", "CONNECTORS", "leans_on_context", "reads_as_question", "rewrite", "subject_of"]
 
@@ -98,7 +98,7 @@ def _fragment(earlier: str, other: str) -> str:
             return f"What is the default {thing[4:]}?"  # "the port of the daemon": its default port
         return other_attribute(earlier, bare) or (f"What is the {bare} {prep} {thing}?" if thing else "")
     swapped = (gerund_frame(earlier, other, subject_of(earlier)) or verb_frame(earlier, other, _named_or_word(earlier))
-               or same_preposition(earlier, other) or swap(earlier, other))  # "on error" for "on success"
+               or instance_of_kind(earlier, other) or same_preposition(earlier, other) or swap(earlier, other))  # "on error" for "on success"
     if swapped:
         return swapped
     subject = subject_of(earlier, agent_first=True)
@@ -132,7 +132,8 @@ def _referent(question: str, earlier: str, pronoun) -> str:
             return by_noun
     own = _OWN_WH.match(question)
     attribute = bool(own) and own.group(1).lower().rstrip("s") in ATTRIBUTES | {"valu"}
-    acts = pronoun.i > 0 and pronoun.doc[pronoun.i - 1].lower_ in _SUBJECT_AUX  # "how does it pick …": the one acting
+    acts = (pronoun.i > 0 and pronoun.doc[pronoun.i - 1].lower_ in _SUBJECT_AUX  # "how does it pick …": the one acting
+            and pronoun.dep_ != "nsubjpass")  # "can it be set …?": what is set, not the one setting
     if (own and not attribute) or (acts and not attribute):
         asked = asked_thing(earlier)  # "What does measure_cv do in expEYES?": measure_cv acts, not expEYES
         if asked and " of " not in asked and len(asked.split()) <= 3 and question_names(asked):

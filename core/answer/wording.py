@@ -9,6 +9,8 @@ block size of data in a bzip2 file?").
 - `same_preposition`: "and on error?" after "Which exit code does Biber return on success?"
   takes the place of "on success" ("… return on error?"), and "with -9" the place of "-1" in
   "with bzip2 -1";
+- `instance_of_kind`: "what about Windows?" after "What operating systems does HMMER run on?"
+  asks "Does HMMER run on Windows?";
 - `other_attribute`: "and its range?" after "What is the resolution of the PVS?" asks "What is
   the range of the PVS?" (not "the range of the resolution of …").
 
@@ -122,4 +124,18 @@ def means_phrase(question: str, earlier: str) -> str:
     return f"{question[:m.start()]}{means}{question[m.end():]}" if means else ""
 
 
-__all__ = ["ATTRIBUTES", "its_attribute", "means_phrase", "other_attribute", "owner", "same_preposition"]
+_KIND_ASKED = re.compile(r"^\s*(?:what|which)\s+(?:[\w-]+\s+){0,2}[\w-]+[^s\W]s\s+(does|do|can)\s+(.+?)\s*\?*\s*$",
+                         re.IGNORECASE)
+
+
+def instance_of_kind(earlier: str, fragment: str) -> str:
+    """ "what about Windows?" after "What operating systems does HMMER run on?": one of the kind
+    of things asked for → "Does HMMER run on Windows?" ("" for other shapes)."""
+    m = _KIND_ASKED.match(earlier)
+    word = re.sub(r"^(?:the|a|an)\s+", "", fragment.strip(" ?.!"), flags=re.I)
+    if not m or len(word.split()) != 1 or not (word[:1].isupper() or _is_name_word(word)) or word.lower() in earlier.lower():
+        return ""
+    return f"{m.group(1).capitalize()} {m.group(2)} {word}?"
+
+
+__all__ = ["instance_of_kind", "ATTRIBUTES", "its_attribute", "means_phrase", "other_attribute", "owner", "same_preposition"]

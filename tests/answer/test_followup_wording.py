@@ -41,6 +41,18 @@ from core.types import Turn
     # was "What is the option called in 100bp?"
     ("How do I make velvetg print only contigs longer than 100bp?", "what is the option called?",
      "What is the option to make velvetg print only contigs longer than 100bp called?"),
+    # was "What operating systems does Windows run on?"
+    ("What operating systems does HMMER run on?", "what about Windows?", "Does HMMER run on Windows?"),
+    # was "Can Biber be set on the command line?"
+    ("What does the nolabel option of Biber do?", "can it be set on the command line?",
+     "Can the nolabel option of Biber be set on the command line?"),
+    # was "… of the sortexclusion element of a Biber?"
+    ("What does the sortexclusion element of a Biber sorting template do?", "can you show an example of it?",
+     "Can you show an example of the sortexclusion element of a Biber sorting template?"),
+    # was "What current does measure_cap measure capacitance use?"
+    ("How does expEYES measure_cap measure capacitance?", "what current does it use?", "What current does measure_cap use?"),
+    # was "Can both pins be the same in r2rtime measure?"
+    ("What does r2rtime measure in expEYES?", "can both pins be the same?", "Can both pins be the same in r2rtime?"),
 ])
 def test_understood_as_reads_naturally(earlier, follow_up, understood):
     out = standalone(follow_up, [Turn(earlier)], llm=None)
