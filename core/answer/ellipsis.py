@@ -144,6 +144,26 @@ def swap(earlier: str, fragment: str) -> str:
     return ""
 
 
+_OPENERS = frozenset("and so also but then or".split())
+_FINITE = frozenset("VBZ VBP VBD MD".split())
+
+
+def is_fragment(question: str) -> bool:
+    """True for "and with the bundled zlib?" (a phrase opened by a preposition) and "and which
+    read categories?" (which/what and a noun, the tagger reading 'read' as its verb): no verb
+    of their own beyond a describing participle, so they ask the earlier question again."""
+    doc = _doc(question)
+    words = [t for t in doc if not t.is_punct] if doc is not None else []
+    while words and words[0].lower_ in _OPENERS:
+        words = words[1:]
+    if not words or len(words) > 8 or any(t.pos_ == "AUX" for t in words):
+        return False
+    if words[0].pos_ == "ADP" and words[0].lower_ in _PREP:
+        return not any(t.tag_ in _FINITE or (t.pos_ == "VERB" and t.dep_ not in ("amod", "compound")) for t in words)
+    return (words[0].lower_ in ("which", "what") and 2 <= len(words) <= 4 and words[-1].tag_ in ("NN", "NNS")
+            and question.rstrip().endswith("?"))
+
+
 def swap_head(subject: str, other: str) -> str:
     """The subject with one word replaced by `other` when `other` is one bare word: a name
     takes the place of the subject's name ("the fcall statement" + "fret" → "the fret

@@ -34,7 +34,7 @@ from core.answer.leaning import (ABOUT, ATTRIBUTES, CONNECTORS, POSSESSIVE, dang
 from core.answer.phrases import attach_of, expletive_its, gerund_frame, means_to, phrase_end, verb_frame, which_one
 from core.answer.referent import asked_thing, embedded, named_by_noun, named_thing
 from core.answer.terms import STOP, tokens
-from core.answer.wording import instance_of_kind, its_attribute, means_phrase, other_attribute, owner, same_preposition
+from core.answer.wording import another_kind, instance_of_kind, its_attribute, means_phrase, other_attribute, owner, same_preposition
 
 __all__ = ["ATTRIBUTES", "CONNECTORS", "leans_on_context", "reads_as_question", "rewrite", "subject_of"]
 
@@ -217,7 +217,7 @@ def rewrite(question: str, earlier: str) -> str:
         text = _fragment(earlier, doc[words[0].i: words[-1].i + 1].text)  # "its header files": parallel to "its …"
         frame = True
     else:
-        text = its_attribute(question, earlier) or _substitute(question, earlier)
+        text = another_kind(question, earlier) or its_attribute(question, earlier) or _substitute(question, earlier)
         if not text:
             plain = question.strip()
             plain = re.sub(r"^\s*(?:and|so|also|but|then)\s+", "", plain, flags=re.I)

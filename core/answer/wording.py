@@ -80,8 +80,12 @@ def same_preposition(earlier: str, fragment: str) -> str:
     codes = [t for t in span if CODE.search(t.text) and t.i > prep.i]
     if len(words) == 2 and CODE.search(words[1]) and codes:  # "with -9" for "with bzip2 -1"
         return _joined(doc, codes[-1].i, codes[-1].i + 1, words[1])
-    if any(t.i > prep.i and (is_name(t) or question_names(t.text)) for t in span):
-        return ""
+    grown = [t for t in span if len(t.text) >= 4 and words[-1].lower().startswith(t.lower_)]
+    if grown:
+        return ""  # "for capture4" after "for the capture function of expEYES": swap's case
+    outside = any((is_name(t) or question_names(t.text)) for t in doc if not prep.i <= t.i <= prep.right_edge.i)
+    if not outside and any(t.i > prep.i and (is_name(t) or question_names(t.text)) for t in span):
+        return ""  # "for phmmer": the program asked about stays; "with OpenMP" after "compile Velvet" may go
     return _joined(doc, prep.i, prep.right_edge.i + 1, " ".join(words))
 
 
@@ -138,4 +142,18 @@ def instance_of_kind(earlier: str, fragment: str) -> str:
     return f"{m.group(1).capitalize()} {m.group(2)} {word}?"
 
 
-__all__ = ["instance_of_kind", "ATTRIBUTES", "its_attribute", "means_phrase", "other_attribute", "owner", "same_preposition"]
+_WH_KIND = re.compile(r"^\s*(what|which)\s+(?:[\w-]+\s+){1,3}?(does|do|did|can|is|are)\s+(.+?)\s*\?*\s*$", re.IGNORECASE)
+_KIND_FRAGMENT = re.compile(r"^\s*(?:(?:and|so|also|but)\s+)?(which|what)\s+(?!(?:is|are|was|were|does|do|did|can|could|should|will|would|has|have|about)\b)"
+                            r"((?:[\w-]+\s*){1,3}?)\s*\?+\s*$", re.IGNORECASE)
+
+
+def another_kind(question: str, earlier: str) -> str:
+    """ "and which read categories?" after "What file formats does velveth support?": the earlier
+    question asked of another kind of thing → "Which read categories does velveth support?"."""
+    frag, m = _KIND_FRAGMENT.match(question), _WH_KIND.match(earlier)
+    if not frag or not m:
+        return ""
+    return f"{frag.group(1).capitalize()} {frag.group(2).strip()} {m.group(2).lower()} {m.group(3)}?"
+
+
+__all__ = ["another_kind", "instance_of_kind", "ATTRIBUTES", "its_attribute", "means_phrase", "other_attribute", "owner", "same_preposition"]

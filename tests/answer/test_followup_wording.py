@@ -53,6 +53,13 @@ from core.types import Turn
     ("How does expEYES measure_cap measure capacitance?", "what current does it use?", "What current does measure_cap use?"),
     # was "Can both pins be the same in r2rtime measure?"
     ("What does r2rtime measure in expEYES?", "can both pins be the same?", "Can both pins be the same in r2rtime?"),
+    # was not rewritten: "zlib" read as a name and "bundled" as a verb made it a whole question
+    ("How do I compile Velvet with OpenMP?", "and with the bundled zlib?", "How do I compile Velvet with the bundled zlib?"),
+    # was not rewritten: 'read' read as the verb of "which read categories"
+    ("What file formats does velveth support?", "and which read categories?",
+     "Which read categories does velveth support?"),
+    ("What is the maximum value of NP for the capture function of expEYES?", "and for capture4?",
+     "What is the maximum value of NP for capture4 of expEYES?"),
 ])
 def test_understood_as_reads_naturally(earlier, follow_up, understood):
     out = standalone(follow_up, [Turn(earlier)], llm=None)
