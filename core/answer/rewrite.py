@@ -34,7 +34,8 @@ from core.answer.leaning import (ABOUT, ATTRIBUTES, CONNECTORS, POSSESSIVE, dang
 from core.answer.phrases import attach_of, expletive_its, gerund_frame, means_to, phrase_end, verb_frame, which_one
 from core.answer.referent import asked_thing, embedded, named_by_noun, named_thing
 from core.answer.terms import STOP, tokens
-from core.answer.wording import another_kind, instance_of_kind, its_attribute, means_phrase, other_attribute, owner, same_preposition
+from core.answer.wording import (another_kind, instance_of_kind, its_attribute, means_phrase, other_attribute, owner,
+                                 same_preposition)
 
 __all__ = ["ATTRIBUTES", "CONNECTORS", "leans_on_context", "reads_as_question", "rewrite", "subject_of"]
 
@@ -98,7 +99,8 @@ def _fragment(earlier: str, other: str) -> str:
             return f"What is the default {thing[4:]}?"  # "the port of the daemon": its default port
         return other_attribute(earlier, bare) or (f"What is the {bare} {prep} {thing}?" if thing else "")
     swapped = (gerund_frame(earlier, other, subject_of(earlier)) or verb_frame(earlier, other, _named_or_word(earlier))
-               or instance_of_kind(earlier, other) or same_preposition(earlier, other) or swap(earlier, other))  # "on error" for "on success"
+               or instance_of_kind(earlier, other) or same_preposition(earlier, other)  # "on error" for "on success"
+               or swap(earlier, other))
     if swapped:
         return swapped
     subject = subject_of(earlier, agent_first=True)

@@ -137,13 +137,15 @@ def instance_of_kind(earlier: str, fragment: str) -> str:
     of things asked for → "Does HMMER run on Windows?" ("" for other shapes)."""
     m = _KIND_ASKED.match(earlier)
     word = re.sub(r"^(?:the|a|an)\s+", "", fragment.strip(" ?.!"), flags=re.I)
-    if not m or len(word.split()) != 1 or not (word[:1].isupper() or _is_name_word(word)) or word.lower() in earlier.lower():
+    named = word[:1].isupper() or _is_name_word(word)
+    if not m or len(word.split()) != 1 or not named or word.lower() in earlier.lower():
         return ""
     return f"{m.group(1).capitalize()} {m.group(2)} {word}?"
 
 
 _WH_KIND = re.compile(r"^\s*(what|which)\s+(?:[\w-]+\s+){1,3}?(does|do|did|can|is|are)\s+(.+?)\s*\?*\s*$", re.IGNORECASE)
-_KIND_FRAGMENT = re.compile(r"^\s*(?:(?:and|so|also|but)\s+)?(which|what)\s+(?!(?:is|are|was|were|does|do|did|can|could|should|will|would|has|have|about)\b)"
+_KIND_FRAGMENT = re.compile(r"^\s*(?:(?:and|so|also|but)\s+)?(which|what)\s+"
+                            r"(?!(?:is|are|was|were|does|do|did|can|could|should|will|would|has|have|about)\b)"
                             r"((?:[\w-]+\s*){1,3}?)\s*\?+\s*$", re.IGNORECASE)
 
 
@@ -156,4 +158,5 @@ def another_kind(question: str, earlier: str) -> str:
     return f"{frag.group(1).capitalize()} {frag.group(2).strip()} {m.group(2).lower()} {m.group(3)}?"
 
 
-__all__ = ["another_kind", "instance_of_kind", "ATTRIBUTES", "its_attribute", "means_phrase", "other_attribute", "owner", "same_preposition"]
+__all__ = ["ATTRIBUTES", "another_kind", "instance_of_kind", "its_attribute", "means_phrase", "other_attribute", "owner",
+           "same_preposition"]
