@@ -9,7 +9,8 @@
   word of its own, not said in the earlier question, names another setting;
 - **nothing to lend** (`nothing_to_lend`): "How do I estimate the insert length and check that
   it is right?" after "How do I set the insert length?" already holds every noun and name of
-  the earlier question: a rewrite could only add words it has.
+  the earlier question (a code word spelled out counts: "the maximum branch length" after
+  "-max_branch_length"): a rewrite could only add words it has.
 
 Example:
     >>> another_setting("Is the hash length limited?", "What does -read_trkg do?")
@@ -66,12 +67,19 @@ def _nouns(doc) -> set[str]:
     return {t.lower_ for t in doc if t.pos_ in ("NOUN", "PROPN") or is_name(t)}
 
 
+def _spelled_out(word: str, has: set[str]) -> bool:
+    """True when `word` is in `has`, or is a code word whose parts all are, at least as the
+    start of a word there ("-max_branch_length" in "the maximum branch length")."""
+    parts = [p for p in re.split(r"[-_]+", word) if p]
+    return word in has or (len(parts) > 1 and all(any(h.startswith(p) for h in has) for p in parts))
+
+
 def nothing_to_lend(question: str, earlier: str) -> bool:
     """True when `question`, a whole question, already holds every noun and name of `earlier`."""
     doc, before = parse(question), parse(earlier)
     if doc is None or before is None or not any(t.pos_ in ("VERB", "AUX") for t in doc) or ABOUT.match(question):
         return False
-    lent = _nouns(before) | {n.lower() for n in question_names(earlier)}
     has = {t.lower_ for t in doc}
-    return bool(lent) and lent <= has and not any(t.idx not in expletive_its(question)
+    lent = {w for w in _nouns(before) | {n.lower() for n in question_names(earlier)} if not _spelled_out(w, has)}
+    return bool(_nouns(before)) and not lent and not any(t.idx not in expletive_its(question)
                                                   for t in dangling(doc, question) if t.lower_ not in ("it", "them"))

@@ -49,7 +49,8 @@ def owner(earlier: str) -> tuple[str, str]:
     named = named_thing(earlier)
     if named:
         words = _article_free(named).split()
-        if len(words) == 1 or words[-1].lower() in _ROLES or _is_name_word(words[-1]):
+        proper = all(w[:1].isupper() or _is_name_word(w) for w in words)  # "Tour Bus", "Erlang SSH": one name
+        if len(words) == 1 or proper or words[-1].lower() in _ROLES or _is_name_word(words[-1]):
             return named, "of" if words[-1].lower() in _ROLES else "in"
         names = [w for w in words if _is_name_word(w)]
         if names:  # "a bzip2 file": bzip2

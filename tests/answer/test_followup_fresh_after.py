@@ -17,6 +17,7 @@ from core.types import Turn
     ("What is the expected coverage?", "What is the default number of short read categories?"),
     ("How do I pipe reads into velveth?", "And how do I get the reads that are not used in the assembly?"),
     ("How do I set the insert length?", "How do I estimate the insert length and check that it is right?"),
+    ("What does -max_branch_length do?", "How long is the maximum branch length by default?"),  # the option spelled out
 ])
 def test_self_contained_second_questions_start_fresh(earlier, fresh):
     out = standalone(fresh, [Turn(earlier)], llm=None)

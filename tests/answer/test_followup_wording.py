@@ -60,6 +60,8 @@ from core.types import Turn
      "Which read categories does velveth support?"),
     ("What is the maximum value of NP for the capture function of expEYES?", "and for capture4?",
      "What is the maximum value of NP for capture4 of expEYES?"),
+    # was "What is the maximum gap count in Tour used for?"
+    ("What is Tour Bus?", "What is the maximum gap count used for?", "What is the maximum gap count in Tour Bus used for?"),
 ])
 def test_understood_as_reads_naturally(earlier, follow_up, understood):
     out = standalone(follow_up, [Turn(earlier)], llm=None)
