@@ -10,11 +10,12 @@
 # rather than the manual's, and unanswerable-debian-docs-4.jsonl, 34 near misses).
 # `bash fetch_debian_docs.sh DIR biber` the Biber manual (questions: followups-biber.jsonl, follow-ups).
 # `bash fetch_debian_docs.sh DIR hmmer` the HMMER user's guide alone (questions: followups-hmmer.jsonl, follow-ups).
+# `bash fetch_debian_docs.sh DIR velvet` the Velvet manual alone (questions: followups-velvet.jsonl, follow-ups).
 # `bash fetch_debian_docs.sh DIR 5` set 5's six (DejaGnu, HMMER, Normaliz, PhyML, RAxML, VSEARCH;
 # questions: debian-docs-tune-5.jsonl), written from the page text before the reader was run on them,
 # to train and choose the reader's sentence chooser on manuals (tuning only).
 set -euo pipefail
-dir="${1:?usage: fetch_debian_docs.sh DIR [1|2|3|4|5|hmmer|biber]}"
+dir="${1:?usage: fetch_debian_docs.sh DIR [1|2|3|4|5|hmmer|biber|velvet]}"
 set_no="${2:-1}"
 source "$(dirname "${BASH_SOURCE[0]}")/../debian_manuals.sh"
 # package=version  path in the package  file name in DIR  sha256
@@ -56,6 +57,8 @@ elif [ "$set_no" = 5 ]; then
   )
 elif [ "$set_no" = hmmer ]; then
   manuals=("$hmmer")
+elif [ "$set_no" = velvet ]; then
+  manuals=("velvet=1.2.10+dfsg1-8 usr/share/doc/velvet/Manual.pdf velvet-manual.pdf 219ad00f8c44797eb0f70b4ffd1dd3c0b3978e8351771772c2fe251e8d7333ea")
 elif [ "$set_no" = biber ]; then
   manuals=("biber=2.18-1 usr/share/texmf/doc/bibtex/biber/biber.pdf biber.pdf fbb19c2845959f4ed76956f2fc1833c8a5fb7dc2f07a17641342bcff900f9d3e")
 fi

@@ -19,7 +19,8 @@ expEYES Junior programmer's manual, Debian expeyes-doc-en 4.3-3, which no test s
 tuning too, and so is `followups-bzip2.jsonl` (34 pairs and 22 self-contained over the bzip2
 manual, `fetch_bzip2.sh`), and so is `followups-biber.jsonl` (36 pairs and 46 self-contained over
 the Biber manual, `fetch_debian_docs.sh DIR biber`), and so is `followups-hmmer.jsonl` (25 pairs and 30
-self-contained over the HMMER user's guide, `fetch_debian_docs.sh DIR hmmer`); `../answer_sets/followups.jsonl` is a test
+self-contained over the HMMER user's guide, `fetch_debian_docs.sh DIR hmmer`), and so is `followups-velvet.jsonl` (24
+pairs and 48 self-contained over the Velvet manual, `fetch_debian_docs.sh DIR velvet`); `../answer_sets/followups.jsonl` is a test
 set, never tuned on.
 """
 from __future__ import annotations

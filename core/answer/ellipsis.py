@@ -22,6 +22,7 @@ import re
 
 from core.answer import nlp
 from core.answer.decline import question_names
+from core.answer.referent import VERBS
 from core.answer.terms import STOP, stem
 
 CODE = re.compile(r"[_:/=\\#]|^-{1,2}\w|[a-z][A-Z]|^[A-Z][A-Z0-9]{1,}$")  # code-like or all-caps names
@@ -44,6 +45,8 @@ def _np_span(doc, i: int) -> tuple[int, int]:
     """The noun-phrase run of tokens around token i: determiners (not wh-words), adjectives,
     nouns, names, numbers and code, as one contiguous [start, end)."""
     def inside(tok) -> bool:
+        if tok.dep_ == "ROOT" and tok.lower_ in VERBS:  # "What does the contigs.fa file contain?": 'contain' a noun
+            return False
         return (tok.pos_ in _NP_POS or bool(CODE.search(tok.text)) or tok.tag_ == "PRP$") and tok.tag_ not in ("WDT", "WP")
     lo, hi = i, i + 1
     while lo > 0 and (inside(doc[lo - 1]) or not doc[lo - 1].whitespace_):  # "time-out" is one word
@@ -139,6 +142,26 @@ def swap(earlier: str, fragment: str) -> str:
     if first in _PREP:
         return earlier.rstrip(" ?") + f" {fragment}?"
     return ""
+
+
+_OPENERS = frozenset("and so also but then or".split())
+_FINITE = frozenset("VBZ VBP VBD MD".split())
+
+
+def is_fragment(question: str) -> bool:
+    """True for "and with the bundled zlib?" (a phrase opened by a preposition) and "and which
+    read categories?" (which/what and a noun, the tagger reading 'read' as its verb): no verb
+    of their own beyond a describing participle, so they ask the earlier question again."""
+    doc = _doc(question)
+    words = [t for t in doc if not t.is_punct] if doc is not None else []
+    while words and words[0].lower_ in _OPENERS:
+        words = words[1:]
+    if not words or len(words) > 8 or any(t.pos_ == "AUX" for t in words):
+        return False
+    if words[0].pos_ == "ADP" and words[0].lower_ in _PREP:
+        return not any(t.tag_ in _FINITE or (t.pos_ == "VERB" and t.dep_ not in ("amod", "compound")) for t in words)
+    return (words[0].lower_ in ("which", "what") and 2 <= len(words) <= 4 and words[-1].tag_ in ("NN", "NNS")
+            and question.rstrip().endswith("?"))
 
 
 def swap_head(subject: str, other: str) -> str:

@@ -27,6 +27,8 @@ from core.answer.llm_protocol import ChatModel
 from core.answer.prompts import standalone_question_prompt
 from core.answer.fresh import (after_connector, asks_in_full, dislocated, names_own_subject, resolved_inside,
                                leans_only_on_wording, specific_topic, whole_request)
+from core.answer.ellipsis import is_fragment
+from core.answer.fresh_after import another_setting, nothing_to_lend
 from core.answer.phrases import asks_which_one
 from core.answer.rewrite import leans_on_context, reads_as_question, rewrite, subject_of
 from core.types import Turn
@@ -77,12 +79,18 @@ def starts_fresh(question: str) -> bool:
                                            whole_request, specific_topic, leans_only_on_wording))
 
 
+def fresh_after(question: str, earlier: str) -> bool:
+    """A question the earlier one has nothing to lend to (core.answer.fresh_after)."""
+    return another_setting(question, earlier) or nothing_to_lend(question, earlier)
+
+
 def standalone(question: str, history: Sequence[Turn], llm: ChatModel | None) -> Standalone:
     """The standalone form of `question` given earlier turns (unchanged when it stands alone)."""
     earlier = earlier_questions(history)[-1] if history else ""
-    leans = (leans_on_context(question) or asks_which_one(question) or asks_beyond(question)
+    fragment = is_fragment(question)  # "and with the bundled zlib?": the tagger may find a verb and a name in it
+    leans = (fragment or leans_on_context(question) or asks_which_one(question) or asks_beyond(question)
              or continues_action(question) or bool(one_stands_for(question, earlier)))
-    if not history or not leans or starts_fresh(question):
+    if not history or not leans or (starts_fresh(question) and not fragment) or fresh_after(question, earlier):
         return Standalone(question)
     if llm is None:
         return offline(question, history)

@@ -3,6 +3,8 @@
 - `attach_of` adds "of <thing>" after the whole noun phrase that holds an attribute word,
   not inside it: "What is the default block size?" → "What is the default block size of
   bzip2?" (never "the default of bzip2 block size");
+- `phrase_end`: where a noun's own phrase ends ("the maximum number of iterations"), before a
+  participle or clause that follows it ("the default file | called"), so "of …" goes there;
 - `expletive_its` finds the "it" of "is it possible to …", which points at nothing and
   must not be replaced;
 - `which_one` reads "which one" as the kind of thing the earlier question asked for:
@@ -23,9 +25,10 @@ _EXPLETIVE_IT = re.compile(r"\b(?:is|was|would|will|does|did|isn't)\s+(it)\s+(?:
                            r"better|enough|required|allowed|mean\s+(?:when|if|that)|matter)\b", re.IGNORECASE)
 
 
-def attach_of(text: str, thing: str) -> str:
-    """`text` with " of `thing`" after the definite noun phrase that holds an attribute
-    word (with its own "of …" tail); `text` unchanged when it has none."""
+def attach_of(text: str, thing: str, prep: str = "of") -> str:
+    """`text` with " of `thing`" (or `prep`) after the definite noun phrase that holds an
+    attribute word (with its own "of …" tail, not a participle after it: "the default file
+    called"); `text` unchanged when it has none."""
     doc = parse(text)
     if doc is None or not thing:
         return text
@@ -33,14 +36,29 @@ def attach_of(text: str, thing: str) -> str:
         words = {t.lower_ for t in chunk}
         if chunk[0].lower_ != "the" or not words & ATTRIBUTES:
             continue
-        end = chunk.root.right_edge  # "the maximum number of iterations": after "iterations"
+        end = phrase_end(chunk.root)  # "the maximum number of iterations": after "iterations"
         while end.i + 1 < len(doc) and any(c.isdigit() for c in doc[end.i + 1].text):
             end = doc[end.i + 1]  # "the value 2": the number names the value
         if re.search(rf"(?<!\w){re.escape(thing)}(?!\w)", doc[chunk.start: end.i + 1].text, re.IGNORECASE):
             return text
         at = end.idx + len(end.text)
-        return f"{text[:at]} of {thing}{text[at:]}"
+        return f"{text[:at]} {prep} {thing}{text[at:]}"
     return text
+
+
+_OWN_TAIL = frozenset("compound amod nummod appos".split())
+
+
+def phrase_end(tok):
+    """The last token of the noun's own phrase: its describing words and "of" tail, not a
+    participle or clause after it."""
+    end = tok
+    for child in tok.rights:
+        if child.dep_ in _OWN_TAIL or (child.dep_ == "prep" and child.lower_ == "of"):
+            end = child.right_edge
+        else:
+            break
+    return end
 
 
 def expletive_its(question: str) -> set[int]:

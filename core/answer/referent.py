@@ -28,27 +28,30 @@ _WH_AUX = re.compile(r"^\s*(what|which|how many|how much|when|where|how)\s+(.*?)
 _WH_SUBJECT = re.compile(r"^\s*(which|what)\s+(.+?)\s*\?*\s*$", re.I)
 _AUX = frozenset("is are was were do does did can could will would should has have may must".split())
 _YES_NO = re.compile(r"^\s*(?:is|are|was|were|does|do|can)\s+(.+?)\s*\?*\s*$", re.I)
+_MEASURE = re.compile(r"^\d+(?:\.\d+)?[A-Za-z]{0,3}$")  # "100bp", "32kb", "21": an amount, no name
 _NAME = re.compile(r"[_:/=\\#\d]|^-{1,2}\w|[a-z][A-Z]|^[A-Z]")
 # Verbs the small tagger often reads as nouns after a name ("does the daemon use …").
 VERBS = frozenset(
     "use try start stop set take pick do make need support accept read write listen connect send return mean control "
     "change tune add create assume apply require implement handle wait print show call run give produce open close "
     "generate look map translate store keep load save find get allow expect build pass replace select skip "
-    "compute draw install compile link print sort list convert check".split())
+    "compute draw install compile link print sort list convert check contain measure".split())
 
 
 _doc = nlp.parse  # cached and shared with the other question rules: read, never change
 
 
 def _verbish(tok) -> bool:
-    return tok.pos_ in ("VERB", "AUX") or tok.lower_ in VERBS
+    glued = tok.i > 0 and not tok.doc[tok.i - 1].whitespace_  # "--dot-include": part of one word
+    return not glued and (tok.pos_ in ("VERB", "AUX") or tok.lower_ in VERBS)
 
 
 def _subject(toks) -> tuple[str, int]:
     """The noun phrase that opens `toks` (up to the first verb, participle or adverb after
     it) as text, and the index of the token that ends it (-1 when there is none)."""
     for i, tok in enumerate(toks):
-        if i > 0 and (_verbish(tok) or tok.tag_ in ("VBN", "VBG", "RB") or tok.lower_ == "not"):
+        describing = tok.tag_ in ("VBN", "VBG") and tok.dep_ in ("amod", "compound")  # "a Biber sorting template"
+        if i > 0 and not describing and (_verbish(tok) or tok.tag_ in ("VBN", "VBG", "RB") or tok.lower_ == "not"):
             return toks[0].doc[toks[0].i: tok.i].text, i
     return "", -1
 
@@ -96,7 +99,7 @@ def named_thing(earlier: str) -> str:
     of = [o.end() for o in re.finditer(r"\b(?:of|in|for)\s+", earlier[start:])] if is_form else []
     toks = _from(doc, start + of[-1] if of else start)  # "the default resolution of LilyPond": LilyPond
     for i, tok in enumerate(toks):
-        if _NAME.search(tok.text) and tok.text != "I" and tok.i > 0 and not _verbish(tok):
+        if _NAME.search(tok.text) and tok.text != "I" and tok.i > 0 and not _verbish(tok) and not _MEASURE.match(tok.text):
             lo = i
             while lo > 0 and toks[lo - 1].pos_ in ("DET", "ADJ", "NOUN", "PROPN", "NUM") and toks[lo - 1].tag_ not in ("WDT", "WP"):
                 lo -= 1

@@ -31,9 +31,11 @@ from core.answer.decline import question_names
 from core.answer.ellipsis import swap, swap_head
 from core.answer.leaning import (ABOUT, ATTRIBUTES, CONNECTORS, POSSESSIVE, dangling, is_name, leans_on_context,
                                  parse, refers_back)
-from core.answer.phrases import attach_of, expletive_its, gerund_frame, means_to, verb_frame, which_one
+from core.answer.phrases import attach_of, expletive_its, gerund_frame, means_to, phrase_end, verb_frame, which_one
 from core.answer.referent import asked_thing, embedded, named_by_noun, named_thing
 from core.answer.terms import STOP, tokens
+from core.answer.wording import (another_kind, instance_of_kind, its_attribute, means_phrase, other_attribute, owner,
+                                 same_preposition)
 
 __all__ = ["ATTRIBUTES", "CONNECTORS", "leans_on_context", "reads_as_question", "rewrite", "subject_of"]
 
@@ -92,16 +94,25 @@ def _fragment(earlier: str, other: str) -> str:
     """A fragment ("the client", "default", "on Windows") read against the earlier question."""
     bare = re.sub(r"^(?:the|a|an|its|their)\s+", "", other.strip(), flags=re.I)
     if bare.lower() in ATTRIBUTES or (bare.split() and bare.split()[-1].lower() in ATTRIBUTES and len(bare.split()) <= 2):
-        thing = asked_thing(earlier) or subject_of(earlier, agent_first=True)
+        thing, prep = _owner(earlier, agent_first=True)
         if bare.lower() == "default" and thing.startswith("the ") and " of " in thing:
             return f"What is the default {thing[4:]}?"  # "the port of the daemon": its default port
-        return f"What is the {bare} of {thing}?" if thing else ""
+        return other_attribute(earlier, bare) or (f"What is the {bare} {prep} {thing}?" if thing else "")
     swapped = (gerund_frame(earlier, other, subject_of(earlier)) or verb_frame(earlier, other, _named_or_word(earlier))
+               or instance_of_kind(earlier, other) or same_preposition(earlier, other)  # "on error" for "on success"
                or swap(earlier, other))
     if swapped:
         return swapped
     subject = subject_of(earlier, agent_first=True)
     return earlier.replace(subject, swap_head(subject, other), 1) if subject and subject in earlier else ""
+
+
+def _owner(earlier: str, agent_first: bool = False) -> tuple[str, str]:
+    """(thing, preposition) an attribute is asked of: what the earlier question asked about,
+    else its named program ("How do I compress data in a bzip2 file?": "in bzip2"), else its subject."""
+    asked = asked_thing(earlier)
+    thing, prep = (asked, "of") if asked else owner(earlier)
+    return (thing, prep) if thing else (subject_of(earlier, agent_first=agent_first), "of")
 
 
 def _named_or_word(earlier: str) -> str:
@@ -123,7 +134,8 @@ def _referent(question: str, earlier: str, pronoun) -> str:
             return by_noun
     own = _OWN_WH.match(question)
     attribute = bool(own) and own.group(1).lower().rstrip("s") in ATTRIBUTES | {"valu"}
-    acts = pronoun.i > 0 and pronoun.doc[pronoun.i - 1].lower_ in _SUBJECT_AUX  # "how does it pick …": the one acting
+    acts = (pronoun.i > 0 and pronoun.doc[pronoun.i - 1].lower_ in _SUBJECT_AUX  # "how does it pick …": the one acting
+            and pronoun.dep_ != "nsubjpass")  # "can it be set …?": what is set, not the one setting
     if (own and not attribute) or (acts and not attribute):
         asked = asked_thing(earlier)  # "What does measure_cv do in expEYES?": measure_cv acts, not expEYES
         if asked and " of " not in asked and len(asked.split()) <= 3 and question_names(asked):
@@ -164,7 +176,7 @@ def _substitute(question: str, earlier: str) -> str:
                 skip_to = tok.head.i
             elif (tok.lower_ in POSSESSIVE and tok.tag_ == "PRP$") or tok.dep_ == "det":
                 out.append("the" + tok.whitespace_)
-                tail[tok.head.right_edge.i] = f" of {thing}"
+                tail[phrase_end(tok.head).i] = f" of {thing}"
             else:
                 out.append(thing + tok.whitespace_)
         if i in tail:
@@ -207,12 +219,13 @@ def rewrite(question: str, earlier: str) -> str:
         text = _fragment(earlier, doc[words[0].i: words[-1].i + 1].text)  # "its header files": parallel to "its …"
         frame = True
     else:
-        text = _substitute(question, earlier)
+        text = another_kind(question, earlier) or its_attribute(question, earlier) or _substitute(question, earlier)
         if not text:
             plain = question.strip()
             plain = re.sub(r"^\s*(?:and|so|also|but|then)\s+", "", plain, flags=re.I)
-            thing = asked_thing(earlier) or subject_of(earlier)
-            text = count_of(plain, earlier) or (attach_of(plain, thing) if thing else "")
+            thing, prep = _owner(earlier)
+            text = (means_phrase(plain, earlier) or count_of(plain, earlier)
+                    or (attach_of(plain, thing, prep) if thing else ""))
             if thing and text == plain:
                 text = _ATTRIBUTE.sub(lambda m: f"{m.group(0)} of {thing}", plain, count=1)
             if text == plain:

@@ -4,7 +4,9 @@ The leaning rule reads "the …" in a question that names nothing as pointing ba
 the default file name?", "how is the phase shift given?": said earlier). A phrase with two
 or more describing words before a head that is no attribute or role word ("the biased
 composition filter", "the domain hits table") names its topic as well as a name would: a
-question whose only lean is such a phrase stands alone.
+question whose only lean is such a phrase stands alone. So does a phrase whose head is
+bounded by its own words after it: an "of" tail naming a thing ("the default number of short
+read categories") or a relative clause ("the reads that are not used in the assembly").
 
 Example:
     >>> specific_phrases("Is the biased composition filter on by default?")   # doctest: +SKIP
@@ -20,13 +22,38 @@ _GENERIC = ATTRIBUTES | _ROLES | frozenset("same other first last next new previ
 _MODIFIER_DEPS = frozenset("amod compound nmod npadvmod".split())
 
 
+def _content(tokens) -> list:
+    """The describing words of `tokens`: nouns, adjectives and verbs that are no attribute or role word."""
+    return [t for t in tokens if t.is_alpha and t.pos_ in ("NOUN", "PROPN", "ADJ", "VERB") and t.lower_ not in _GENERIC]
+
+
+def _bounded(head) -> bool:
+    """True when the head noun is bounded by words after it that name a thing: an "of"
+    tail of two describing words without an article of its own ("of short read categories";
+    "of the file" still points back) or a relative clause of two ("that are not used in the assembly")."""
+    for child in head.rights:
+        if child.dep_ == "prep" and child.lower_ == "of":
+            objects = [t for t in child.children if t.dep_ == "pobj"]
+            if objects and not any(c.dep_ in ("det", "poss") for c in objects[0].children) \
+                    and len(_content(objects[0].subtree)) >= 2:
+                return True
+        if child.dep_ == "relcl" and len(_content(child.subtree)) >= 2:
+            return True
+    return False
+
+
 def _specific(det) -> bool:
     """True when `det` ("the") opens a phrase of two or more describing words and a
-    specific head: read from the words between it and its head noun (the small parser
-    often tags a noun of a compound as a verb, "the target hits table")."""
+    specific head, read from the words between it and its head noun (the small parser
+    often tags a noun of a compound as a verb, "the target hits table"), or one bounded by
+    the words after its head (`_bounded`)."""
     doc = det.doc
     head = det.head
-    if det.lower_ != "the" or head.i <= det.i or head.pos_ not in ("NOUN", "PROPN") or head.lower_ in _GENERIC:
+    if det.lower_ != "the" or head.i <= det.i or head.pos_ not in ("NOUN", "PROPN"):
+        return False
+    if _bounded(head):
+        return True
+    if head.lower_ in _GENERIC:
         return False
     between = doc[det.i + 1: head.i]
     describing = [t for t in between if t.is_alpha and t.lower_ not in _GENERIC]

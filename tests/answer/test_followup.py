@@ -45,7 +45,7 @@ def test_which_questions_lean_on_the_conversation():
 @pytest.mark.parametrize("earlier, follow_up, rewritten", [
     ("How do I start R?", "and how do I quit it?", "How do I quit R?"),
     ("How do I start R?", "on Windows?", "How do I start R on Windows?"),
-    ("How do I start R?", "What is the default?", "What is the default of R?"),
+    ("How do I start R?", "What is the default?", "What is the default in R?"),
     ("Which port does the TFTP daemon listen on?", "what about the client?",
      "Which port does the TFTP client listen on?"),
     ("Which port does the TFTP daemon listen on?", "default?", "What is the default port of the TFTP daemon?"),
@@ -118,7 +118,7 @@ def test_a_question_that_names_nothing_and_points_back_leans():
 
 @pytest.mark.parametrize("earlier, follow_up, rewritten", [
     ("What does htpulse2rtime do in expEYES?", "and its pulse width at power-up?",
-     "What is the pulse width at power-up of htpulse2rtime?"),
+     "What is the pulse width of htpulse2rtime at power-up?"),
     ("What is the minimum value of tg for the expEYES capture function?", "what about capture4?",
      "What is the minimum value of tg for the expEYES capture4 function?"),
     ("What does set_sqrs generate in expEYES?", "how is the phase shift given?",

@@ -14,8 +14,8 @@ from core.types import Turn
 
 @pytest.mark.parametrize("earlier, follow_up, rewritten", [
     ("What does bzcat do?", "and bzip2recover?", "What does bzip2recover do?"),
-    ("How do I start R?", "What is the default block size?", "What is the default block size of R?"),
-    ("How do I start R?", "What is the maximum number of iterations?", "What is the maximum number of iterations of R?"),
+    ("How do I start R?", "What is the default block size?", "What is the default block size in R?"),
+    ("How do I start R?", "What is the maximum number of iterations?", "What is the maximum number of iterations in R?"),
     ("How do I start R?", "Is it possible to run it in parallel?", "Is it possible to run R in parallel?"),
     ("How do I start R?", "what about quitting?", "How do I go about quitting R?"),
 ])
