@@ -60,12 +60,14 @@ def fit(data: list[dict], columns: list[int], typed: bool):
     return LogisticRegression(C=1.0, max_iter=3000, class_weight="balanced").fit((x - mean) / scale, y), mean, scale
 
 
-def hits(model, data: list[dict], columns: list[int], typed: bool, margin: float) -> int:
-    """Questions whose quoted unit holds the answer: the chooser's unit where it leads the hand-made one by `margin`."""
+def hits(model, data: list[dict], columns: list[int], typed: bool, margin: float, rows=None) -> int:
+    """Questions whose quoted unit holds the answer: the chooser's unit where it leads the hand-made one by `margin`
+    (`rows`: a question's feature rows, by default `matrix` of `columns`)."""
     clf, mean, scale = model
+    rows = rows or (lambda d: matrix(d, columns, typed))
     out = 0
     for d in data:
-        p = clf.predict_proba((matrix(d, columns, typed) - mean) / scale)[:, 1]
+        p = clf.predict_proba((rows(d) - mean) / scale)[:, 1]
         best, base = int(np.argmax(p)), d["base_i"]
         out += int(d["y"][best] if p[best] - p[base] > margin else d["y"][base])
     return out

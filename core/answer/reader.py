@@ -39,6 +39,7 @@ from core.answer.quote import DECLINE_GENERIC
 from core.answer.reading import ReaderResult, ReaderSentence, completed, other_quotes, read_around, reading_of
 from core.answer.question import QuestionInfo, analyse_question, question_parts
 from core.answer.terms import content_terms, idf_weights, stem, tokens, weighted_overlap
+from core.answer.values import value_like, value_mark
 from core.answer.units import Unit, next_units, section_defaults, split_units, with_neighbours
 from core.index.base import Embedder
 
@@ -46,7 +47,6 @@ UNSUPPORTED_TEXT = DECLINE_GENERIC
 CONFIDENT_KINDS = frozenset({"count", "duration", "step", "yesno", "choice"})
 SHAPED_KINDS = frozenset({"count", "duration", "date", "step"})
 _STATES_DEFAULT = re.compile(r"\bdefault", re.IGNORECASE)
-_VALUE_LIKE = re.compile(r"\d|[-_./=<>\\]|[A-Z]")  # a number, a name, code: what a default's value looks like
 Passage = tuple  # (number, text[, title[, heading[, number of the passage that continues it]]])
 
 
@@ -135,7 +135,7 @@ class ExtractiveReader:
         quotes = other_quotes((reading,), ranked_units, self.max_quotes, self.quote_words,
                               q.terms if self.focus_quotes else frozenset())
         return ReaderResult(answer, unit.number, quotes, best, True, q.kind, ranked, (reading,),
-                            self._confident(q, answer), margin=round(margin, 4),
+                            self._confident(q, answer, unit.text), margin=round(margin, 4),
                             first_words=self.first_words, quote_words=self.quote_words)
 
     @staticmethod
@@ -145,13 +145,14 @@ class ExtractiveReader:
         return q.default or q.kind in CONFIDENT_KINDS
 
     @staticmethod
-    def _confident(q: QuestionInfo, answer: str) -> bool:
+    def _confident(q: QuestionInfo, answer: str, sentence: str = "") -> bool:
         """Whether the answer words are marked: for the shaped questions, a default only when
         its span looks like a value (a digit, a capital, code characters: "0.001", "HKY85",
         "--log"), not plain words ("optimised", "the program"). Marks of default questions
         right: value-like 5 of 10, word-like 0 of 7 on debian-docs-tune-5 (where the rule was
-        drawn); on debian, debian2 and pdfqa-dev's even ids 11 of 18 and 0 of 4."""
-        return q.kind in CONFIDENT_KINDS or (q.default and bool(_VALUE_LIKE.search(answer)))
+        drawn); on debian, debian2 and pdfqa-dev's even ids 11 of 18 and 0 of 4. "bunzip2" is no
+        value unless the `sentence` states it as the default (`values.value_like`)."""
+        return q.kind in CONFIDENT_KINDS or (q.default and value_like(answer, sentence))
 
     def _coverage(self, q: QuestionInfo, unit: Unit, units: Sequence[Unit]) -> float:
         """Key-word coverage of the answering sentence read with its context and the
@@ -252,7 +253,9 @@ class ExtractiveReader:
         if not best.text:  # the sentence wins unmarked; it shows its own best span if it has one
             best = next((c for c in ranked if c.unit == best.unit and c.text), best)
         runner_up = next((c.score for c in ranked if c.text and c.text.lower() != best.text.lower()), 0.0)
-        return best.text, best.unit, best.start, best.score - runner_up
+        text, start = value_mark(best.text, best.start, best.unit.text, ranked, best.unit) if q.default else \
+            (best.text, best.start)  # a default's mark: the value ("900k"), not a name ("bunzip2")
+        return text, best.unit, start, best.score - runner_up
 
     def _choose(self, q: QuestionInfo, pool: list[Unit], pool_scores: list[float], ranked: Sequence,
                 following: dict[Unit, Unit], numbers: Sequence[int]) -> Unit | None:

@@ -1,0 +1,94 @@
+"""What a setting's value looks like, as a manual writes it: the answer to "What is the default …?".
+
+A value is a number, bare or with a unit or size suffix ("900k", "100,000 bytes", "0.001",
+"3.5 MB", "10%"), a quoted setting ('"random"'), a switch word ("on", "false", "none"), an
+option or assignment in code ("--fast", "-9", "level=6"), or a constant written in capitals
+("HKY85", "R_PAPERSIZE"). A program, library or command name that merely holds a digit
+("bunzip2", "libxml2", "python3") is no value: it is a lower-case word with a digit stuck to it.
+`value_mark` moves the mark of a default question, inside the sentence the reader chose, from
+such a name to the value the sentence gives ("For files compressed with the default 900k block
+size, bunzip2 will require …": 900k); `value_like` is the looser test the reader's bold rests on.
+
+Example:
+    >>> [is_value(t) for t in ("900k", "100,000 bytes", "bunzip2", "HKY85", "--fast", "the program")]
+    [True, True, False, True, True, False]
+    >>> parenthesised_defaults("Sizes run from 100,000 bytes through 900,000 bytes (the default).")
+    [('900,000 bytes', 37)]
+    >>> [value_like(t) for t in ("bunzip2", "HKY85", "Relative Colorimetric", "optimised")]
+    [False, True, True, False]
+"""
+from __future__ import annotations
+
+import re
+
+from typing import Sequence, TypeVar
+
+from core.answer.spans import default_spans
+
+C = TypeVar("C")  # a candidates.Candidate (text, unit, score, start)
+
+_SIZE_UNITS = (r"(?:[kKMGT](?:i?B|b)?|bytes?|bits?|kbytes|kilobytes?|megabytes?|gigabytes?|KiB|MiB|GiB|"
+               r"ms|s|sec(?:onds?)?|min(?:utes?)?|h(?:ours?)?|days?|px|pt|mm|cm|in|dpi|Hz|kHz|MHz|V|mV|A|mA|"
+               r"lines?|columns?|characters?|chars?|threads?|times|%)")
+_NUMBER = r"[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
+_QUANTITY = re.compile(rf"^(?:about |approximately |up to )?{_NUMBER}(?:\s?{_SIZE_UNITS})?\.?$")
+_QUOTED = re.compile(r"^[\"'`‘“«].+[\"'`’”»]$")
+_SWITCH = re.compile(r"^(?:on|off|true|false|yes|no|none|null|nil|enabled|disabled|auto(?:matic)?|unlimited|"
+                     r"infinite|empty)$", re.IGNORECASE)
+_OPTION = re.compile(r"^--?[A-Za-z0-9][\w-]*(?:[= ]\S+)?$")
+_ASSIGNED = re.compile(r"^[\w.-]+\s?[=:]\s?\S+$")
+_CONSTANT = re.compile(r"^(?=.*[A-Z])[A-Z0-9][A-Z0-9_.+-]*$")  # HKY85, R_PAPERSIZE, UTF-8
+_PATH = re.compile(r"^(?:~|\.{0,2})/[\w./-]*$|^\w+\.[A-Za-z0-9]{1,4}$")  # /etc/foo.conf, .bashrc, out.txt
+_NAME_WITH_DIGIT = re.compile(r"^[a-z][a-z_-]*\d+[a-z]*$")  # bunzip2, libxml2, python3: a name, not a value
+_PAREN_DEFAULT = re.compile(r"\s*\((?:the |which is the |is the )?default(?: value)?\)", re.IGNORECASE)
+_VALUE_BEFORE = re.compile(rf"(?:{_NUMBER}(?:\s?{_SIZE_UNITS})?|[\"'`‘“][^\"'`’”]+[\"'`’”]|--?[\w-]+|[\w.-]+)$")
+_AFTER_DEFAULT = re.compile(r"\bdefault\s+(?:value\s+(?:of\s+)?)?([^\s,;()]+?)(?=[.,;:)]?(?:\s|$))", re.IGNORECASE)
+_LOOSE = re.compile(r"\d|[-_./=<>\\]|[A-Z]")  # a number, a name, code: what a default's value may look like
+
+
+def is_value(text: str) -> bool:
+    """Whether `text` (a candidate answer span) reads as a setting's value, not as a name or phrase."""
+    t = text.strip().rstrip(",;:")
+    if not t or _NAME_WITH_DIGIT.match(t):
+        return False
+    return any(p.match(t) for p in (_QUANTITY, _QUOTED, _SWITCH, _OPTION, _ASSIGNED, _CONSTANT, _PATH))
+
+
+def value_like(text: str, sentence: str = "") -> bool:
+    """The reader's looser test for marking a default's answer: a digit, a capital or a code
+    character ("0.001", "HKY85", "--log", "Relative Colorimetric"), but a lower-case name with a
+    digit ("bunzip2") only where `sentence` states it as the default ("Default encoding is utf8")."""
+    t = text.strip()
+    if _NAME_WITH_DIGIT.match(t):
+        return any(m.text.strip() == t for m in default_spans(sentence))
+    return bool(_LOOSE.search(t))
+
+
+def value_mark(text: str, start: int, sentence: str, ranked: Sequence[C], unit: object) -> tuple[str, int]:
+    """For a default question: the mark (text, offset) inside the chosen sentence. A value the
+    sentence marks "(the default)" wins; a mark on a name with a digit that the sentence does not
+    state as the default ("bunzip2") moves to the value written right after "default" ("the default
+    900k block size"), else to the best-scored candidate of the same sentence (`unit`) that is a
+    value (`is_value`); any other mark stays (moving marks from plain
+    words to values lost more than it gained on the tuning sets)."""
+    stated = parenthesised_defaults(sentence)
+    if stated:
+        return stated[0]
+    if not _NAME_WITH_DIGIT.match(text.strip()) or value_like(text, sentence):
+        return text, start
+    after = next((m for m in _AFTER_DEFAULT.finditer(sentence) if is_value(m.group(1))), None)
+    if after:  # "the default 900k block size"
+        return after.group(1), after.start(1)
+    same = (c for c in ranked if c.unit == unit and c.text and c.start >= 0 and is_value(c.text))
+    return next(((c.text, c.start) for c in same), (text, start))
+
+
+def parenthesised_defaults(sentence: str) -> list[tuple[str, int]]:
+    """The values that a bracket after them marks as the default, with their offsets
+    ("… through 900,000 bytes (the default) respectively", "-O2 (default)")."""
+    out = []
+    for m in _PAREN_DEFAULT.finditer(sentence):
+        before = _VALUE_BEFORE.search(sentence[: m.start()])
+        if before and is_value(before.group(0)):
+            out.append((before.group(0), before.start()))
+    return out

@@ -1,0 +1,56 @@
+"""A default question's bold mark goes on the value the sentence gives ("900k"), never on a
+program name that only holds a digit ("bunzip2"); a value marked "(the default)" is the answer."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from core.answer.reader import ExtractiveReader
+from core.answer.values import is_value, parenthesised_defaults, value_like
+
+_BOLD = re.compile(r"\*\*(.+?)\*\*")
+
+
+def _passages(program: str, size: str) -> list[tuple[int, str]]:
+    """A generated manual page of a compressor whose decompressor's name holds a digit."""
+    return [
+        (1, "The flags -1 through -9 specify the block size to be 100,000 bytes through 900,000 bytes respectively. "
+            f"At decompression time, the block size is read from the header of the compressed file, and {program} "
+            "then allocates itself just enough memory."),
+        (2, f"For files compressed with the default {size} block size, {program} will require about 3700 kbytes "
+            f"to decompress. To support decompression of any file on a 4 megabyte machine, {program} has an option "
+            "to decompress using half this amount of memory."),
+    ]
+
+
+def _bold(question: str, passages: list[tuple[int, str]]) -> list[str]:
+    result = ExtractiveReader(embedder=None).read(question, passages)
+    assert result.supported, result
+    return _BOLD.findall(result.render().splitlines()[0])
+
+
+@pytest.mark.parametrize("program,size", [("bunzip2", "900k"), ("unzpack3", "640k"), ("xdec7", "2M")])
+def test_the_default_question_marks_the_value_not_the_program_name(program: str, size: str) -> None:
+    bold = _bold("What is the default block size?", _passages(program, size))
+    assert bold == [size], bold
+
+
+def test_a_value_marked_the_default_in_brackets_is_the_answer() -> None:
+    passages = [(1, "The flags -1 through -9 specify the block size to be 100,000 bytes through "
+                    "900,000 bytes (the default) respectively.")]
+    assert _bold("What block size does the compressor use by default?", passages) == ["900,000 bytes"]
+
+
+def test_a_name_with_a_digit_the_sentence_states_as_the_default_stays_marked() -> None:
+    passages = [(1, "Default encoding is utf8 unless the preamble asks for another one.")]
+    assert _bold("What is the default encoding?", passages) == ["utf8"]
+
+
+def test_values_and_names() -> None:
+    assert all(is_value(t) for t in ("900k", "100,000 bytes", "0.001", "3.5 MB", "10%", '"random"', "--fast",
+                                     "level=6", "HKY85", "off"))
+    assert not any(is_value(t) for t in ("bunzip2", "libxml2", "the program", "optimised", "9 specify"))
+    assert not value_like("bunzip2", "For files compressed with the default 900k block size, bunzip2 will …")
+    assert value_like("Relative Colorimetric") and value_like("0.001")
+    assert parenthesised_defaults("Use -O2 (default) or -O3.") == [("-O2", 4)]
