@@ -13,8 +13,12 @@
 # `bash fetch_debian_docs.sh DIR 5` set 5's six (DejaGnu, HMMER, Normaliz, PhyML, RAxML, VSEARCH;
 # questions: debian-docs-tune-5.jsonl), written from the page text before the reader was run on them,
 # to train and choose the reader's sentence chooser on manuals (tuning only).
+# `bash fetch_debian_docs.sh DIR 6` the decline rule's set 6: the Velvet manual and its Columbus extension
+# (velvet 1.2.10) and the BibTool manual (bibtool 2.68) (questions: debian-docs-tune-6.jsonl, 50, many in
+# the user's words, and unanswerable-debian-docs-6.jsonl, 20 near misses), written from the page text
+# before Folio was asked any of them (tuning only).
 set -euo pipefail
-dir="${1:?usage: fetch_debian_docs.sh DIR [1|2|3|4|5|hmmer|biber]}"
+dir="${1:?usage: fetch_debian_docs.sh DIR [1|2|3|4|5|6|hmmer|biber]}"
 set_no="${2:-1}"
 source "$(dirname "${BASH_SOURCE[0]}")/../debian_manuals.sh"
 # package=version  path in the package  file name in DIR  sha256
@@ -53,6 +57,12 @@ elif [ "$set_no" = 5 ]; then
     "phyml=3:3.3.20220408-3 usr/share/doc/phyml/phyml_manual.pdf phyml-manual.pdf 3f75b9f66b5eb7c133db9ad62f711154f8e59c0b7fb27f319efda6795b8e7f1a"
     "raxml=8.2.12+dfsg-8+b2 usr/share/doc/raxml/NewManual.pdf.gz raxml-manual.pdf f276c5d786488d0de0f0e6e882f1d6a6a9286a4703f3a891713bcba6e42fa86c"
     "vsearch=2.22.1-1 usr/share/doc/vsearch/vsearch_manual.pdf.gz vsearch-manual.pdf 93256f1b3c42c1efdc92efb8b16a3f57cf79e4f3c92b61e2f8a73d8fb690a8c7"
+  )
+elif [ "$set_no" = 6 ]; then
+  manuals=(
+    "velvet=1.2.10+dfsg1-8 usr/share/doc/velvet/Manual.pdf velvet-manual.pdf 219ad00f8c44797eb0f70b4ffd1dd3c0b3978e8351771772c2fe251e8d7333ea"
+    "velvet=1.2.10+dfsg1-8 usr/share/doc/velvet/Columbus_manual.pdf velvet-columbus.pdf 77aaa5e92323c70952bc200e2810ae3e7954d8e2e9c95d583378e10b54efba9c"
+    "bibtool=2.68+ds-1 usr/share/doc/bibtool/bibtool.pdf bibtool.pdf 7dec2a77b7935a82787246cfe30f0ea8f05b5ff9d0549f882926085b741d9ee0"
   )
 elif [ "$set_no" = hmmer ]; then
   manuals=("$hmmer")
