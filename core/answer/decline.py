@@ -222,15 +222,6 @@ def names_absent(question: str, passage: str) -> list[str]:
     return strong if strong and not any(_seen(n, forms, joined) for n in strong) else []
 
 
-def answering_document(unit, units: Sequence) -> str:
-    """The text, context, title and headings of every evidence unit of the answering unit's
-    document (its title; its passage alone when untitled): `names_absent` reads these, since a
-    manual's passages seldom repeat the name of the program it is about ("--quiet" in the
-    vsearch manual, whose title reads "NAME")."""
-    same = [u for u in units if (u.title == unit.title if unit.title else u.number == unit.number)]
-    return " ".join(f"{u.text} {u.context} {u.title} {u.section}" for u in same)
-
-
 def _letters(text: str) -> str:
     """Lower-cased letters and digits only, so spelling variants of a name compare equal."""
     return re.sub(r"[^a-z0-9]+", "", text.lower())

@@ -34,7 +34,8 @@ import numpy as np
 
 from core.answer import choose, judge, nlp
 from core.answer.candidates import Tagger, rank_candidates, with_sentences
-from core.answer.decline import answering_document, coverage, missing_names, names_absent, unheard_terms
+from core.answer.decline import coverage, missing_names, names_absent, unheard_terms
+from core.answer.decline_document import answering_document
 from core.answer.quote import DECLINE_GENERIC
 from core.answer.reading import ReaderResult, ReaderSentence, completed, other_quotes, read_around, reading_of
 from core.answer.question import QuestionInfo, analyse_question, question_parts

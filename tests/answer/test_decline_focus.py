@@ -51,6 +51,7 @@ def test_an_everyday_kind_word_is_not_the_focus_test():
 VSEARCH = [
     (1, "vsearch is a versatile open-source tool for metagenomics; vsearch --help lists its commands.",
      "NAME", "DESCRIPTION"),
+    (3, "All vsearch operations discard sequences shorter than 1 nucleotide.", "NAME", "OPTIONS > Limits"),
     (2, "Suppress all messages to the standard output and error except warnings and fatal errors: "
         "use --quiet.", "NAME", "OPTIONS > General options"),
 ]
@@ -58,9 +59,17 @@ VSEARCH = [
 
 def test_the_programs_name_elsewhere_in_its_own_manual_is_not_absent():
     question = "How do I suppress all vsearch messages except warnings and fatal errors?"
-    assert names_absent(question, " ".join(VSEARCH[1][1:])) == ["vsearch"]  # the answering passage alone
+    assert names_absent(question, " ".join(VSEARCH[2][1:])) == ["vsearch"]  # the answering passage alone
     result = ExtractiveReader(None).read(question, VSEARCH)
     assert result.supported and "--quiet" in result.render().splitlines()[0]
+
+
+def test_a_name_the_document_mentions_once_in_passing_is_still_absent():
+    question = "Which axodraw command draws a gluon loop?"
+    feynmf = [(1, "Here is how to draw the circular gluons: \\fmfi{gluon}{fullcircle scaled .5w}.", "feynMF", "Loops"),
+              (2, "As stated above in the case of axodraw, portability of the output matters.", "feynMF", "Intro"),
+              (3, "Gluon lines are drawn curly.", "feynMF", "Lines")]
+    assert not ExtractiveReader(None).read(question, feynmf).supported
 
 
 def test_a_passage_of_another_manual_still_declines():
