@@ -75,8 +75,11 @@ def _vectors(words: Sequence[str]) -> np.ndarray | None:
 
 
 def nearest_similarity(word: str, texts: Iterable[str]) -> float | None:
-    """The largest cosine between `word` and a distinct word of `texts` (None without the model)."""
-    words = sorted({w.lower() for text in texts for w in _WORD.findall(text)} - STOP - {word})[:MAX_WORDS]
+    """The largest cosine between `word` and a distinct word of `texts` (None without the model);
+    a word that is a piece of `word` ("type", "types" of "typeface") is left out: the model reads
+    "typeface" in the same word pieces, so they are close in its space, not in meaning."""
+    words = sorted(w for w in {w.lower() for text in texts for w in _WORD.findall(text)} - STOP
+                   if stem(w) not in word)[:MAX_WORDS]  # "type(s)" of "typeface": its own piece, not its meaning
     vecs = _vectors([word, *words])
     if vecs is None:
         return None

@@ -35,6 +35,13 @@ def test_a_rare_word_asked_for_with_no_match_in_the_evidence_declines():
     assert result.render().splitlines()[0].startswith("The documents do not say")
 
 
+def test_a_piece_of_the_rare_word_is_no_support():
+    # the Velvet manual writes "type" and "types"; the model puts them near "typeface" by word pieces
+    velvet = ["Velvet reads the file type from its name; the read types are short and long. "
+              "Remember the log file: it records what Velvet prints."]
+    assert unsupported_focus("typeface", Heard(velvet), velvet) == "typeface"
+
+
 def test_a_word_of_the_same_meaning_answers():
     # "font" is close to "typeface": the dot guide answers in its own word
     assert unsupported_focus("typeface", Heard(_texts(FONTS)), _texts(FONTS)) == ""
