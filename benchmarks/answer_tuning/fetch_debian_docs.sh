@@ -14,8 +14,12 @@
 # `bash fetch_debian_docs.sh DIR 5` set 5's six (DejaGnu, HMMER, Normaliz, PhyML, RAxML, VSEARCH;
 # questions: debian-docs-tune-5.jsonl), written from the page text before the reader was run on them,
 # to train and choose the reader's sentence chooser on manuals (tuning only).
+# `bash fetch_debian_docs.sh DIR 6` the decline rule's set 6: the Velvet manual and its Columbus extension
+# (velvet 1.2.10) and the BibTool manual (bibtool 2.68) (questions: debian-docs-tune-6.jsonl, 50, many in
+# the user's words, and unanswerable-debian-docs-6.jsonl, 20 near misses), written from the page text
+# before Folio was asked any of them (tuning only).
 set -euo pipefail
-dir="${1:?usage: fetch_debian_docs.sh DIR [1|2|3|4|5|hmmer|biber|velvet]}"
+dir="${1:?usage: fetch_debian_docs.sh DIR [1|2|3|4|5|6|hmmer|biber|velvet]}"
 set_no="${2:-1}"
 source "$(dirname "${BASH_SOURCE[0]}")/../debian_manuals.sh"
 # package=version  path in the package  file name in DIR  sha256
@@ -28,6 +32,7 @@ manuals=(
 )
 sdcc="sdcc-doc=4.2.0+dfsg-1 usr/share/doc/sdcc-doc/sdccman.pdf.gz sdccman.pdf 8887f9fd940ee8aabe9429c28b53f264669f5c2c406688baf4b3d6c49438b2fb"
 hmmer="hmmer-doc=3.3.2+dfsg-1 usr/share/doc/hmmer/Userguide.pdf.gz hmmer-userguide.pdf 35a0e8094d3630d55512e9486b5e56bfa2570a839b56b3852da8527f9fe83a7a"
+velvet="velvet=1.2.10+dfsg1-8 usr/share/doc/velvet/Manual.pdf velvet-manual.pdf 219ad00f8c44797eb0f70b4ffd1dd3c0b3978e8351771772c2fe251e8d7333ea"
 nauty="nauty-doc=2.8.6+ds-2 usr/share/doc/nauty/nug28.pdf nug28.pdf 3ba8c8723a163283db7cd4ca583d33573b4194b07c9b6fa71c92ed95cd4a70e5"
 if [ "$set_no" = 4 ]; then
   manuals=(
@@ -55,10 +60,16 @@ elif [ "$set_no" = 5 ]; then
     "raxml=8.2.12+dfsg-8+b2 usr/share/doc/raxml/NewManual.pdf.gz raxml-manual.pdf f276c5d786488d0de0f0e6e882f1d6a6a9286a4703f3a891713bcba6e42fa86c"
     "vsearch=2.22.1-1 usr/share/doc/vsearch/vsearch_manual.pdf.gz vsearch-manual.pdf 93256f1b3c42c1efdc92efb8b16a3f57cf79e4f3c92b61e2f8a73d8fb690a8c7"
   )
+elif [ "$set_no" = 6 ]; then
+  manuals=(
+    "$velvet"
+    "velvet=1.2.10+dfsg1-8 usr/share/doc/velvet/Columbus_manual.pdf velvet-columbus.pdf 77aaa5e92323c70952bc200e2810ae3e7954d8e2e9c95d583378e10b54efba9c"
+    "bibtool=2.68+ds-1 usr/share/doc/bibtool/bibtool.pdf bibtool.pdf 7dec2a77b7935a82787246cfe30f0ea8f05b5ff9d0549f882926085b741d9ee0"
+  )
 elif [ "$set_no" = hmmer ]; then
   manuals=("$hmmer")
 elif [ "$set_no" = velvet ]; then
-  manuals=("velvet=1.2.10+dfsg1-8 usr/share/doc/velvet/Manual.pdf velvet-manual.pdf 219ad00f8c44797eb0f70b4ffd1dd3c0b3978e8351771772c2fe251e8d7333ea")
+  manuals=("$velvet")
 elif [ "$set_no" = biber ]; then
   manuals=("biber=2.18-1 usr/share/texmf/doc/bibtex/biber/biber.pdf biber.pdf fbb19c2845959f4ed76956f2fc1833c8a5fb7dc2f07a17641342bcff900f9d3e")
 fi

@@ -35,6 +35,7 @@ from core.errors import ConfigError
 from core.answer import nlp
 from core.answer.question import QuestionInfo, excluded_terms, last_sentence
 from core.answer.decline_heard import Heard, joined_pairs, term_weights
+from core.answer.decline_focus import unsupported_focus
 from core.answer.lexicon import english_word
 from core.answer.terms import STOP, content_terms, stem, weighted_overlap
 
@@ -131,14 +132,16 @@ _PREFIXES = ("re", "un", "dis", "de", "pre", "non", "sub", "over", "multi", "aut
 
 def english_family(word: str) -> bool:
     """A lower-case word the vocabulary lacks but whose family it holds ("configure":
-    "configuration"; "disables": "disabled"), or an everyday word behind an English prefix
-    ("relabels": "label"): an English word, not a name ("gnuplot", "vsftpd")."""
+    "configuration"; "disables": "disabled"), or an everyday word (of the vocabulary or the
+    lemma index) behind an English prefix ("relabels": "label"; "recompile": "compile"): an
+    English word, not a name ("gnuplot", "vsftpd")."""
     common = common_words()
     for form in _inflected(word):
         root = form[:-1] if form.endswith("e") else form
         if len(root) >= 4 and any(root + suffix in common for suffix in _SUFFIXES):
             return True
-        if any(form.startswith(p) and len(form) - len(p) >= 4 and form[len(p):] in common for p in _PREFIXES):
+        if any(form.startswith(p) and len(form) - len(p) >= 4 and (form[len(p):] in common or english_word(form[len(p):]))
+               for p in _PREFIXES):  # "recompile": the lemma index holds "compile", the vocabulary does not
             return True
     return False
 
@@ -198,6 +201,8 @@ def _forms(texts: Iterable[str]) -> set[str]:
         for word in words:
             forms.add(_letters(word))
             forms.update(p.lower() for p in re.split(r"[^A-Za-z0-9]+", word) if p)
+        spaced = re.findall(r"(?<!\S)[A-Za-z](?: [A-Za-z](?!\S)){2,}", text)  # "P h y M L": a letter-spaced title
+        forms.update(w.replace(" ", "").lower() for w in spaced)
         caps = [w[0].lower() if w[:1].isupper() else " " for w in words]
         for size in range(2, 6):
             forms.update("=" + "".join(caps[i:i + size]) for i in range(len(caps) - size + 1)
@@ -243,8 +248,14 @@ def unheard_terms(q: QuestionInfo, texts: Iterable[str], share: float = 0.55) ->
     surface-mount resistor?" over a manual that only mentions resistors). A compound and its
     pieces count once, heard when one of them is ("black-preservation": "preservation"); the
     head of the wh-phrase ("which *mode*") is what the answer is, not what the evidence must
-    name. [] otherwise."""
+    name; but a rare word it asks for that no evidence word matches in form or meaning
+    ("What *typeface* …?" over a manual without fonts) is returned alone (`decline_focus`).
+    [] otherwise."""
+    texts = list(texts)
     heard = Heard(texts)
+    focus = unsupported_focus(q.focus, heard, texts)
+    if focus:
+        return [focus]
     joined = joined_pairs(q.text, heard)
     head = stem(q.focus.split()[-1]) if q.focus else ""
     terms = [t for t in key_terms(q) if t != head]

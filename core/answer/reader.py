@@ -35,6 +35,7 @@ import numpy as np
 from core.answer import choose, judge, nlp
 from core.answer.candidates import Tagger, rank_candidates, with_sentences
 from core.answer.decline import coverage, missing_names, names_absent, unheard_terms
+from core.answer.decline_document import answering_document
 from core.answer.quote import DECLINE_GENERIC
 from core.answer.reading import ReaderResult, ReaderSentence, completed, other_quotes, read_around, reading_of
 from core.answer.question import QuestionInfo, analyse_question, question_parts
@@ -125,8 +126,7 @@ class ExtractiveReader:
                                                     following, numbers)
         if self._coverage(q, unit, units) < self.min_coverage:
             return ReaderResult("", 0, closest, best, False, q.kind, ranked)
-        if names_absent(question, " ".join(f"{u.text} {u.context} {u.title} {u.section}" for u in units
-                                           if u.number == unit.number)):  # the passage is about something else
+        if names_absent(question, answering_document(unit, units)):  # the document is about something else
             return ReaderResult("", 0, closest, best, False, q.kind, ranked)
         reading = completed(reading_of(answer, unit, anchor), unit, following.get(unit))
         before = next((u for u in units if following.get(u) == unit), None)
