@@ -154,6 +154,12 @@ def plain_english(word: str, question: str = "") -> bool:
     return english_family(word) or (english_word(word) and word not in _proper_nouns(question))
 
 
+def rare_english(word: str) -> bool:
+    """A lower-case English word (`plain_english`) outside the embedding vocabulary: the kind of
+    word `decline_focus` asks the evidence to touch in form or meaning ("typeface")."""
+    return word.isalpha() and word.islower() and _uncommon(word, common_words()) and plain_english(word)
+
+
 def _proper_nouns(question: str) -> frozenset[str]:
     """The lower-case words the question uses as names: tagged proper nouns, or bare singular
     nouns (no determiner or modifier) as an object ("using clang"), which an English count
@@ -253,7 +259,7 @@ def unheard_terms(q: QuestionInfo, texts: Iterable[str], share: float = 0.55) ->
     [] otherwise."""
     texts = list(texts)
     heard = Heard(texts)
-    focus = unsupported_focus(q.focus, heard, texts)
+    focus = unsupported_focus(q.focus, heard, texts, rare_english)
     if focus:
         return [focus]
     joined = joined_pairs(q.text, heard)

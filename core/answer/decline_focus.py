@@ -22,17 +22,19 @@ Without the embedding model the test never fires.
 
 Example:
     >>> from core.answer.decline_heard import Heard
+    >>> from core.answer.decline import rare_english
     >>> evidence = ["bzip2 prints its messages on the standard error stream."]
-    >>> unsupported_focus("typeface", Heard(evidence), evidence)
+    >>> unsupported_focus("typeface", Heard(evidence), evidence, rare_english)
     'typeface'
-    >>> unsupported_focus("typeface", Heard(["The default font is Times-Roman."]), ["The default font is Times-Roman."])
+    >>> unsupported_focus("typeface", Heard(["The default font is Times-Roman."]),
+    ...                   ["The default font is Times-Roman."], rare_english)
     ''
 """
 from __future__ import annotations
 
 import functools
 import re
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 import numpy as np
 
@@ -86,17 +88,10 @@ def nearest_similarity(word: str, texts: Iterable[str]) -> float | None:
     return float(np.max(vecs[1:] @ vecs[0])) if words else 0.0
 
 
-def rare_english(word: str) -> bool:
-    """A lower-case English word (`decline.plain_english`) outside the embedding vocabulary."""
-    from core.answer.decline import _uncommon, common_words, plain_english
-
-    return word.isalpha() and word.islower() and _uncommon(word, common_words()) and plain_english(word)
-
-
-def unsupported_focus(focus: str, heard, texts: Sequence[str]) -> str:
+def unsupported_focus(focus: str, heard, texts: Sequence[str], rare: Callable[[str], bool]) -> str:
     """The head word of the question's `focus` phrase when the test above fires, else ""."""
     word = focus.split()[-1].lower() if focus else ""
-    if not word or not rare_english(word) or heard.holds(stem(word)):
+    if not word or not rare(word) or heard.holds(stem(word)):
         return ""
     near = nearest_similarity(word, texts)
     return word if near is not None and near < FOCUS_SIMILARITY else ""

@@ -4,8 +4,8 @@ over a manual without fonts); a program's name written elsewhere in its own manu
 or in its letter-spaced title, is not absent from the answering passage."""
 from __future__ import annotations
 
-from core.answer.decline import _forms, missing_names, names_absent, unheard_terms
-from core.answer.decline_focus import rare_english, unsupported_focus
+from core.answer.decline import _forms, missing_names, names_absent, rare_english, unheard_terms
+from core.answer.decline_focus import unsupported_focus
 from core.answer.decline_heard import Heard
 from core.answer.question import analyse_question
 from core.answer.reader import ExtractiveReader
@@ -28,7 +28,7 @@ def _texts(passages) -> list[str]:
 
 def test_a_rare_word_asked_for_with_no_match_in_the_evidence_declines():
     assert rare_english("typeface") and not rare_english("folder") and not rare_english("vsftpd")
-    assert unsupported_focus("typeface", Heard(_texts(BZIP2)), _texts(BZIP2)) == "typeface"
+    assert unsupported_focus("typeface", Heard(_texts(BZIP2)), _texts(BZIP2), rare_english) == "typeface"
     assert unheard_terms(analyse_question(TYPEFACE), _texts(BZIP2)) == ["typeface"]
     result = ExtractiveReader(None).read(TYPEFACE, BZIP2)
     assert not result.supported
@@ -39,12 +39,12 @@ def test_a_piece_of_the_rare_word_is_no_support():
     # the Velvet manual writes "type" and "types"; the model puts them near "typeface" by word pieces
     velvet = ["Velvet reads the file type from its name; the read types are short and long. "
               "Remember the log file: it records what Velvet prints."]
-    assert unsupported_focus("typeface", Heard(velvet), velvet) == "typeface"
+    assert unsupported_focus("typeface", Heard(velvet), velvet, rare_english) == "typeface"
 
 
 def test_a_word_of_the_same_meaning_answers():
     # "font" is close to "typeface": the dot guide answers in its own word
-    assert unsupported_focus("typeface", Heard(_texts(FONTS)), _texts(FONTS)) == ""
+    assert unsupported_focus("typeface", Heard(_texts(FONTS)), _texts(FONTS), rare_english) == ""
     result = ExtractiveReader(None).read("What typeface does dot use for text by default?", FONTS)
     assert result.supported and "Times-Roman" in result.render().splitlines()[0]
 
@@ -52,7 +52,7 @@ def test_a_word_of_the_same_meaning_answers():
 def test_an_everyday_kind_word_is_not_the_focus_test():
     # "folder" is in the model's vocabulary: manuals answer it as "directory", without the word
     evidence = ["ecasound looks for LADSPA plugins in the directory named by LADSPA_PATH."]
-    assert unsupported_focus("folder", Heard(evidence), evidence) == ""
+    assert unsupported_focus("folder", Heard(evidence), evidence, rare_english) == ""
 
 
 VSEARCH = [

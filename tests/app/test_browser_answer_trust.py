@@ -102,9 +102,9 @@ def test_quoted_first_line_its_mark_on_the_page_and_a_decline(guide, server, tmp
         answer_expander = page.get_by_test_id("stExpander").first
         answer_expander.locator("summary").click()
         answer_expander.get_by_text("Show on page").first.click()
-        page.get_by_text("the supporting sentence in blue").first.wait_for(timeout=120_000)
+        page.get_by_text("the supporting sentence in blue").first.wait_for(timeout=180_000)
         image = page.locator("img[alt*='with the chunk highlighted']").first
-        image.wait_for(timeout=60_000)
+        image.wait_for(timeout=180_000)
         png = page.request.get(image.get_attribute("src")).body()
         strong_mark_over(png, guide, 2, ROW, [cell for row in OTHER_ROWS for cell in row])
         page.screenshot(path=f"{shots}/answer-marked.png", full_page=True)

@@ -45,7 +45,7 @@ def marked_share(png: bytes) -> float:
 def shown_image(page, alt_part: str):
     """The viewer's image whose alt text contains `alt_part`, and its PNG bytes."""
     img = page.locator(f"img[alt*='{alt_part}']").first
-    img.wait_for(timeout=60_000)
+    img.wait_for(timeout=180_000)  # a busy machine renders the page slowly
     return img, page.request.get(img.get_attribute("src")).body()
 
 
