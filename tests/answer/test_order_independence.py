@@ -1,11 +1,11 @@
 """A question's ranking and answer do not depend on what was asked before it.
 
 Two processes ask the same questions in opposite orders (each question comes after
-different ones; the second process's first is asked alone). The library is big enough
-(800 generated passages, fewer than Chroma writes to its index files) that an approximate vector
-search misses some of the 50 nearest: Chroma's HNSW graph, rebuilt on every open, missed
-different ones in different processes, so a question asked alone and the same question
-asked after others (in another process) were ranked, and answered, differently.
+different ones; the second process's first is asked alone). The library (800 generated
+passages, fewer than Chroma writes to its index files, so each open rebuilds its HNSW graph)
+is big enough that an approximate vector search misses some of the 50 nearest; the graph
+missed different ones in different processes, so a question asked alone and the same
+question asked after others (in another process) were ranked, and answered, differently.
 """
 from __future__ import annotations
 
