@@ -13,7 +13,8 @@ add `--new2-pdfs NEW2_PDFS`: its sets are asked after today's and scored as extr
 
 It builds two libraries once (WORK_DIR/lib-new: the 11 new manuals; WORK_DIR/lib-pdfqa: the
 12 pdfqa-dev manuals; reused when they already hold documents), then asks every set offline
-in two fresh processes side by side (`answer_trust_ask.py`, PYTHONHASHSEED 1 and 2), scores
+in two fresh processes side by side (`answer_trust_ask.py`, PYTHONHASHSEED 1 and 2, the second
+asking each set's rows in the reverse order), scores
 the first run and counts the answers that differ between the two. With `--retrievers` (default: dense,
 bm25, hybrid, multiroute, gnn, iier) each retriever is also scored on the answerable sets:
 the share of questions whose first chunk holds the answer (answer_recall@1), answer_recall@5
@@ -62,12 +63,14 @@ def ensure_library(lib: Path, pdfs: Path | None) -> None:
 
 
 def start_worker(args: argparse.Namespace, seed: int, out: Path) -> subprocess.Popen:
-    """Start the worker in a fresh process with PYTHONHASHSEED=seed, writing rows to `out`."""
+    """Start the worker in a fresh process with PYTHONHASHSEED=seed, writing rows to `out`;
+    the second (seed 2) asks every set's rows in the reverse order."""
     cmd = [sys.executable, str(HERE / "answer_trust_ask.py"), "--new-lib", str(args.new_lib),
            "--pdfqa-lib", str(args.pdfqa_lib), "--out", str(out)]
     cmd += ["--new2-lib", str(args.new2_lib), "--sets", args.sets] if args.new2_lib else ["--sets", args.sets]
     cmd += ["--retriever", args.retriever] if args.retriever else []
     cmd += ["--limit", str(args.limit)] if args.limit else []
+    cmd += ["--reverse"] if seed == 2 else []  # an answer must not depend on what was asked before it
     return subprocess.Popen(cmd, cwd=REPO, env={**os.environ, "PYTHONHASHSEED": str(seed), "HF_HUB_OFFLINE": "1"})
 
 
@@ -229,7 +232,7 @@ def report_text(result: dict) -> str:
                       + "; ".join(f"{k}: {v}" for k, v in result["errors"].items())]
     if "determinism" in result:
         d = result["determinism"]
-        parts += ["", f"Determinism: two fresh processes (PYTHONHASHSEED 1 and 2): {d['differing']} of "
+        parts += ["", f"Determinism: two fresh processes (PYTHONHASHSEED 1 and 2, opposite orders): {d['differing']} of "
                       f"{d['answers']} answers differ" + (f" ({', '.join(d['ids'])})" if d["ids"] else "")]
     if "retrieval" in result:
         parts += ["", "Retrievers (k = 5):", "", retrieval_table(result["retrieval"])]

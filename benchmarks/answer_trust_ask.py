@@ -1,6 +1,7 @@
 """Ask every answer set once, offline, and write one JSON line per answer (the worker of
 benchmarks/answer_trust.py; it runs in a fresh process so that two runs with different
-PYTHONHASHSEED can be compared).
+PYTHONHASHSEED, and --reverse (each set's rows in the reverse order, so every question comes
+after different ones), can be compared).
 
     python benchmarks/answer_trust_ask.py --new-lib DIR --pdfqa-lib DIR --out rows.jsonl [--retriever NAME]
         [--new2-lib DIR --sets ...,new-manuals-2,unanswerable-2,conversations-2]
@@ -35,9 +36,17 @@ SETS = Path(__file__).resolve().parent / "answer_sets"
 PARTS = ("new-manuals", "unanswerable", "conversations", "pdfqa-dev", "pdfqa-dev-absent")  # today's rows
 
 
+REVERSE = []  # [True] with --reverse: every set's rows are asked last first
+
+
 def read_jsonl(path: Path) -> list[dict]:
     """The rows of a JSON Lines file (blank lines skipped)."""
     return [json.loads(line) for line in path.read_text("utf-8").splitlines() if line.strip()]
+
+
+def in_order(rows: list[dict]) -> list[dict]:
+    """`rows` in the order this run asks them (reversed with --reverse)."""
+    return rows[::-1] if REVERSE else rows
 
 
 def wait_until_complete(lib: Library, expected: int, timeout_s: float = 3600.0) -> None:
@@ -79,7 +88,7 @@ def conversations(lib: Library, retriever: str | None, limit: int = 0, ids: str 
     rows = [r for r in read_jsonl(SETS / name) if not ids or r["id"] in ids.split(",")]
     if limit:
         rows = [r for kind in ("follow-up", "self-contained") for r in [x for x in rows if x["kind"] == kind][:limit]]
-    for row in rows:
+    for row in in_order(rows):
         first_row, first = ask_row(lib, "first", {"id": row["id"], "question": row["first"]}, retriever)
         history = [first or (row["first"], "")]
         out, _ = ask_row(lib, conversation_set(row["kind"], suffix), row, retriever, history=history)
@@ -114,9 +123,11 @@ def main() -> None:
     ap.add_argument("--ids", default="",
                     help="conversation rows (and -2 rows) to ask (comma-separated ids; default all)")
     ap.add_argument("--new2-lib", type=Path, help="the second fresh library (for the -2 parts)")
+    ap.add_argument("--reverse", action="store_true", help="ask each set's rows in the reverse order")
     ap.add_argument("--sets", default=",".join(PARTS),
                     help="which parts to ask, in this order: " + ", ".join(PARTS + PARTS2))
     args = ap.parse_args()
+    REVERSE.extend([True] if args.reverse else [])
     # opened when first asked: a run of the -2 parts alone leaves today's libraries alone
     libs = LazyLibraries({"new": args.new_lib, "pdfqa": args.pdfqa_lib})
     pdfqa = bench_dir() / "pdfqa-dev"
@@ -125,10 +136,10 @@ def main() -> None:
             fh.write(json.dumps(row, ensure_ascii=False) + "\n")
             fh.flush()
 
-        pdfqa_rows = read_jsonl(pdfqa / "questions.jsonl")[: args.limit or None]
+        pdfqa_rows = in_order(read_jsonl(pdfqa / "questions.jsonl")[: args.limit or None])
         parts = args.sets.split(",")
         for name in ("new-manuals", "unanswerable"):
-            for row in read_jsonl(SETS / f"{name}.jsonl")[: args.limit or None] if name in parts else []:
+            for row in in_order(read_jsonl(SETS / f"{name}.jsonl")[: args.limit or None]) if name in parts else []:
                 write(ask_row(libs["new"], name, row, args.retriever)[0])
         for out in conversations(libs["new"], args.retriever, args.limit, args.ids) if "conversations" in parts else []:
             write(out)
@@ -149,7 +160,7 @@ def ask_second(args: argparse.Namespace, parts: list[str], write) -> None:
         raise SystemExit("the -2 parts need --new2-lib")
     lib2, ids = Library.open(args.new2_lib), set(filter(None, args.ids.split(",")))
     for part, name in (("new-manuals-2", NEW2), ("unanswerable-2", UNANSWERABLE2)):
-        for row in read_jsonl(SETS / name)[: args.limit or None] if part in parts else []:
+        for row in in_order(read_jsonl(SETS / name)[: args.limit or None]) if part in parts else []:
             if not ids or row["id"] in ids:  # --ids: a run split across processes
                 write(ask_row(lib2, part, row, args.retriever)[0])
     if "conversations-2" in parts:

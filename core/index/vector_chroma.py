@@ -4,7 +4,10 @@ Vectors are given to Chroma explicitly (no Chroma embedding function), the colle
 uses cosine space, and each record carries its document id as metadata so a document
 can be removed with one `where` filter. A scoped search of an embedded store does not use
 that filter: it scores the scope's chunks exactly against vectors kept in memory
-(`query_among`, `core.index.vector_rows`).
+(`query_among`, `core.index.vector_rows`), and so does an unscoped search: Chroma rebuilds
+its HNSW graph on every open, in threads, so the graph's approximate answer (one of the 50
+nearest missed for a question in 5, and which one varied by process) made the same question
+rank differently in another process or after a reopen; exact scoring is the same everywhere.
 
 Several processes may share an embedded store (the app, the job worker, the CLI). An
 embedded client searches the index it loaded and does not see another process's writes,
@@ -207,6 +210,13 @@ class ChromaVectorIndex:
         n = min(int(k), self.count())
         if n <= 0 or (doc_ids is not None and not doc_ids):
             return []
+        if self.path is not None and not exclude_docs and doc_ids is None:
+            # exact, not Chroma's HNSW walk: each process builds that graph anew (in threads),
+            # so its approximate top k differed from one process, or reopening, to the next
+            try:
+                return self.rows.query(vector, n, ("all",), self._read_all)
+            except BackendError:  # another process deleting as we list: its search, this once
+                pass
         query = np.asarray(vector, dtype=np.float32).reshape(1, -1)
         res = self._do("query", query_embeddings=query, n_results=n, include=["distances"],
                        where=_where(exclude_docs, doc_ids))
@@ -257,6 +267,16 @@ class ChromaVectorIndex:
             res = self._do("get", ids=list(ids[start : start + _PAGE]), include=["embeddings"])
             found.update(zip(res["ids"], np.asarray(res["embeddings"], dtype=np.float32)))
         return found
+
+    def _read_all(self) -> list[str]:
+        """Every stored id, sorted; their vectors are read in the same pages (one listing: ids
+        then vectors in two reads could meet another process's delete between them) and kept."""
+        found: dict[str, np.ndarray] = {}
+        for offset in range(0, self.count(), _PAGE):
+            res = self._do("get", include=["embeddings"], limit=_PAGE, offset=offset)
+            found.update(zip(res["ids"], np.asarray(res["embeddings"], dtype=np.float32)))
+        self.rows.keep(found)
+        return sorted(found)
 
     def _metadatas(self) -> Iterator[tuple[str, dict]]:
         total = self.count()

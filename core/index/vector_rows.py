@@ -83,6 +83,13 @@ class VectorRows:
                     self._rows.update(fetched)
         return found
 
+    def keep(self, found: Mapping[str, np.ndarray]) -> None:
+        """Keep vectors just read from the store (a whole listing), as `vectors` would."""
+        with self._lock:
+            if len(self._rows) + len(found) > self._max_rows:
+                self._rows.clear()
+            self._rows.update(found)
+
     def query(self, vector: np.ndarray, k: int, key: Hashable,
               chunk_ids: Callable[[], Sequence[str]]) -> list[tuple[str, float]]:
         """The k chunks among `chunk_ids()` nearest to `vector` (exact cosine), best first.

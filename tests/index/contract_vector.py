@@ -63,8 +63,8 @@ class VectorIndexContract:
 
     def test_query_many_answers_like_query_per_row(self, filled):
         rows = np.stack([Q, VECS[3]])
-        many = filled.query_many(rows, 3)
-        assert [ids_of(h) for h in many] == [ids_of(filled.query(r, 3)) for r in rows]
+        many = filled.query_many(rows, 2)  # not 3: VECS[3]'s third place is a three-way tie at 0
+        assert [ids_of(h) for h in many] == [ids_of(filled.query(r, 2)) for r in rows]
         assert many[0][0][1] == pytest.approx(0.96, abs=1e-5)
         assert filled.query_many(np.zeros((0, 4), np.float32), 3) == []
 
