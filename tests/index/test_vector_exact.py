@@ -48,3 +48,20 @@ def test_exact_search_sees_a_write_in_the_same_process(tmp_path):
     idx.delete_ids(["near"])
     assert idx.query(query, 1)[0][0] == ids[3]
     idx.close()
+
+
+def test_a_store_above_the_exact_size_is_searched_by_chromas_graph(tmp_path, monkeypatch):
+    """Reading every vector of a large store would cost each CLI call seconds: above
+    EXACT_MAX the search is Chroma's own, and no full read happens."""
+    import core.index.vector_chroma as vc
+
+    idx, ids, vectors = _store(tmp_path / "chroma")
+    monkeypatch.setattr(vc, "EXACT_MAX", N - 1)
+    read_all = []
+    monkeypatch.setattr(idx, "_read_all", lambda: read_all.append(1) or [])
+    assert idx.query(vectors[3], 1)[0][0] == ids[3]  # the graph still finds an exact copy
+    assert read_all == []
+    monkeypatch.setattr(vc, "EXACT_MAX", N)
+    idx.query(vectors[3], 1)
+    assert read_all == [1]
+    idx.close()
