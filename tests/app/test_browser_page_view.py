@@ -49,6 +49,19 @@ def shown_image(page, alt_part: str):
     return img, page.request.get(img.get_attribute("src")).body()
 
 
+def citation_holding(page, text: str):
+    """The citation expander whose passage holds `text`, opened (each is opened in turn until
+    one shows it: which rank the chunk has is the retriever's business, not this test's)."""
+    expanders = page.get_by_test_id("stExpander")
+    for i in range(expanders.count()):
+        expander = expanders.nth(i)
+        expander.locator("summary").click()
+        if expander.get_by_text(text).count():
+            return expander
+    raise AssertionError(f"no citation holds {text!r}: "
+                         + " | ".join(expanders.locator("summary").all_inner_texts()))
+
+
 @pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="needs /usr/bin/chromium (apt-get install chromium)")
 def test_show_on_page_from_a_citation(book, server, tmp_path):  # book first: the data dir exists
     from playwright.sync_api import sync_playwright
@@ -63,10 +76,15 @@ def test_show_on_page_from_a_citation(book, server, tmp_path):  # book first: th
         box.press("Enter")
         page.get_by_test_id("stExpander").first.wait_for(timeout=180_000)  # the first citation
         page.get_by_test_id("stSpinner").wait_for(state="detached", timeout=180_000)
-        page.get_by_test_id("stExpander").first.locator("summary").click()
-        page.get_by_text("Colours in chemnum are named").first.wait_for()  # [1] is the section's chunk
-        page.get_by_text("Show on page").first.click()
-        _, png = shown_image(page, "p. 4 · PDF page 7 with the chunk highlighted")
+        cited = citation_holding(page, "Colours in chemnum are named")  # the section's chunk
+        cited.get_by_text("Show on page").first.click()
+        try:
+            _, png = shown_image(page, "p. 4 · PDF page 7 with the chunk highlighted")
+        except Exception:  # keep what the page showed, for the failure's reader
+            page.screenshot(path=os.environ.get("FOLIO_SCREENSHOT_DIR", str(tmp_path)) + "/page-view-failed.png",
+                            full_page=True)
+            raise AssertionError("no page image; citations: "
+                                 + " | ".join(page.get_by_test_id("stExpander").locator("summary").all_inner_texts()))
         assert page.get_by_text("p. 4 · PDF page 7").first.is_visible()
         assert 0.01 < marked_share(png) < 0.5  # the chunk's lines, not the whole page
         assert page.get_by_role("button", name="Download the original PDF").first.is_visible()
