@@ -11,8 +11,6 @@ from core.learn.hop_features import NAMES
 from core.learn.hop_head import QuestionView
 from core.retrieve.gnn import GNNRetriever, propagate
 from core.retrieve.gnn_rerank import GNNRerankRetriever
-from core.retrieve.train import LabelledQuestion
-from tests.graph.doubles import MiniLibrary
 from tests.learn.bridge_world import name, world_library
 
 
