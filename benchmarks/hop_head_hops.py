@@ -4,7 +4,7 @@ each question once and scoring the head's Reading directly (not through the eval
 
     python benchmarks/hop_head_hops.py --data-dir COPY/musique --questions BENCH/musique/questions.jsonl \
         [--also-data-dir COPY/hotpotqa-dev --also-questions BENCH/hotpotqa-dev/questions.jsonl] \
-        [--bridge 0] [--passes 2] [--beam B,N] [--inner 4] [--drop FEATURE,...] [--grid-extra 1e6] [--out hops.json]
+        [--bridge 0] [--passes 2] [--beam B,N] [--teacher] [--inner 4] [--drop FEATURE,...] [--grid-extra 1e6] [--out hops.json]
 
 `--drop` zeroes features (an ablation: a constant column carries no weight); `--grid-extra`
 adds fusion weights to the grid the inner folds choose from (1e6: the head alone).
@@ -90,9 +90,11 @@ def main() -> int:
     ap.add_argument("--beam", default="0,0", help="B,N: later passes read N neighbours of the last pass's best B")
     ap.add_argument("--inner", type=int, default=head_fit.INNER)
     ap.add_argument("--drop", default="")
+    ap.add_argument("--teacher", action="store_true", help="later passes also fit on gold-path rows")
     ap.add_argument("--grid-extra", default="")
     ap.add_argument("--out", type=Path, default=Path("hop_head_hops.json"))
     a = ap.parse_args()
+    head_fit.TEACHER = a.teacher
     if a.drop:
         drop_features(a.drop.split(","))
     if a.grid_extra:

@@ -3,7 +3,7 @@ head's last pass even reads (pool recall), how many candidates that costs, and t
 alone's recall@5 (no fusion weight: the cheap check before `hop_head_hops.py`).
 
     python benchmarks/hop_pool.py --data-dir COPY/musique --questions BENCH/musique/questions.jsonl \
-        [--passes 2] [--beam 0,0 --beam 5,5 ...] [--out hop_pool.json]
+        [--passes 2] [--bridge 0] [--beam 0,0 --beam 5,5 ...] [--out hop_pool.json]
 
 Per fold (the split of `hop_head_folds.py` for the seed), the head's passes are fit on the
 other folds' questions (`head_fit.fit_two`) and read the held-out ones, so the beam (the
@@ -52,13 +52,14 @@ def main() -> int:
     ap.add_argument("--data-dir", type=Path, required=True)
     ap.add_argument("--questions", type=Path, required=True)
     ap.add_argument("--passes", type=int, default=2)
+    ap.add_argument("--bridge", type=int, default=0, help="bridge-step hits (core.learn.hop_bridge); 0: off")
     ap.add_argument("--beam", action="append", default=[], help="B,N: chunks expanded per later pass, neighbours each")
     ap.add_argument("--out", type=Path, default=Path("hop_pool.json"))
     a = ap.parse_args()
     out = {"args": {k: str(v) for k, v in vars(a).items()}, "result": {}}
     for beam in a.beam or ["0,0"]:
         b = tuple(int(x) for x in beam.split(","))
-        samples, hops = samples_of(a.data_dir, a.questions, 0, b)
+        samples, hops = samples_of(a.data_dir, a.questions, a.bridge, b)
         out["result"][beam] = pool_run(samples, hops, a.passes)
         print(beam, json.dumps(out["result"][beam]), flush=True)
     return save(out, a.out)

@@ -26,6 +26,7 @@ from core.learn.hop_head import BRIDGE, CAP, POOL, SEEDS, HopHead, QuestionView,
 C = 1.0  # L2 strength (sklearn's inverse): set a priori, not tuned on any scored question
 INNER = 4  # inner folds for the fusion weight
 PASSES = 2  # a second pass re-reads the path from the first pass's best chunks
+TEACHER = False  # later passes also fit on rows read with the question's gold chunks as path (an experiment)
 
 
 @dataclass
@@ -85,9 +86,21 @@ def fit_two(samples: Sequence[Sample], seed: int = 0, passes: int = PASSES) -> H
     first = head = fit_rows(samples, seed)
     for _ in range(passes - 1):
         samples = second_pass(samples, head)
-        head.second = fit_rows(samples, seed)
+        head.second = fit_rows([*samples, *gold_paths(samples)] if TEACHER else samples, seed)
         head = head.second
     return first
+
+
+def gold_paths(samples: Sequence[Sample], seeds: int = SEEDS) -> list[Sample]:
+    """The samples re-read with their gold candidates (up to `seeds`) as the path: rows where
+    the path is right, so the bridge features are seen where they matter (teacher forcing)."""
+    out = []
+    for s in samples:
+        path = [c for c in s.cands if c in s.gold][:seeds]
+        if path:
+            cands, rows = s.view.rows(path, extra=s.cands)
+            out.append(Sample(s.view, s.gold, cands, rows))
+    return out
 
 
 def pair_rows(samples: Sequence[Sample], mean: np.ndarray, scale: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
