@@ -5,13 +5,15 @@ Candidates are gnn's top `pool` chunks and the graph neighbours of its top `seed
 (`bridge` > 0, `core.learn.hop_bridge`; off by default), the chunks found by the path
 chunks' bridge phrases (BM25) and by q + p (dense); the path is those seeds. Each candidate
 gets one probability of being a supporting chunk; later passes (2 by default) re-read with
-the last pass's best chunks as the path. `gnn_rerank` ranks by gnn score + weight * p, the
-weight chosen by inner folds of the training questions (`core.learn.head_fit`), never on
-the questions it is scored on.
+the last pass's best chunks as the path, and, when trained with a beam (`beam` = (B, N) in
+the record; off by default: held out it widened the pool but not recall@5, see
+benchmarks/RESULTS.md), also read N neighbours of each of the last pass's best B chunks.
+`gnn_rerank` ranks by gnn score + weight * p, the weight chosen by inner folds of the
+training questions (`core.learn.head_fit`), never on the questions it is scored on.
 
 On disk, in `data_dir/models/hop_head/`: `head.safetensors` (feature means, scales,
 coefficients, intercept: float64 arrays; a later pass's under "second.", nested) and
-`head.json` (feature names, record, its `bridge_hits` included). No pickles.
+`head.json` (feature names, record, its `bridge_hits` and `beam` included). No pickles.
 
 Example:
     >>> # head = HopHead.load(data_dir)    # None when none was trained
