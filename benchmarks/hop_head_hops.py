@@ -4,7 +4,7 @@ each question once and scoring the head's Reading directly (not through the eval
 
     python benchmarks/hop_head_hops.py --data-dir COPY/musique --questions BENCH/musique/questions.jsonl \
         [--also-data-dir COPY/hotpotqa-dev --also-questions BENCH/hotpotqa-dev/questions.jsonl] \
-        [--bridge 0] [--passes 2] [--inner 4] [--drop FEATURE,...] [--grid-extra 1e6] [--out hops.json]
+        [--bridge 0] [--passes 2] [--beam B,N] [--teacher] [--inner 4] [--drop FEATURE,...] [--grid-extra 1e6] [--out hops.json]
 
 `--drop` zeroes features (an ablation: a constant column carries no weight); `--grid-extra`
 adds fusion weights to the grid the inner folds choose from (1e6: the head alone).
@@ -44,12 +44,12 @@ def drop_features(names: list[str]) -> None:
     hop_head.candidate_features = dropped
 
 
-def samples_of(data_dir: Path, questions: Path, bridge: int):
-    """(samples, hop count per sample) of a labelled set."""
+def samples_of(data_dir: Path, questions: Path, bridge: int, beam: tuple = (0, 0)):
+    """(samples, hop count per sample) of a labelled set (`beam`: `hop_head.next_rows`)."""
     lib = open_library(data_dir, hop_head.CAP)
     qs = read_questions(questions)
     gold = labelled(lib, qs)
-    samples = head_fit.read_samples(lib.context(), gold, bridge=bridge)
+    samples = head_fit.read_samples(lib.context(), gold, bridge=bridge, beam=beam)
     return samples, [getattr(q, "hops", None) or len(g.gold) for q, g in zip(qs, gold) if g.gold]
 
 
@@ -87,18 +87,22 @@ def main() -> int:
     ap.add_argument("--also-questions", type=Path)
     ap.add_argument("--bridge", type=int, default=0)
     ap.add_argument("--passes", type=int, default=2)
+    ap.add_argument("--beam", default="0,0", help="B,N: later passes read N neighbours of the last pass's best B")
     ap.add_argument("--inner", type=int, default=head_fit.INNER)
     ap.add_argument("--drop", default="")
+    ap.add_argument("--teacher", action="store_true", help="later passes also fit on gold-path rows")
     ap.add_argument("--grid-extra", default="")
     ap.add_argument("--out", type=Path, default=Path("hop_head_hops.json"))
     a = ap.parse_args()
+    head_fit.TEACHER = a.teacher
     if a.drop:
         drop_features(a.drop.split(","))
     if a.grid_extra:
         grid = tuple(rerank.WEIGHT_GRID) + tuple(float(x) for x in a.grid_extra.split(","))
         rerank.choose_weight.__defaults__ = (5, grid)
-    samples, hops = samples_of(a.data_dir, a.questions, a.bridge)
-    extra = samples_of(a.also_data_dir, a.also_questions, a.bridge)[0] if a.also_data_dir else ()
+    beam = tuple(int(x) for x in a.beam.split(","))
+    samples, hops = samples_of(a.data_dir, a.questions, a.bridge, beam)
+    extra = samples_of(a.also_data_dir, a.also_questions, a.bridge, beam)[0] if a.also_data_dir else ()
     out = {"args": {k: str(v) for k, v in vars(a).items()}, "result": run(samples, hops, extra, a.passes, a.inner)}
     print(json.dumps(out["result"]), flush=True)
     return save(out, a.out)

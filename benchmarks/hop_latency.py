@@ -2,7 +2,7 @@
 
     python benchmarks/hop_latency.py --work-dir COPY_OF_SCOPE_BENCH_WORK --model-root DIR \
         [--chunks 50000] [--caps 5,10,20] [--questions 12] [--threads 2] [--retrievers iier,kgp,gnn-rerank]
-        [--no-baselines] [--head] [--out hop_latency.json]
+        [--no-baselines] [--head [--beam B,N]] [--out hop_latency.json]
 
 The library is `scope_bench.build`'s (passages hashed, questions embedded by MiniLM, so a
 question costs what a user's does); the model is loaded from DIR/models/hop/. For every cap
@@ -120,6 +120,7 @@ def main() -> int:
     ap.add_argument("--retrievers", default="iier,kgp")
     ap.add_argument("--no-baselines", action="store_true")
     ap.add_argument("--head", action="store_true", help="time the feature head (DIR/models/hop_head/)")
+    ap.add_argument("--beam", default="", help="with --head: read with this beam (B,N; hop_head.next_rows)")
     ap.add_argument("--out", type=Path, default=Path("hop_latency.json"))
     a = ap.parse_args()
     torch.set_num_threads(a.threads)
@@ -127,6 +128,8 @@ def main() -> int:
     if a.head:  # the feature head (models/hop_head/), read by gnn-rerank only
         from core.learn.hop_head import HopHead
         scorer = CountingHead(HopHead.load(a.model_root))
+        if a.beam:  # timing only: the beam changes which candidates are read, not the weights' cost
+            scorer.record["beam"] = [int(x) for x in a.beam.split(",")]
     else:
         scorer = CountingScorer(HopScorer.load(a.model_root))
     docs = random.Random(7).sample(lib.documents(), a.questions)

@@ -21,11 +21,12 @@ from typing import Sequence
 import numpy as np
 
 from core.learn.hop_features import NAMES
-from core.learn.hop_head import BRIDGE, CAP, POOL, SEEDS, HopHead, QuestionView, second_path
+from core.learn.hop_head import BRIDGE, CAP, POOL, SEEDS, HopHead, QuestionView, next_rows
 
 C = 1.0  # L2 strength (sklearn's inverse): set a priori, not tuned on any scored question
 INNER = 4  # inner folds for the fusion weight
 PASSES = 2  # a second pass re-reads the path from the first pass's best chunks
+TEACHER = False  # later passes also fit on rows read with the question's gold chunks as path (an experiment)
 
 
 @dataclass
@@ -50,9 +51,10 @@ class Sample:
 
 
 def read_samples(ctx, questions: Sequence, pool: int = POOL, seeds: int = SEEDS, cap: int = CAP,
-                 depth: int = 10, bridge: int = BRIDGE) -> list[Sample]:
+                 depth: int = 10, bridge: int = BRIDGE, beam: tuple = (0, 0)) -> list[Sample]:
     """One Sample per question with gold chunks (.question, .gold), at its first pass
-    (`bridge`: hits per bridge query and path chunk, `core.learn.hop_bridge`; 0 for none)."""
+    (`bridge`: hits per bridge query and path chunk, `core.learn.hop_bridge`; 0 for none;
+    `beam`: (chunks expanded, neighbours each) in later passes, `hop_head.next_rows`)."""
     pool = min(pool, cap)  # as gnn_rerank reads at this cap
     from core.retrieve.gnn import GNNRetriever, propagate
 
@@ -64,7 +66,7 @@ def read_samples(ctx, questions: Sequence, pool: int = POOL, seeds: int = SEEDS,
         state = gnn.session.query(q.question)
         dist, _ = propagate(state, gnn.alpha, gnn.top_k, gnn.layers,
                             mention_alpha=gnn.mention_alpha, clamp=gnn.clamp)
-        view = QuestionView(ctx, state, dist, depth, pool, cap, bridge)
+        view = QuestionView(ctx, state, dist, depth, pool, cap, bridge, beam)
         cands, rows = view.rows(view.top[:seeds])
         out.append(Sample(view, frozenset(q.gold), cands, rows))
     return out
@@ -74,7 +76,7 @@ def second_pass(samples: Sequence[Sample], first: HopHead, seeds: int = SEEDS) -
     """The samples re-read with `first`'s best candidates as the path."""
     out = []
     for s in samples:
-        cands, rows = s.view.rows(second_path(s.cands, first.probability(s.rows), seeds), extra=s.cands)
+        cands, rows = next_rows(s.view, s.cands, first.probability(s.rows), seeds)
         out.append(Sample(s.view, s.gold, cands, rows))
     return out
 
@@ -84,9 +86,21 @@ def fit_two(samples: Sequence[Sample], seed: int = 0, passes: int = PASSES) -> H
     first = head = fit_rows(samples, seed)
     for _ in range(passes - 1):
         samples = second_pass(samples, head)
-        head.second = fit_rows(samples, seed)
+        head.second = fit_rows([*samples, *gold_paths(samples)] if TEACHER else samples, seed)
         head = head.second
     return first
+
+
+def gold_paths(samples: Sequence[Sample], seeds: int = SEEDS) -> list[Sample]:
+    """The samples re-read with their gold candidates (up to `seeds`) as the path: rows where
+    the path is right, so the bridge features are seen where they matter (teacher forcing)."""
+    out = []
+    for s in samples:
+        path = [c for c in s.cands if c in s.gold][:seeds]
+        if path:
+            cands, rows = s.view.rows(path, extra=s.cands)
+            out.append(Sample(s.view, s.gold, cands, rows))
+    return out
 
 
 def pair_rows(samples: Sequence[Sample], mean: np.ndarray, scale: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -148,19 +162,20 @@ def nested_weight(samples: Sequence[Sample], seed: int = 0, inner: int = INNER,
 
 
 def train_head(ctx, questions: Sequence, seed: int = 0, cap: int = CAP, passes: int = PASSES,
-               extra: Sequence[tuple] = (), bridge: int = BRIDGE) -> HopHead:
+               extra: Sequence[tuple] = (), bridge: int = BRIDGE, beam: tuple = (0, 0)) -> HopHead:
     """Read, choose the weight by inner folds, fit on all; the record says how and how long.
     `extra`: (ctx, questions) of other libraries whose labelled questions join the training;
-    `bridge`: the bridge step's hits (kept in the record: reading uses what training used)."""
+    `bridge`: the bridge step's hits, `beam`: (chunks, neighbours each) expanded per later
+    pass (both kept in the record: reading uses what training used)."""
     t0 = time.perf_counter()
-    samples = read_samples(ctx, questions, cap=cap, bridge=bridge)
+    samples = read_samples(ctx, questions, cap=cap, bridge=bridge, beam=beam)
     for other, qs in extra:
-        samples += read_samples(other, qs, cap=cap, bridge=bridge)
+        samples += read_samples(other, qs, cap=cap, bridge=bridge, beam=beam)
     read_s = time.perf_counter() - t0
     weight, curve = nested_weight(samples, seed, passes=passes)
     head = fit_two(samples, seed, passes)
     coef = {n: round(float(c), 3) for n, c in zip(NAMES, head.coef)}
-    head.record = {"seed": seed, "questions": len(samples), "passes": passes, "bridge_hits": bridge, "C": C,
+    head.record = {"seed": seed, "questions": len(samples), "passes": passes, "bridge_hits": bridge, "beam": list(beam), "C": C,
                    "inner_folds": INNER,
                    "rows": int(sum(len(s.cands) for s in samples)),
                    "positives": int(sum(s.labels.sum() for s in samples)),

@@ -5,13 +5,15 @@ Candidates are gnn's top `pool` chunks and the graph neighbours of its top `seed
 (`bridge` > 0, `core.learn.hop_bridge`; off by default), the chunks found by the path
 chunks' bridge phrases (BM25) and by q + p (dense); the path is those seeds. Each candidate
 gets one probability of being a supporting chunk; later passes (2 by default) re-read with
-the last pass's best chunks as the path. `gnn_rerank` ranks by gnn score + weight * p, the
-weight chosen by inner folds of the training questions (`core.learn.head_fit`), never on
-the questions it is scored on.
+the last pass's best chunks as the path, and, when trained with a beam (`beam` = (B, N) in
+the record; off by default: held out it widened the pool but not recall@5, see
+benchmarks/RESULTS.md), also read N neighbours of each of the last pass's best B chunks.
+`gnn_rerank` ranks by gnn score + weight * p, the weight chosen by inner folds of the
+training questions (`core.learn.head_fit`), never on the questions it is scored on.
 
 On disk, in `data_dir/models/hop_head/`: `head.safetensors` (feature means, scales,
 coefficients, intercept: float64 arrays; a later pass's under "second.", nested) and
-`head.json` (feature names, record, its `bridge_hits` included). No pickles.
+`head.json` (feature names, record, its `bridge_hits` and `beam` included). No pickles.
 
 Example:
     >>> # head = HopHead.load(data_dir)    # None when none was trained
@@ -56,8 +58,10 @@ class QuestionView:
     """One question's gnn ranking, and feature rows of its candidates for a given path."""
 
     def __init__(self, ctx, state: QueryState, dist: np.ndarray, depth: int, pool: int = POOL, cap: int = CAP,
-                 bridge: int = BRIDGE):
+                 bridge: int = BRIDGE, beam: tuple = (0, 0)):
         from core.retrieve.gnn import ranked
+
+        self.beam, self.beam_cap = beam  # later passes also read the neighbours of the last pass's top `beam`
 
         self.ctx, self.state, self.dist, self.pool, self.cap, self.bridge = ctx, state, dist, pool, cap, bridge
         top = ranked(state, dist, max(depth, pool))
@@ -72,12 +76,15 @@ class QuestionView:
         need = sorted(set(ids) - set(self.chunks))
         self.chunks.update((c.chunk_id, c) for c in self.ctx.catalog.chunks(need))
 
-    def candidates(self, path: list[str], extra: list[str] = ()) -> list[str]:
-        """gnn's top `pool`, `extra`, the path chunks' capped neighbours, and the chunks the
-        path's bridges find (`core.learn.hop_bridge`, `bridge` hits per query)."""
+    def candidates(self, path: list[str], extra: list[str] = (), expand: list[str] = ()) -> list[str]:
+        """gnn's top `pool`, `extra`, the capped neighbours of the path and of `expand` (the
+        beam, `core.learn.hop_beam`), and the chunks the path's bridges find
+        (`core.learn.hop_bridge`, `bridge` hits per query)."""
         out = dict.fromkeys([*self.top[:self.pool], *extra])
         for seed in path:
             out.update(dict.fromkeys(near_capped(self.state, seed, self.cap)))
+        for seed in expand:
+            out.update(dict.fromkeys(near_capped(self.state, seed, self.beam_cap)))
         if self.bridge:
             self.fetch(path)
             texts = {c: self.chunks[c].text for c in path if c in self.chunks}
@@ -90,9 +97,10 @@ class QuestionView:
                     self.floor - 1e-6 * (1.0 - float(self.state.relevance([c])[0]))
         return list(out)
 
-    def rows(self, path: list[str], extra: list[str] = ()) -> tuple[list[str], np.ndarray]:
-        """(candidate ids, feature rows) with `path` as the path so far."""
-        cands = self.candidates(path, extra)
+    def rows(self, path: list[str], extra: list[str] = (), expand: list[str] = ()) -> tuple[list[str], np.ndarray]:
+        """(candidate ids, feature rows) with `path` as the path so far (`expand`: more
+        chunks whose neighbours join the candidates)."""
+        cands = self.candidates(path, extra, expand)
         self.fetch([*cands, *path])
         return cands, candidate_features(self.state, self.chunks, self.gnn, self.rank, path, cands)
 
@@ -100,6 +108,13 @@ class QuestionView:
 def second_path(cands: list[str], p: np.ndarray, seeds: int) -> list[str]:
     """The `seeds` candidates the first pass likes best, best first."""
     return [cands[i] for i in np.argsort(-p, kind="stable")[:seeds]]
+
+
+def next_rows(view: QuestionView, cands: list[str], p: np.ndarray, seeds: int) -> tuple[list[str], np.ndarray]:
+    """A later pass's (candidates, rows): the last pass's best `seeds` as the path, its
+    candidates kept, and the neighbours of its best `view.beam` read too (the beam)."""
+    expand = second_path(cands, p, view.beam) if view.beam else []
+    return view.rows(second_path(cands, p, seeds), extra=cands, expand=expand)
 
 
 class HopHead:
@@ -125,11 +140,12 @@ class HopHead:
         (two passes when trained so: the second with the first pass's best chunks as path)."""
         from core.learn.hop_reading import Reading
 
-        view = QuestionView(ctx, state, dist, depth, pool, cap, int(self.record.get("bridge_hits", 0)))
+        view = QuestionView(ctx, state, dist, depth, pool, cap, int(self.record.get("bridge_hits", 0)),
+                            tuple(self.record.get("beam", (0, 0))))
         cands, rows = view.rows(view.top[:seeds])
         head, p = self, self.probability(rows)
         while head.second is not None:  # each later pass: the last pass's best chunks as path
-            cands, rows = view.rows(second_path(cands, p, seeds), extra=cands)
+            cands, rows = next_rows(view, cands, p, seeds)
             head = head.second
             p = head.probability(rows)
         return Reading(view.gnn, dict(zip(cands, map(float, p))))

@@ -43,3 +43,20 @@ def examples(ws: list[dict]) -> list[HopExample]:
         out.append(HopExample(w["question"], (w["path"],), w["right"], 1.0))
         out.append(HopExample(w["question"], (w["path"],), w["wrong"], 0.0))
     return out
+
+
+def world_library(tmp_path, n: int, seed: int, make, golds: int):
+    """n worlds of `make(rng) -> (question, [(title, text), ...])` in one MiniLibrary with no
+    keyword or semantic edges (only mention and structural ones); each question's gold is
+    its first `golds` pages."""
+    from core.retrieve.train import LabelledQuestion
+    from tests.graph.doubles import MiniLibrary
+
+    lib = MiniLibrary(tmp_path, keyword_threshold=99, rare_keyword_df=0, semantic_top_k=0)
+    rng = random.Random(seed)
+    questions = []
+    for _ in range(n):
+        question, pages = make(rng)
+        ids = [lib.add(t, text)[0].chunk_id for t, text in pages]
+        questions.append(LabelledQuestion(question, tuple(ids[:golds])))
+    return lib, questions

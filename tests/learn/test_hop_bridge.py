@@ -11,9 +11,7 @@ from core.learn.hop_features import NAMES
 from core.learn.hop_head import QuestionView
 from core.retrieve.gnn import GNNRetriever, propagate
 from core.retrieve.gnn_rerank import GNNRerankRetriever
-from core.retrieve.train import LabelledQuestion
-from tests.graph.doubles import MiniLibrary
-from tests.learn.bridge_world import name
+from tests.learn.bridge_world import name, world_library
 
 
 def chain_world(rng: random.Random) -> dict:
@@ -28,14 +26,10 @@ def chain_world(rng: random.Random) -> dict:
 
 def chain_library(tmp_path, n: int, seed: int):
     """n worlds in one library with no keyword or semantic edges (only the text bridges)."""
-    lib = MiniLibrary(tmp_path, keyword_threshold=99, rare_keyword_df=0, semantic_top_k=0)
-    rng = random.Random(seed)
-    questions = []
-    for _ in range(n):
+    def make(rng):
         w = chain_world(rng)
-        ids = [lib.add(t, text)[0].chunk_id for t, text in (w["first"], w["second"], *w["decoys"])]
-        questions.append(LabelledQuestion(w["question"], (ids[0], ids[1])))
-    return lib, questions
+        return w["question"], [w["first"], w["second"], *w["decoys"]]
+    return world_library(tmp_path, n, seed, make, 2)
 
 
 def view_of(lib, question: str, bridge: int) -> QuestionView:
