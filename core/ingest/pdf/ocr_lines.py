@@ -29,6 +29,7 @@ from typing import Mapping, Sequence
 
 from core.ingest.pdf.layout import Line
 from core.ingest.pdf.ocr_bold import mark_bold
+from core.ingest.pdf.ocr_headings import numbered_and_code, signature_lines
 from core.ingest.pdf.ocr_logo import Box, size_wordmarks
 from core.ingest.pdf.ocr_text import mend_text
 from core.ingest.pdf.ocr_words import OcrWord, weighted_median
@@ -109,11 +110,13 @@ def ocr_structure(pages: list[list[Line]], scanned: set[int],
     from the ink (ocr_bold: off by default, it cost dense and gnn retrieval on the tuning
     questions, SCAN_RESULTS.md round 4) and `marks` solid marks read as bullets (off by
     default, SCAN_ROUND5.md), a logo's words next to its picture (`pictures`: Tesseract's
-    picture blocks of each page) sized as body text (ocr_logo), steady sizes, then paragraphs."""
+    picture blocks of each page) sized as body text (ocr_logo), steady sizes, numbered titles
+    and code told apart (ocr_headings), then paragraphs and signature lines (ocr_headings)."""
     if not scanned:
         return pages
     if words:
         pages = mend_text(pages, words, scanned, marks=marks)
         pages = mark_bold(pages, words) if bold else pages
     pages = size_wordmarks(pages, dict(pictures)) if pictures else pages
-    return rejoin_paragraphs(steady_sizes(pages, scanned), scanned)
+    pages = numbered_and_code(steady_sizes(pages, scanned), scanned, words)
+    return signature_lines(rejoin_paragraphs(pages, scanned), scanned)
