@@ -53,9 +53,10 @@ def test_numbered_subsections_in_bold_at_body_size_are_headings_under_their_chap
     # a numbered sentence and a number whose chapter was never a heading stay body text
 
 
-def test_code_measured_taller_than_the_body_is_no_heading(tmp_path):
-    page = [("Sensor handbook", 24, "hebo"), ("Sensor care", 16, "hebo"), (BODY, 10, "helv"), ("Reason = drift | {error, Why}", 13, "cour"),
-            (BODY, 10, "helv"), ("[in,out,size_is(len)] probe", 13, "cour"), (BODY, 10, "helv")]
+def test_code_and_sentences_measured_taller_than_the_body_are_no_headings(tmp_path):
+    page = [("Sensor handbook", 24, "hebo"), ("Sensor care", 16, "hebo"), (BODY, 10, "helv"),
+            ("Reason = drift | {error, Why}", 13, "cour"), (BODY, 10, "helv"), ("[in,out,size_is(len)] probe", 13, "cour"),
+            (BODY, 10, "helv"), ("Reads a file from the remote server.", 13, "helv"), (BODY, 10, "helv")]
     assert _headings(_scan(tmp_path, [page, [(BODY, 10, "helv")] * 3])) == ["# Sensor care"]
 
 

@@ -35,6 +35,7 @@ from core.ingest.pdf.ocr_words import OcrWord, in_line, weighted_median
 _NUMBER = re.compile(r"^(\d{1,2}(?:\.\d{1,2})+)\.?\s+(?=[A-Z])")  # "2.1 Lexical ...", "1.1.2 Prerequisites"
 _CODE = re.compile(r"[=|{}\[\]<>\\;@#$%^~]|\w\(|\)\s*->")
 _MAX_WORDS = 10  # a numbered heading is a short title, not a numbered sentence
+_SENTENCE_WORDS = 5  # a line of this many words ending in a full stop is a sentence
 _MIN_CONF = 60.0  # mean word confidence below which a large line is a misread picture
 _WORDY = 0.8  # share of letters, digits and spaces a heading-size line needs
 
@@ -49,6 +50,11 @@ def _codey(text: str) -> bool:
     chars = text.strip()
     return (not chars or not chars[0].isalnum() or bool(_CODE.search(chars))
             or sum(c.isalnum() or c.isspace() for c in chars) < _WORDY * len(chars))
+
+
+def _sentence(text: str) -> bool:
+    """A sentence ("Reads a (virtual) file from a TFTP server."), which no heading is."""
+    return text.rstrip().endswith(".") and len(text.split()) >= _SENTENCE_WORDS
 
 
 def _unsure(line: Line, words: Sequence[OcrWord] | None) -> bool:
@@ -81,7 +87,7 @@ def numbered_and_code(pages: list[list[Line]], scanned: set[int],
             continue
         page = []
         for ln in lines:
-            if ln.size > body and (_codey(ln.text) or _unsure(ln, (words or {}).get(n))):
+            if ln.size > body and (_codey(ln.text) or _sentence(ln.text) or _unsure(ln, (words or {}).get(n))):
                 ln = replace(ln, size=body)
             number = _numbered(ln, body, seen)
             if number:
