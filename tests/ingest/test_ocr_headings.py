@@ -1,6 +1,6 @@
-"""Headings on scanned pages (ocr_headings): numbered subsections set in bold at the body size,
-code lines measured taller than the body, and an API reference's signature lines. Pages are
-generated here: text drawn, rendered to a greyscale picture, placed on a page without text."""
+"""Headings on scanned pages (ocr_headings, on with OcrSettings.headings / FOLIO_OCR_HEADINGS=1):
+numbered subsections set in bold at the body size, code lines measured taller than the body,
+and an API reference's signature lines. Pages are generated here: text drawn, rendered to a greyscale picture, placed on a page without text."""
 from __future__ import annotations
 
 import re
@@ -35,7 +35,7 @@ def _scan(tmp_path: Path, pages: Sequence[Sequence[Block]]) -> str:
         doc.new_page(width=W, height=H).insert_image(pymupdf.Rect(0, 0, W, H), stream=pix.tobytes("png"))
     doc.save(tmp_path / "scan.pdf")
     return pdf_to_markdown(tmp_path / "scan.pdf", tmp_path / "assets",
-                           ocr=OcrJob(OcrSettings(dpi=300), tmp_path / "w")).markdown
+                           ocr=OcrJob(OcrSettings(dpi=300, headings=True), tmp_path / "w")).markdown
 
 
 def _headings(md: str) -> list[str]:

@@ -18,6 +18,11 @@ mended here on OCR'd pages only (born-digital pages are never touched):
   OCR'd line is taken for prose (the invisible font is fixed-width), so no entry was found: a
   line that reads as such a signature is a code line again, in a block of its own.
 
+Off by default (`OcrSettings.headings`, FOLIO_OCR_HEADINGS=1): on the 12 scanned pdfqa-dev
+manuals it brings the heading names back (76% of the born-digital ones against 47%; 77% of
+its names are born-digital ones against 45%) but cost answer_recall@5 on the test questions
+(SCAN_ROUND7.md).
+
 Example:
     >>> pages = numbered_and_code(steady_sizes(pages, scanned), scanned, words)   # doctest: +SKIP
     >>> pages = signature_lines(rejoin_paragraphs(pages, scanned), scanned)       # doctest: +SKIP
