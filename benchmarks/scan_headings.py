@@ -52,10 +52,10 @@ def main() -> None:
     args = ap.parse_args()
     settings = OcrSettings(psm=3, prepare=False) if args.before else OcrSettings()
     if args.before:
-        parse.ocr_structure = lambda pages, scanned, words=None: pages
+        parse.ocr_structure = lambda pages, scanned, words=None, **_: pages
     elif args.no_words:
         structure = parse.ocr_structure
-        parse.ocr_structure = lambda pages, scanned, words=None: structure(pages, scanned)
+        parse.ocr_structure = lambda pages, scanned, words=None, **_: structure(pages, scanned)
     names = [n for n in args.files.split(",") if n] or sorted(p.name for p in args.scans.glob("*.pdf"))
     rows = []
     with tempfile.TemporaryDirectory() as tmp:

@@ -133,6 +133,7 @@ class OcrSettings:
     psm: int = 0  # Tesseract page segmentation mode; 0: 4 (lines) or 3 on pages in columns (SCAN_RESULTS.md)
     prepare: bool = True  # undo skew and smooth noise before reading (core.ingest.pdf.ocr_image)
     tables: bool = False  # scanned tables by their rules, marks as bullets (ocr_rules); off: SCAN_ROUND5.md
+    headings: bool = False  # numbered titles, code and signatures told apart on scans (ocr_headings); off: SCAN_ROUND7.md
     own_picture: bool = False  # read a full-page scan's own pixels at its own dpi (ocr_source); off: retrieval not measured, SCAN_ROUND6.md
 
 
@@ -246,7 +247,7 @@ class Settings:
             ),
             ocr=section(OcrSettings, "ocr", {"enabled": "FOLIO_OCR", "languages": "FOLIO_OCR_LANGUAGES",
                                              "dpi": "FOLIO_OCR_DPI", "jobs": "FOLIO_OCR_JOBS",
-                                             "tables": "FOLIO_OCR_TABLES",
+                                             "tables": "FOLIO_OCR_TABLES", "headings": "FOLIO_OCR_HEADINGS",
                                              "own_picture": "FOLIO_OCR_OWN_PICTURE"}),
             vision=section(VisionSettings, "vision", {"model": "FOLIO_VLM_MODEL"}),
             walk=section(WalkSettings, "walk", {"max_entries": "FOLIO_WALK_MAX_ENTRIES",

@@ -37,18 +37,29 @@ def api_entries(pages: Sequence[Sequence[Line]], body: float,
 
 def _entry(lines: Sequence[Line], i: int) -> str | None:
     """`name/arity` when lines[i] starts a signature `name(args) -> ...` (args may wrap)."""
-    m = _SIGNATURE.match(lines[i].text)
-    if not m:
+    block = [ln.text for ln in lines[i:i + 4]]
+    same = next((n for n, ln in enumerate(lines[i:i + 4]) if ln.block != lines[i].block), len(block))
+    span = signature_span(block[:same])
+    if not span:
         return None
+    m = _SIGNATURE.match(" ".join(block[:span]))
     rest = m.group(2)
-    for nxt in lines[i + 1:i + 4]:  # arguments wrapped over the block's next lines
-        if _closes(rest) is not None or nxt.block != lines[i].block:
+    return f"{m.group(1)}/{arity(rest[:_closes(rest)])}"
+
+
+def signature_span(texts: Sequence[str]) -> int:
+    """How many of `texts` (consecutive lines) the signature `name(args) -> ...` starting on the
+    first one takes (its arguments may wrap over up to three more); 0 when it is none."""
+    m = _SIGNATURE.match(texts[0]) if texts else None
+    if not m:
+        return 0
+    rest, span = m.group(2), 1
+    for nxt in texts[1:4]:  # arguments wrapped over the next lines
+        if _closes(rest) is not None:
             break
-        rest += " " + nxt.text
+        rest, span = rest + " " + nxt, span + 1
     end = _closes(rest)
-    if end is None or not rest[end + 1:].lstrip().startswith("->"):
-        return None
-    return f"{m.group(1)}/{arity(rest[:end])}"
+    return span if end is not None and rest[end + 1:].lstrip().startswith("->") else 0
 
 
 def _closes(text: str) -> int | None:

@@ -29,6 +29,7 @@ from typing import Mapping, Sequence
 
 from core.ingest.pdf.layout import Line
 from core.ingest.pdf.ocr_bold import mark_bold
+from core.ingest.pdf.ocr_headings import numbered_and_code, signature_lines
 from core.ingest.pdf.ocr_logo import Box, size_wordmarks
 from core.ingest.pdf.ocr_text import mend_text
 from core.ingest.pdf.ocr_words import OcrWord, weighted_median
@@ -103,17 +104,23 @@ def rejoin_paragraphs(pages: list[list[Line]], scanned: set[int]) -> list[list[L
 
 def ocr_structure(pages: list[list[Line]], scanned: set[int],
                   words: Mapping[int, Sequence[OcrWord]] | None = None, bold: bool = False,
-                  marks: bool = False, pictures: Mapping[int, Sequence[Box]] | None = None) -> list[list[Line]]:
+                  marks: bool = False, pictures: Mapping[int, Sequence[Box]] | None = None,
+                  headings: bool = False) -> list[list[Line]]:
     """On the OCR'd pages (`scanned`, 1-based) of `pages`: noise dropped and split words
     joined (ocr_text; needs Tesseract's `words` of each page), with `bold` also bold measured
     from the ink (ocr_bold: off by default, it cost dense and gnn retrieval on the tuning
     questions, SCAN_RESULTS.md round 4) and `marks` solid marks read as bullets (off by
     default, SCAN_ROUND5.md), a logo's words next to its picture (`pictures`: Tesseract's
-    picture blocks of each page) sized as body text (ocr_logo), steady sizes, then paragraphs."""
+    picture blocks of each page) sized as body text (ocr_logo), steady sizes, with `headings`
+    numbered titles and code told apart (ocr_headings: off by default, it restores headings but
+    cost test retrieval, SCAN_ROUND7.md), then paragraphs (and with `headings` signature lines)."""
     if not scanned:
         return pages
     if words:
         pages = mend_text(pages, words, scanned, marks=marks)
         pages = mark_bold(pages, words) if bold else pages
     pages = size_wordmarks(pages, dict(pictures)) if pictures else pages
-    return rejoin_paragraphs(steady_sizes(pages, scanned), scanned)
+    pages = steady_sizes(pages, scanned)
+    if not headings:
+        return rejoin_paragraphs(pages, scanned)
+    return signature_lines(rejoin_paragraphs(numbered_and_code(pages, scanned, words), scanned), scanned)

@@ -115,7 +115,7 @@ def pdf_to_markdown(path: Path, assets_dir: Path, *, on_page: Callable[[int, int
         if not any(pages):
             raise IngestError(str(path), _no_text_reason(ocred, ocr))
         pages = ocr_structure(pages, set(ocred.confidence), ocred.words, marks=bool(ocr and ocr.settings.tables),
-                              pictures=ocred.pictures)  # OCR'd lines: steady sizes, paragraphs
+                              pictures=ocred.pictures, headings=bool(ocr and ocr.settings.headings))
         drop = running_lines(pages, [p.rect.height for p in doc])
         toc = doc.get_toc(simple=False) if use_outline else []
         title, headings, title_keys = _structure(doc, path, pages, drop, toc)
