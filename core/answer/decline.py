@@ -247,7 +247,7 @@ def coverage(q: QuestionInfo, texts: Sequence[str], weights: dict[str, float], f
     return weighted_overlap(keys, {t for t in keys if heard.holds(t)}, weights, floor)
 
 
-def unheard_terms(q: QuestionInfo, texts: Iterable[str], share: float = 0.55) -> list[str]:
+def unheard_terms(q: QuestionInfo, texts: Iterable[str], share: float = 0.55, embedder=None) -> list[str]:
     """The question's key terms that no evidence text holds, when they are two or more and at
     least `share` of them, each weighed by `term_weights` (a verb such as "decide" counts
     half a noun): the evidence talks about something else ("How do I solder a
@@ -256,10 +256,10 @@ def unheard_terms(q: QuestionInfo, texts: Iterable[str], share: float = 0.55) ->
     head of the wh-phrase ("which *mode*") is what the answer is, not what the evidence must
     name; but a rare word it asks for that no evidence word matches in form or meaning
     ("What *typeface* …?" over a manual without fonts) is returned alone (`decline_focus`).
-    [] otherwise."""
+    [] otherwise. `embedder`: the library's, for the focus test's word cosines."""
     texts = list(texts)
     heard = Heard(texts)
-    focus = unsupported_focus(q.focus, heard, texts, rare_english)
+    focus = unsupported_focus(q.focus, heard, texts, rare_english, embedder)
     if focus:
         return [focus]
     joined = joined_pairs(q.text, heard)
