@@ -46,3 +46,11 @@ def test_an_aside_stops_at_its_own_verb():
     assert aside_terms("How do I center bar numbers like film scores do in LilyPond?") == {"film", "score"}
     assert missing_names("How do I center bar numbers like film scores do in Sibelius?",
                          ["LilyPond centres bar numbers with centerBarNumbers."]) == ["Sibelius"]
+
+
+def test_names_in_passing_no_longer_outvote_the_missing_one():
+    # before: "nginx" was 1 of 3 names (with "Erlang" and "SSH" of the aside), too few to decline
+    asked = "Which nginx directive sets how long to wait for the first request, similar to the Erlang SSH hello timeout?"
+    evidence = ["The Erlang SSH daemon waits hello_timeout milliseconds for the first message."]
+    assert missing_names(asked, evidence) == ["nginx"]
+    assert not ExtractiveReader(None).read(asked, [(1, evidence[0], "SSH", "Options")]).supported
