@@ -34,6 +34,7 @@ from core.errors import ConfigError
 
 from core.answer import nlp
 from core.answer.question import QuestionInfo, excluded_terms, last_sentence
+from core.answer.decline_aside import aside_terms
 from core.answer.decline_heard import Heard, joined_pairs, term_weights
 from core.answer.decline_focus import unsupported_focus
 from core.answer.lexicon import english_word
@@ -107,11 +108,12 @@ def missing_names(question: str, texts: Iterable[str]) -> list[str]:
     "TLS" and "OTP", is retrieval's miss, not a manual the library lacks). Names and words are compared by their
     letters and digits, case-insensitively: a name matches a word or a piece of one ("OTP" in
     "OTP-23"), and a name of five or more letters also the inside of a word ("\\applyOutput"
-    in "ly:applyOutput"). Bare numbers and versions ("2.24") and names the question rules out
-    ("not the FTP client") are not counted."""
+    in "ly:applyOutput"). Bare numbers and versions ("2.24"), names the question rules out
+    ("not the FTP client") and names it mentions in passing ("like in Dorico": `decline_aside`)
+    are not counted."""
     forms = _forms(texts)
     joined = " ".join(f for f in forms if not f.startswith("="))
-    ruled_out = excluded_terms(question)
+    ruled_out = excluded_terms(question) | aside_terms(question)  # "(not SSH)", "like in Dorico"
     names = [n for n in question_names(question) if re.search(r"[A-Za-z]", n) and stem(n) not in ruled_out
              and not _UNIT.match(n)  # "in MB": a unit the evidence may spell out ("megabytes", "M")
              and not (n.islower() and plain_english(n, question))]  # "configure", "typeface": English words
@@ -224,7 +226,7 @@ def names_absent(question: str, passage: str) -> list[str]:
     forms = _forms([passage])
     joined = " ".join(forms)
     strong = [n for n in question_names(question) if re.search(r"[A-Za-z]", n) and strong_name(n)
-              and stem(n) not in excluded_terms(question) and not _UNIT.match(n)]
+              and stem(n) not in excluded_terms(question) | aside_terms(question) and not _UNIT.match(n)]
     return strong if strong and not any(_seen(n, forms, joined) for n in strong) else []
 
 
@@ -247,7 +249,7 @@ def coverage(q: QuestionInfo, texts: Sequence[str], weights: dict[str, float], f
     return weighted_overlap(keys, {t for t in keys if heard.holds(t)}, weights, floor)
 
 
-def unheard_terms(q: QuestionInfo, texts: Iterable[str], share: float = 0.55) -> list[str]:
+def unheard_terms(q: QuestionInfo, texts: Iterable[str], share: float = 0.55, embedder=None) -> list[str]:
     """The question's key terms that no evidence text holds, when they are two or more and at
     least `share` of them, each weighed by `term_weights` (a verb such as "decide" counts
     half a noun): the evidence talks about something else ("How do I solder a
@@ -256,10 +258,10 @@ def unheard_terms(q: QuestionInfo, texts: Iterable[str], share: float = 0.55) ->
     head of the wh-phrase ("which *mode*") is what the answer is, not what the evidence must
     name; but a rare word it asks for that no evidence word matches in form or meaning
     ("What *typeface* …?" over a manual without fonts) is returned alone (`decline_focus`).
-    [] otherwise."""
+    [] otherwise. `embedder`: the library's, for the focus test's word cosines."""
     texts = list(texts)
     heard = Heard(texts)
-    focus = unsupported_focus(q.focus, heard, texts, rare_english)
+    focus = unsupported_focus(q.focus, heard, texts, rare_english, embedder)
     if focus:
         return [focus]
     joined = joined_pairs(q.text, heard)

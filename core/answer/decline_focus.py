@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import functools
 import re
+from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
 import numpy as np
@@ -46,8 +47,9 @@ _WORD = re.compile(r"[A-Za-z]{3,}")
 
 
 @functools.cache
-def _embedder():
-    """The packaged sentence model, or None without it."""
+def _own_embedder():
+    """The packaged sentence model on the CPU, or None without it: only when no embedder of
+    that model was handed in (a reader built without the library's)."""
     from core.errors import ConfigError
     from core.index.embedder import SentenceEmbedder, packaged_model_path
 
@@ -57,41 +59,66 @@ def _embedder():
         return None
 
 
-_SEEN: dict[str, np.ndarray] = {}  # unit vectors of words already embedded: evidence words recur across questions
+def _packaged(embedder) -> bool:
+    """Whether `embedder` runs the packaged model, the one `FOCUS_SIMILARITY` was chosen on
+    (another model puts words at other cosines)."""
+    from core.errors import ConfigError
+    from core.index.embedder import packaged_model_path
+
+    path = getattr(embedder, "model_path", None)
+    if not path:
+        return False
+    try:
+        return Path(path).resolve() == Path(packaged_model_path()).resolve()
+    except (ConfigError, OSError):
+        return False
+
+
+def pick_embedder(embedder=None):
+    """The embedder the focus test compares words with: `embedder` (the library's, already
+    loaded) when it runs the packaged model, else a process-wide copy of that model, so a
+    process answering through a library loads one model, not two."""
+    return embedder if embedder is not None and _packaged(embedder) else _own_embedder()
+
+
+_SEEN: dict[tuple[str, str], np.ndarray] = {}  # unit vectors of words already embedded, by model and device
 _SEEN_MAX = 200_000
 
 
-def _vectors(words: Sequence[str]) -> np.ndarray | None:
+def _vectors(words: Sequence[str], embedder=None) -> np.ndarray | None:
     """Unit vectors of `words`, embedding the unseen ones in one batch (None without the model)."""
-    model = _embedder()
+    model = pick_embedder(embedder)
     if model is None:
         return None
     if len(_SEEN) + len(words) > _SEEN_MAX:
         _SEEN.clear()
-    new = [w for w in words if w not in _SEEN]
+    key = f"{getattr(model, 'model_path', '')}|{getattr(model, 'device', '')}"  # a GPU rounds differently
+    new = [w for w in words if (key, w) not in _SEEN]
     if new:
         vecs = np.asarray(model.embed(new), dtype=np.float32)
         for word, vec in zip(new, vecs):
-            _SEEN[word] = vec / (np.linalg.norm(vec) or 1.0)
-    return np.stack([_SEEN[w] for w in words])
+            _SEEN[(key, word)] = vec / (np.linalg.norm(vec) or 1.0)
+    return np.stack([_SEEN[(key, w)] for w in words])
 
 
-def nearest_similarity(word: str, texts: Iterable[str]) -> float | None:
+def nearest_similarity(word: str, texts: Iterable[str], embedder=None) -> float | None:
     """The largest cosine between `word` and a distinct word of `texts` (None without the model);
     a word that is a piece of `word` ("type", "types" of "typeface") is left out: the model reads
     "typeface" in the same word pieces, so they are close in its space, not in meaning."""
     words = sorted(w for w in {w.lower() for text in texts for w in _WORD.findall(text)} - STOP
                    if stem(w) not in word)[:MAX_WORDS]  # "type(s)" of "typeface": its own piece, not its meaning
-    vecs = _vectors([word, *words])
+    vecs = _vectors([word, *words], embedder)
     if vecs is None:
         return None
     return float(np.max(vecs[1:] @ vecs[0])) if words else 0.0
 
 
-def unsupported_focus(focus: str, heard, texts: Sequence[str], rare: Callable[[str], bool]) -> str:
-    """The head word of the question's `focus` phrase when the test above fires, else ""."""
+def unsupported_focus(focus: str, heard, texts: Sequence[str], rare: Callable[[str], bool],
+                      embedder=None) -> str:
+    """The head word of the question's `focus` phrase when the test above fires, else "";
+    `embedder`: the library's, used when it runs the packaged model (`pick_embedder`)."""
     word = focus.split()[-1].lower() if focus else ""
     if not word or not rare(word) or heard.holds(stem(word)):
         return ""
-    near = nearest_similarity(word, texts)
+    near = nearest_similarity(word, texts, embedder)
     return word if near is not None and near < FOCUS_SIMILARITY else ""

@@ -118,7 +118,8 @@ class ExtractiveReader:
         ranked = tuple(ReaderSentence(units[i].text, units[i].number, round(float(scores[i]), 4)) for i in order[:8])
         best = round(float(support), 4)
         closest = other_quotes((), ranked_units, self.max_quotes, self.quote_words)
-        unheard = self.unheard_share <= 1 and unheard_terms(q, [f"{u.text} {u.context} {u.title} {u.section}" for u in units], self.unheard_share)
+        unheard = self.unheard_share <= 1 and unheard_terms(
+            q, [f"{u.text} {u.context} {u.title} {u.section}" for u in units], self.unheard_share, self.embedder)
         if best < self.min_support or missing or unheard:
             return ReaderResult("", 0, closest, best, False, q.kind, ranked, missing=missing)
         following = next_units(units, follows)
