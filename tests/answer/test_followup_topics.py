@@ -1,0 +1,42 @@
+"""Self-contained second questions found on the set-4 follow-up tuning set (dot, neato,
+Ecasound, CFITSIO, feynmf): a definite phrase that names its own topic is not a pointer back
+("the whole drawing", "the image filtering syntax", a term asked to be defined), so the
+question starts fresh; a follow-up that leans on the earlier question is still rewritten."""
+from __future__ import annotations
+
+import pytest
+
+from core.answer.followup import standalone
+from core.answer.topic import specific_phrases
+from core.types import Turn
+
+
+@pytest.mark.parametrize("earlier, fresh", [
+    ("How do I set the color of an edge in dot?", "How do I set the background color of the whole drawing?"),
+    ("How do I get a random layout in neato?", "What is the termination threshold and how do I lower it?"),
+    ("How do I write a FITS image with CFITSIO?", "What does the image filtering syntax look like?"),
+])
+def test_questions_naming_their_own_topic_start_fresh(earlier, fresh):
+    out = standalone(fresh, [Turn(earlier)], llm=None)
+    assert (out.text, out.rewritten) == (fresh, False)
+
+
+@pytest.mark.parametrize("question, phrase", [
+    ("How do I set the background color of the whole drawing?", "the whole drawing"),
+    ("What is the termination threshold?", "the termination threshold"),
+    ("What does the image filtering syntax look like?", "the image filtering syntax"),
+])
+def test_specific_phrases(question, phrase):
+    assert phrase in specific_phrases(question)
+
+
+@pytest.mark.parametrize("question", ["What is the default port?", "how is the phase shift given?",
+                                      "What is the default file name?"])
+def test_phrases_said_earlier_stay_pointers(question):
+    assert specific_phrases(question) == []
+
+
+def test_a_follow_up_on_a_generic_phrase_is_still_rewritten():
+    out = standalone("how is the phase shift given?", [Turn("How do I set the square waves with set_sqrs in expEYES?")],
+                     llm=None)
+    assert out.rewritten
