@@ -29,6 +29,7 @@ import re
 from core.answer.beyond import count_of, one_stands_for
 from core.answer.decline import question_names
 from core.answer.ellipsis import swap, swap_head
+from core.answer.fillers import no_noun, other_name, says_again
 from core.answer.leaning import (ABOUT, ATTRIBUTES, CONNECTORS, POSSESSIVE, dangling, is_name, leans_on_context,
                                  parse, refers_back)
 from core.answer.phrases import attach_of, expletive_its, gerund_frame, means_to, phrase_end, verb_frame, which_one
@@ -104,7 +105,9 @@ def _fragment(earlier: str, other: str) -> str:
     if swapped:
         return swapped
     subject = subject_of(earlier, agent_first=True)
-    return earlier.replace(subject, swap_head(subject, other), 1) if subject and subject in earlier else ""
+    if not subject or subject not in earlier or no_noun(other):
+        return ""  # "and upward?": a manner word takes no noun's place
+    return earlier.replace(subject, swap_head(subject, other), 1)
 
 
 def _owner(earlier: str, agent_first: bool = False) -> tuple[str, str]:
@@ -166,6 +169,8 @@ def _substitute(question: str, earlier: str) -> str:
         else:
             means = means_to(earlier, tok.head.text) if tok.dep_ == "det" and tok.head.i == i + 1 else ""
             thing = "" if means and tok.lower_ not in POSSESSIVE else _referent(question, earlier, tok)
+            if thing and says_again(thing, question):  # "does --fast make it faster?": it is bzip2, not --fast
+                thing = other_name(earlier, question)
             if not thing and not means:
                 return ""
             if not thing:  # "that option" after "How do I make X …?"
