@@ -29,7 +29,7 @@ import re
 from core.answer.beyond import count_of, one_stands_for
 from core.answer.decline import question_names
 from core.answer.ellipsis import swap, swap_head
-from core.answer.fillers import no_noun, other_name, says_again
+from core.answer.fillers import agreeing, names_phrase, no_noun, other_name, says_again
 from core.answer.leaning import (ABOUT, ATTRIBUTES, CONNECTORS, POSSESSIVE, dangling, is_name, leans_on_context,
                                  parse, refers_back)
 from core.answer.phrases import attach_of, expletive_its, gerund_frame, means_to, phrase_end, verb_frame, which_one
@@ -247,7 +247,7 @@ def _finished(text: str, question: str, earlier: str, verbless: bool, frame: boo
     text = re.sub(r"\s*\?\s+(?=\S)", " ", text.strip())  # a '?' inside: a tail added after the last word
     if text.lower().startswith(("the ", "its ")) and verbless:
         text = f"What is {text}"  # "and its range?" → "What is the range of …?"
-    text = text[:1].upper() + text[1:]
+    text = agreeing(text[:1].upper() + text[1:])  # "Does expEYES captures have …" → "Do expEYES captures have …"
     if text and not text.endswith("?"):
         text = text.rstrip(".!") + "?"
     words = lambda t: {w.lower() for w in tokens(t)} - STOP  # noqa: E731
@@ -268,7 +268,7 @@ def _fallback(question: str, earlier: str, doc, words) -> str:
     fragment = about.group(1) if about else (doc[words[0].i: words[-1].i + 1].text if words else "")
     wh = None if about else _WH_FRAGMENT.match(question)
     asked = asked_thing(earlier)
-    thing = asked if asked.startswith("the ") else " ".join(reversed(question_names(earlier)[:2]))
+    thing = asked if asked.startswith("the ") else names_phrase(question_names(earlier)[:2])
     if wh and thing and not any(t.pos_ in ("VERB", "AUX") for t in words):  # "over what range?"
         verb = "are" if re.search(r"[^s]s$", wh.group(1)) else "is"  # "in which languages?": plural
         return f"What {verb} the {wh.group(1)} of {thing}?"

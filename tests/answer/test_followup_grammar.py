@@ -20,6 +20,11 @@ from core.types import Turn
      "Which attribute sets the minimum distance between ranks in dot?"),
     # a pronoun never stands for a phrase holding the code word the question says itself
     ("What do the --fast and --best options of bzip2 do?", "does --fast make it faster?", "Does --fast make bzip2 faster?"),
+    # the auxiliary agrees with the plural subject put in the pronoun's place
+    ("How do I set the trigger source for expEYES captures?", "does it have to be the captured channel?",
+     "Do expEYES captures have to be the captured channel?"),
+    # two names read as a word of one and the other
+    ("Which pin of expEYES measures capacitance?", "over what range?", "What is the range of capacitance in expEYES?"),
 ])
 def test_rewrites_read_as_questions(earlier, follow_up, rewritten):
     out = standalone(follow_up, [Turn(earlier)], llm=None)
