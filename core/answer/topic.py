@@ -19,6 +19,8 @@ from core.answer.leaning import ATTRIBUTES, parse
 _ROLES = frozenset("client server daemon user host application program tool package library module file "
                    "command option one thing way".split())
 _GENERIC = ATTRIBUTES | _ROLES | frozenset("same other first last next new previous whole".split())
+_NAMED_BY_WORD = frozenset("attribute option command parameter flag switch keyword function macro variable "
+                           "field statement directive setting".split())
 _WHOLE = frozenset("whole entire".split())
 _MODIFIER_DEPS = frozenset("amod compound nmod npadvmod".split())
 
@@ -28,11 +30,23 @@ def _content(tokens) -> list:
     return [t for t in tokens if t.is_alpha and t.pos_ in ("NOUN", "PROPN", "ADJ", "VERB") and t.lower_ not in _GENERIC]
 
 
+_TAILS = frozenset("of between for in on".split())
+
+
+def _indefinite(prep) -> bool:
+    """True when the preposition's object is an indefinite noun phrase ("of a graph")."""
+    objects = [t for t in prep.children if t.dep_ == "pobj"]
+    return bool(objects) and any(c.dep_ == "det" and c.lower_ in ("a", "an") for c in objects[0].children) \
+        and bool(_content(objects[0].subtree))
+
+
 def _bounded(head) -> bool:
     """True when the head noun is bounded by words after it that name a thing: an "of"
     tail of two describing words without an article of its own ("of short read categories";
     "of the file" still points back) or a relative clause of two ("that are not used in the assembly")."""
     for child in head.rights:
+        if child.dep_ == "prep" and child.lower_ in _TAILS and _indefinite(child):
+            return True  # "the edges of a graph", "the difference between a chain and a controller": any such thing
         if child.dep_ == "prep" and child.lower_ == "of":
             objects = [t for t in child.children if t.dep_ == "pobj"]
             dets = [c for c in objects[0].children if c.dep_ in ("det", "poss")] if objects else []
@@ -67,6 +81,8 @@ def _specific(det) -> bool:
     between = doc[det.i + 1: head.i]
     if any(t.lower_ in _WHOLE for t in between):  # "the whole drawing": all of it, nothing said earlier
         return True
+    if head.lower_ in _NAMED_BY_WORD and len(between) == 1 and _content(between):
+        return True  # "the page attribute", "the verbose option": the word names it
     describing = [t for t in between if t.is_alpha and t.lower_ not in _GENERIC]
     if head.lower_ in _GENERIC and not (head.lower_ in ATTRIBUTES and len(describing) >= 2):
         return False  # "the default port" points back; "the image filtering syntax" names its own topic
