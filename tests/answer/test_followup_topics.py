@@ -20,6 +20,11 @@ from core.types import Turn
     ("What is a cluster in dot?", "Can the edges of a graph have labels?"),
     ("What does the tred tool do?", "How do I count the nodes and edges of a graph?"),
     ("What does the ratio attribute of dot do?", "What does the page attribute do?"),
+    # a relative "that", "one" counting a noun, a pronoun inside a phrase describing another noun, a "Then" opener
+    ("What is feynmf?", "How do I draw fermion lines that cross each other?"),
+    ("What is a chain in Ecasound?", "How do I make one chain louder than the others?"),
+    ("What is a cluster in dot?", "Can I draw an edge to a cluster rather than to a node inside it?"),
+    ("How do I draw a record node in dot?", "Then how do I point an edge at one field of a record?"),
 ])
 def test_questions_naming_their_own_topic_start_fresh(earlier, fresh):
     out = standalone(fresh, [Turn(earlier)], llm=None)
