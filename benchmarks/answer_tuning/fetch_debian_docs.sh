@@ -8,6 +8,7 @@
 # `bash fetch_debian_docs.sh DIR 4` the decline rule's paraphrase set: dot and neato guides, the ecasound user's guide,
 # the CFITSIO quick start and the feynMF manual (questions: debian-docs-4-tune.jsonl, 63, asked in the user's words
 # rather than the manual's, and unanswerable-debian-docs-4.jsonl, 34 near misses).
+# The same five, ingested into one library, carry the follow-up tuning set followups-set4.jsonl.
 # `bash fetch_debian_docs.sh DIR biber` the Biber manual (questions: followups-biber.jsonl, follow-ups).
 # `bash fetch_debian_docs.sh DIR hmmer` the HMMER user's guide alone (questions: followups-hmmer.jsonl, follow-ups).
 # `bash fetch_debian_docs.sh DIR velvet` the Velvet manual alone (questions: followups-velvet.jsonl, follow-ups).

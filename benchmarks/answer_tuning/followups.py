@@ -20,7 +20,9 @@ tuning too, and so is `followups-bzip2.jsonl` (34 pairs and 22 self-contained ov
 manual, `fetch_bzip2.sh`), and so is `followups-biber.jsonl` (36 pairs and 46 self-contained over
 the Biber manual, `fetch_debian_docs.sh DIR biber`), and so is `followups-hmmer.jsonl` (25 pairs and 30
 self-contained over the HMMER user's guide, `fetch_debian_docs.sh DIR hmmer`), and so is `followups-velvet.jsonl` (24
-pairs and 48 self-contained over the Velvet manual, `fetch_debian_docs.sh DIR velvet`); `../answer_sets/followups.jsonl` is a test
+pairs and 48 self-contained over the Velvet manual, `fetch_debian_docs.sh DIR velvet`), and so is
+`followups-set4.jsonl` (22 pairs and 123 self-contained over set 4's five manuals, `fetch_debian_docs.sh
+DIR 4`, asked of one library of all five); `../answer_sets/followups.jsonl` is a test
 set, never tuned on.
 """
 from __future__ import annotations

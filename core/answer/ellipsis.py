@@ -21,12 +21,13 @@ from __future__ import annotations
 import re
 
 from core.answer import nlp
-from core.answer.decline import question_names
+from core.answer.decline import common_words, question_names
 from core.answer.referent import VERBS
 from core.answer.terms import STOP, stem
 
 CODE = re.compile(r"[_:/=\\#]|^-{1,2}\w|[a-z][A-Z]|^[A-Z][A-Z0-9]{1,}$")  # code-like or all-caps names
 _LEAD = re.compile(r"^(?:those|these|the ones|that|this|one)\s+(?=(?:of|with|in|for|on|from|under|without)\b)", re.I)
+_MORE_PREP = frozenset("between into within through across after before during per".split())
 _PREP = frozenset("of with without in on for from under over by at to via using when if unless while".split())
 _CLAUSE = frozenset("when if unless while".split())
 _NP_POS = frozenset("DET ADJ NOUN PROPN NUM X SYM PART".split())
@@ -110,7 +111,18 @@ def _shared(doc, fragment: str) -> int:
         grown = [t.i for t in doc if len(_content(t.text)) >= 5 and _content(t.text) != wanted[0]
                  and (wanted[0].endswith(_content(t.text)) or wanted[0].startswith(_content(t.text)))]
         best = grown[-1] if grown else -1
+    if best < 0 and len(wanted) == 1:  # "ranksep" for "nodesep": a sibling of an earlier made-up word
+        kin = [t.i for t in doc if _kindred(_content(t.text), wanted[0])]
+        best = kin[-1] if len(kin) == 1 else -1
     return best
+
+
+def _kindred(word: str, other: str) -> bool:
+    """True for two different words that no dictionary holds and that share a start or an
+    end of three letters or more ("nodesep"/"ranksep", "irsend1"/"irsend4")."""
+    if word == other or min(len(word), len(other)) < 5 or word in common_words() or other in common_words():
+        return False
+    return word[:3] == other[:3] or word[-3:] == other[-3:]
 
 
 def swap(earlier: str, fragment: str) -> str:
@@ -127,17 +139,19 @@ def swap(earlier: str, fragment: str) -> str:
         return _replace(doc, mine[-1], end, fragment)
     at = _shared(doc, fragment)
     grown = at >= 0 and _content(doc[at].text) not in {_content(w) for w in fragment.replace("-", " ").split()}
-    if grown and len(fragment.split()) == 1:
-        return _replace(doc, at, at + 1, fragment)  # "capture4" for "capture": that word only
+    bare = re.sub(r"^(?:the|a|an)\s+", "", fragment, flags=re.I)
+    if grown and len(bare.split()) == 1:
+        return _replace(doc, at, at + 1, bare)  # "capture4" for "capture": that word only
     if at >= 0:
         lo, hi = _pp_span(doc, at) if first in _PREP else _np_span(doc, at)
         if first in _ARTICLES:
             lo = _article_before(doc, lo)
-        if first not in _PREP or doc[lo].lower_ in _PREP:
+        same = [t.i for t in doc[:at] if t.lower_ == first] if first in _PREP | _MORE_PREP else []
+        lo = same[-1] if same else lo  # "between ranks" for "between nodes on the same rank": from its own preposition
+        if first not in _PREP or doc[lo].lower_ in _PREP or same:
             return _replace(doc, lo, hi, fragment)
     names = [t.i for t in doc if CODE.search(t.text) and t.i > 0]
     if CODE.search(fragment.split()[-1]) and len(fragment.split()) <= 3 and names:
-        bare = re.sub(r"^(?:the|a|an)\s+", "", fragment, flags=re.I)
         return _replace(doc, names[0], names[0] + 1, bare)
     if first in _PREP:
         return earlier.rstrip(" ?") + f" {fragment}?"

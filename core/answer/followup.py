@@ -28,6 +28,7 @@ from core.answer.prompts import standalone_question_prompt
 from core.answer.fresh import (after_connector, asks_in_full, dislocated, names_own_subject, resolved_inside,
                                leans_only_on_wording, specific_topic, whole_request)
 from core.answer.ellipsis import is_fragment
+from core.answer.fresh_words import numeral_one, relative_only
 from core.answer.fresh_after import another_setting, nothing_to_lend
 from core.answer.phrases import asks_which_one
 from core.answer.rewrite import leans_on_context, reads_as_question, rewrite, subject_of
@@ -76,7 +77,7 @@ def _clean_reply(reply: str) -> str:
 def starts_fresh(question: str) -> bool:
     """A question that looks like a follow-up but names its own subject (core.answer.fresh)."""
     return any(rule(question) for rule in (asks_in_full, resolved_inside, names_own_subject, dislocated, after_connector,
-                                           whole_request, specific_topic, leans_only_on_wording))
+                                           whole_request, specific_topic, leans_only_on_wording, relative_only))
 
 
 def fresh_after(question: str, earlier: str) -> bool:
@@ -89,7 +90,7 @@ def standalone(question: str, history: Sequence[Turn], llm: ChatModel | None) ->
     earlier = earlier_questions(history)[-1] if history else ""
     fragment = is_fragment(question)  # "and with the bundled zlib?": the tagger may find a verb and a name in it
     leans = (fragment or leans_on_context(question) or asks_which_one(question) or asks_beyond(question)
-             or continues_action(question) or bool(one_stands_for(question, earlier)))
+             or continues_action(question) or (bool(one_stands_for(question, earlier)) and not numeral_one(question)))
     if not history or not leans or (starts_fresh(question) and not fragment) or fresh_after(question, earlier):
         return Standalone(question)
     if llm is None:

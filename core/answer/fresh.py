@@ -69,7 +69,7 @@ def resolved_inside(question: str) -> bool:
         if tok.lower_ in ("it", "them", "they") and tok.tag_ == "PRP" and tok.idx not in expletive_its(question):
             asked = _asked_words(doc)  # "which macros does groff ship, and where are they installed?": another clause
             nouns = [t for t in doc[: tok.i] if t.pos_ in ("NOUN", "PROPN") and t.dep_ in _OWN_ANTECEDENT_DEPS
-                     and (t.i not in asked or tok.lower_ != "it") and _clause(t) != _clause(tok)]
+                     and (t.i not in asked or tok.lower_ != "it") and (_clause(t) != _clause(tok) or _of_noun(tok, t))]
             if not nouns:
                 return False
             noun = nouns[-1]  # with its own article and describing words: "that it" → "that the end"
@@ -82,6 +82,13 @@ def resolved_inside(question: str) -> bool:
         else:
             out.append(tok.text_with_ws)
     return changed and stands_alone("".join(out))
+
+
+def _of_noun(tok, noun) -> bool:
+    """True when the pronoun is the object of a preposition that describes another noun:
+    "a node inside it" after "to a cluster" may point at the cluster."""
+    prep = tok.head
+    return tok.dep_ == "pobj" and prep.dep_ == "prep" and prep.head.pos_ == "NOUN" and prep.head.i not in (noun.i, tok.i)
 
 
 def _said_before(doc, tok) -> bool:
@@ -189,7 +196,7 @@ def dislocated(question: str) -> bool:
     return not _PRONOUN.search(whole) and not any(t.idx not in expletive_its(whole) for t in dangling(doc, whole))
 
 
-_CONNECTOR = re.compile(r"^\s*(?:(?:and|so|also|but|ok|okay|well|now|next|alright|right)\b[\s,]*)+(?=\w)",
+_CONNECTOR = re.compile(r"^\s*(?:(?:and|so|also|but|ok|okay|well|now|next|then|alright|right)\b[\s,]*)+(?=\w)",
                         re.IGNORECASE)  # "OK so which program …?": a chain of openers
 _ASKING = re.compile(r"^(?:what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|can|could|"
                      r"should|would|will|has|have|may|must)\b", re.IGNORECASE)

@@ -80,15 +80,30 @@ def gerund_frame(earlier: str, fragment: str, thing: str = "") -> str:
     return f"{frame.group(1)[:1].upper()}{frame.group(1)[1:]} go about {action}?"
 
 
+_OBJECT_PRONOUN = re.compile(r"(?<=\s)(?:it|them)\b", re.IGNORECASE)
+
+
+def _frame_object(earlier: str) -> str:
+    """The object of the earlier how-question's verb ("How do I open a FITS file with CFITSIO?": "a FITS file")."""
+    doc = parse(earlier)
+    objects = [t for t in doc if t.dep_ == "dobj" and t.head.dep_ == "ROOT"] if doc is not None else []
+    return doc[objects[0].left_edge.i: objects[0].right_edge.i + 1].text if objects else ""
+
+
 def verb_frame(earlier: str, fragment: str, thing: str = "") -> str:
     """ "and use accessions instead of names?" after "How do I omit the alignments from
     hmmsearch output?": another action in the earlier how-frame, about the same thing →
     "How do I use accessions instead of names in hmmsearch output?" ("" when either does not fit)."""
     frame = _HOW_FRAME.match(earlier)
-    doc = parse(fragment)
-    if not frame or doc is None or len(doc) < 2 or doc[0].tag_ != "VB" or doc[0].pos_ != "VERB":
+    doc = parse(f"I {fragment.strip()}")  # alone, "close it" is read as an adverb; after "I", as a verb
+    if not frame or doc is None or len(doc) < 3 or doc[1].tag_ not in ("VB", "VBP") or doc[1].pos_ != "VERB":
         return ""
     action = re.sub(r"\s+(?:instead|too|again|as well|then|also)$", "", fragment.strip(" ?"), flags=re.I)  # ellipsis words
+    if _OBJECT_PRONOUN.search(action):  # "and close it?" after "How do I open a FITS file …?": that file
+        done = _frame_object(earlier)
+        if not done:
+            return ""
+        action = _OBJECT_PRONOUN.sub(done, action, count=1)
     place = f" in {thing}" if thing and thing.lower() not in action.lower() else ""
     return f"{frame.group(1)[:1].upper()}{frame.group(1)[1:]} {action}{place}?"
 

@@ -29,6 +29,7 @@ import re
 from core.answer.beyond import count_of, one_stands_for
 from core.answer.decline import question_names
 from core.answer.ellipsis import swap, swap_head
+from core.answer.fillers import agreeing, names_phrase, no_noun, other_name, says_again
 from core.answer.leaning import (ABOUT, ATTRIBUTES, CONNECTORS, POSSESSIVE, dangling, is_name, leans_on_context,
                                  parse, refers_back)
 from core.answer.phrases import attach_of, expletive_its, gerund_frame, means_to, phrase_end, verb_frame, which_one
@@ -104,7 +105,9 @@ def _fragment(earlier: str, other: str) -> str:
     if swapped:
         return swapped
     subject = subject_of(earlier, agent_first=True)
-    return earlier.replace(subject, swap_head(subject, other), 1) if subject and subject in earlier else ""
+    if not subject or subject not in earlier or no_noun(other):
+        return ""  # "and upward?": a manner word takes no noun's place
+    return earlier.replace(subject, swap_head(subject, other), 1)
 
 
 def _owner(earlier: str, agent_first: bool = False) -> tuple[str, str]:
@@ -166,6 +169,8 @@ def _substitute(question: str, earlier: str) -> str:
         else:
             means = means_to(earlier, tok.head.text) if tok.dep_ == "det" and tok.head.i == i + 1 else ""
             thing = "" if means and tok.lower_ not in POSSESSIVE else _referent(question, earlier, tok)
+            if thing and says_again(thing, question):  # "does --fast make it faster?": it is bzip2, not --fast
+                thing = other_name(earlier, question)
             if not thing and not means:
                 return ""
             if not thing:  # "that option" after "How do I make X …?"
@@ -242,7 +247,7 @@ def _finished(text: str, question: str, earlier: str, verbless: bool, frame: boo
     text = re.sub(r"\s*\?\s+(?=\S)", " ", text.strip())  # a '?' inside: a tail added after the last word
     if text.lower().startswith(("the ", "its ")) and verbless:
         text = f"What is {text}"  # "and its range?" → "What is the range of …?"
-    text = text[:1].upper() + text[1:]
+    text = agreeing(text[:1].upper() + text[1:])  # "Does expEYES captures have …" → "Do expEYES captures have …"
     if text and not text.endswith("?"):
         text = text.rstrip(".!") + "?"
     words = lambda t: {w.lower() for w in tokens(t)} - STOP  # noqa: E731
@@ -263,7 +268,7 @@ def _fallback(question: str, earlier: str, doc, words) -> str:
     fragment = about.group(1) if about else (doc[words[0].i: words[-1].i + 1].text if words else "")
     wh = None if about else _WH_FRAGMENT.match(question)
     asked = asked_thing(earlier)
-    thing = asked if asked.startswith("the ") else " ".join(reversed(question_names(earlier)[:2]))
+    thing = asked if asked.startswith("the ") else names_phrase(question_names(earlier)[:2])
     if wh and thing and not any(t.pos_ in ("VERB", "AUX") for t in words):  # "over what range?"
         verb = "are" if re.search(r"[^s]s$", wh.group(1)) else "is"  # "in which languages?": plural
         return f"What {verb} the {wh.group(1)} of {thing}?"

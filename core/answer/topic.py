@@ -19,6 +19,9 @@ from core.answer.leaning import ATTRIBUTES, parse
 _ROLES = frozenset("client server daemon user host application program tool package library module file "
                    "command option one thing way".split())
 _GENERIC = ATTRIBUTES | _ROLES | frozenset("same other first last next new previous whole".split())
+_NAMED_BY_WORD = frozenset("attribute option command parameter flag switch keyword function macro variable "
+                           "field statement directive setting".split())
+_WHOLE = frozenset("whole entire".split())
 _MODIFIER_DEPS = frozenset("amod compound nmod npadvmod".split())
 
 
@@ -27,19 +30,41 @@ def _content(tokens) -> list:
     return [t for t in tokens if t.is_alpha and t.pos_ in ("NOUN", "PROPN", "ADJ", "VERB") and t.lower_ not in _GENERIC]
 
 
+_TAILS = frozenset("of between for in on".split())
+
+
+def _indefinite(prep) -> bool:
+    """True when the preposition's object is an indefinite noun phrase ("of a graph")."""
+    objects = [t for t in prep.children if t.dep_ == "pobj"]
+    return bool(objects) and any(c.dep_ == "det" and c.lower_ in ("a", "an") for c in objects[0].children) \
+        and bool(_content(objects[0].subtree))
+
+
 def _bounded(head) -> bool:
     """True when the head noun is bounded by words after it that name a thing: an "of"
     tail of two describing words without an article of its own ("of short read categories";
     "of the file" still points back) or a relative clause of two ("that are not used in the assembly")."""
     for child in head.rights:
+        if child.dep_ == "prep" and child.lower_ in _TAILS and _indefinite(child):
+            return True  # "the edges of a graph", "the difference between a chain and a controller": any such thing
         if child.dep_ == "prep" and child.lower_ == "of":
             objects = [t for t in child.children if t.dep_ == "pobj"]
-            if objects and not any(c.dep_ in ("det", "poss") for c in objects[0].children) \
-                    and len(_content(objects[0].subtree)) >= 2:
+            dets = [c for c in objects[0].children if c.dep_ in ("det", "poss")] if objects else []
+            if objects and not dets and len(_content(objects[0].subtree)) >= 2:
+                return True
+            if objects and any(_specific(d) for d in dets):  # "of the whole drawing": a topic itself
                 return True
         if child.dep_ == "relcl" and len(_content(child.subtree)) >= 2:
             return True
     return False
+
+
+def _defined(head) -> bool:
+    """True when the phrase headed by `head` is what a "what is …?" clause asks to define
+    ("What is the termination threshold …?"): a term asked about in full, not one said earlier."""
+    verb, after = head.head, head.doc[head.i + 1] if head.i + 1 < len(head.doc) else None
+    return (head.dep_ in ("nsubj", "attr") and verb.lemma_ == "be" and (after is None or after.dep_ in ("cc", "punct"))
+            and any(c.lower_ == "what" and c.dep_ in ("attr", "nsubj") for c in verb.children))
 
 
 def _specific(det) -> bool:
@@ -53,11 +78,17 @@ def _specific(det) -> bool:
         return False
     if _bounded(head):
         return True
-    if head.lower_ in _GENERIC:
-        return False
     between = doc[det.i + 1: head.i]
+    if any(t.lower_ in _WHOLE for t in between):  # "the whole drawing": all of it, nothing said earlier
+        return True
+    if head.lower_ in _NAMED_BY_WORD and len(between) == 1 and _content(between):
+        return True  # "the page attribute", "the verbose option": the word names it
     describing = [t for t in between if t.is_alpha and t.lower_ not in _GENERIC]
-    return len(describing) >= 2 and all(not t.is_punct or t.text == "-" for t in between)
+    if head.lower_ in _GENERIC and not (head.lower_ in ATTRIBUTES and len(describing) >= 2):
+        return False  # "the default port" points back; "the image filtering syntax" names its own topic
+    compound = (len(between) == len(describing) == 1 and describing[0].pos_ == "NOUN"
+                and describing[0].dep_ == "compound" and _defined(head))
+    return (len(describing) >= 2 or compound) and all(not t.is_punct or t.text == "-" for t in between)
 
 
 def specific_phrases(question: str) -> list[str]:
