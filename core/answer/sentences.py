@@ -34,6 +34,7 @@ _ABBREVIATION = re.compile(r"\b(?:e\.g|i\.e|etc|vs|cf|Fig|No|Vol|Dr|Mr|Mrs|Ms|St
                            r"|:\s+\d{1,2}[.)]$")  # "in this order: 1." opens a list: its first item goes on
 _RULE = re.compile(r"^[|:\-\s]+$")
 _ONE_QUOTE = re.compile(r"(?:(?:Yes|No): )?“[^“”]*(?:“[^“”]*”[^“”]*)*” \[\d+\]")  # “…” [n], quotes inside allowed
+_OPEN_QUOTE = re.compile(r"(?:(?:Yes|No): )?“.*” \[\d+\]")  # the same with an inner “ the text closed by a plain "
 _MARKUP = re.compile(r"[*`“”\"]|…|\[\d+\]")
 SPAN_WORDS = 60  # a supporting span longer than this is cut around the sentence's words
 JOIN_GAIN = 0.2  # a neighbouring piece adding this much of the sentence's weight joins its span
@@ -57,7 +58,7 @@ def _line_sentences(line: str) -> list[str]:
     """Sentences of one answer line, not cut after 'e.g.' or an initial; a line that is one
     quote of the evidence with its citation (the reader's first line, which may read a
     sentence with its neighbour) is one sentence: its supporting span is the quoted text."""
-    if _ONE_QUOTE.fullmatch(line.strip()) and line.count("” [") == 1:
+    if line.count("” [") == 1 and (_ONE_QUOTE.fullmatch(line.strip()) or _one_open_quote(line.strip())):
         return [line.strip()]
     out: list[str] = []
     start = 0
@@ -70,6 +71,12 @@ def _line_sentences(line: str) -> list[str]:
             out.append(piece)
         start = end
     return [s for s in out if plain(s)]
+
+
+def _one_open_quote(line: str) -> bool:
+    """A quote of the evidence whose text opens a curly quote it closes with a plain one
+    (‘#include “file"’, common in PDF text): more “ than ” in it, one closing ” [n]."""
+    return line.count("“") > line.count("”") and _OPEN_QUOTE.fullmatch(line) is not None
 
 
 def plain(sentence: str) -> str:

@@ -5,7 +5,7 @@ sentence after it, or read on over a line it skips; the span (what Show on page 
 what span_hit grades) must hold all of them. Fixtures are generated here."""
 from __future__ import annotations
 
-from core.answer.sentences import best_span
+from core.answer.sentences import best_span, split_answer
 
 OPTIONS = (
     "--mail [address(es)]\n"
@@ -45,3 +45,15 @@ def test_a_quote_read_on_over_a_skipped_line_holds_both_quoted_lines() -> None:
 def test_a_paraphrase_rests_on_its_own_piece_only() -> None:
     span, _, _ = best_span("Warnings become errors with --Werror [1].", [("c1", WARNINGS)], "")
     assert span == "--Werror Treat all warnings as errors."
+
+
+def test_a_quote_whose_text_closes_a_curly_quote_with_a_plain_one_is_one_sentence() -> None:
+    chunk = ("-M Output a rule for make describing the dependencies of the main source file.\n"
+             "-MM Like '-M' but the output mentions only the user header files included with '#include “file\"'. "
+             "System header files included with '#include <file>' are omitted.\n")
+    line = ("“-MM Like '-M' but the output mentions only the user header files included with '#include “file\"'. "
+            "System header files included with '#include <file>' are omitted.” [1]")
+    assert split_answer(line) == [(line, (1,))]
+    span, _, _ = best_span(line, [("c1", chunk)], "What does the -MM option leave out of the dependency rules?")
+    assert span.startswith("-MM Like") and span.endswith("are omitted.")
+    assert split_answer("“A is 1.” He said “B is 2.” [1]")[0][0] == "“A is 1.”"  # two quotes: still cut
