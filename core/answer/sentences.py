@@ -7,8 +7,10 @@ that cites anything carries a citation. The supporting span is the piece of a ci
 (a sentence of its prose, a row of its tables, a line of code) that holds most of the
 sentence's words, rare words weighing more; the question's words break ties (a bare
 answer such as "1932 [1]" rests on the sentence that says 1932 *about the question*). A
-piece may take its neighbour when the sentence spans both (the neighbour adds much of the
-sentence's weight, or the sentence quotes nearly all of the neighbour's words). Spans are verbatim text of the
+piece grows into the run of pieces the sentence spans: a neighbour joins when it adds much of
+the sentence's weight, or when the sentence quotes nearly all of its words (a definition term
+and the sentence after it that the reader's first line reads with its pick; a quoted piece one
+skipped line away joins with that line). Spans are verbatim text of the
 chunk, so the page viewer can find their words on the page.
 
 Example:
