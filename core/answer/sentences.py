@@ -7,8 +7,10 @@ that cites anything carries a citation. The supporting span is the piece of a ci
 (a sentence of its prose, a row of its tables, a line of code) that holds most of the
 sentence's words, rare words weighing more; the question's words break ties (a bare
 answer such as "1932 [1]" rests on the sentence that says 1932 *about the question*). A
-piece may take its neighbour when the sentence spans both (the neighbour adds much of the
-sentence's weight, or the sentence quotes nearly all of the neighbour's words). Spans are verbatim text of the
+piece grows into the run of pieces the sentence spans: a neighbour joins when it adds much of
+the sentence's weight, or when the sentence quotes nearly all of its words (a definition term
+and the sentence after it that the reader's first line reads with its pick; a quoted piece one
+skipped line away joins with that line). Spans are verbatim text of the
 chunk, so the page viewer can find their words on the page.
 
 Example:
@@ -34,8 +36,10 @@ _ABBREVIATION = re.compile(r"\b(?:e\.g|i\.e|etc|vs|cf|Fig|No|Vol|Dr|Mr|Mrs|Ms|St
                            r"|:\s+\d{1,2}[.)]$")  # "in this order: 1." opens a list: its first item goes on
 _RULE = re.compile(r"^[|:\-\s]+$")
 _ONE_QUOTE = re.compile(r"(?:(?:Yes|No): )?“[^“”]*(?:“[^“”]*”[^“”]*)*” \[\d+\]")  # “…” [n], quotes inside allowed
+_OPEN_QUOTE = re.compile(r"(?:(?:Yes|No): )?“.*” \[\d+\]")  # the same with an inner “ the text closed by a plain "
 _MARKUP = re.compile(r"[*`“”\"]|…|\[\d+\]")
 SPAN_WORDS = 60  # a supporting span longer than this is cut around the sentence's words
+JOIN_GAIN = 0.2  # a neighbouring piece adding this much of the sentence's weight joins its span
 
 
 def split_answer(text: str) -> list[tuple[str, tuple[int, ...]]]:
@@ -56,7 +60,7 @@ def _line_sentences(line: str) -> list[str]:
     """Sentences of one answer line, not cut after 'e.g.' or an initial; a line that is one
     quote of the evidence with its citation (the reader's first line, which may read a
     sentence with its neighbour) is one sentence: its supporting span is the quoted text."""
-    if _ONE_QUOTE.fullmatch(line.strip()) and line.count("” [") == 1:
+    if line.count("” [") == 1 and (_ONE_QUOTE.fullmatch(line.strip()) or _one_open_quote(line.strip())):
         return [line.strip()]
     out: list[str] = []
     start = 0
@@ -69,6 +73,12 @@ def _line_sentences(line: str) -> list[str]:
             out.append(piece)
         start = end
     return [s for s in out if plain(s)]
+
+
+def _one_open_quote(line: str) -> bool:
+    """A quote of the evidence whose text opens a curly quote it closes with a plain one
+    (‘#include “file"’, common in PDF text): more “ than ” in it, one closing ” [n]."""
+    return line.count("“") > line.count("”") and _OPEN_QUOTE.fullmatch(line) is not None
 
 
 def plain(sentence: str) -> str:
@@ -125,17 +135,37 @@ def best_span(sentence: str, chunks: Sequence[tuple[str, str]], question: str = 
     scores = [weighted_overlap(want, t, weights, 1.0) for t in terms]
     ties = [weighted_overlap(asked, t, weights, 1.0) for t in terms]
     best = max(range(len(cands)), key=lambda i: (scores[i] + 0.1 * ties[i], -i))
-    cid, index, span = cands[best]
-    for j in (best + 1, best - 1):  # the sentence may rest on two neighbouring pieces
-        if 0 <= j < len(cands) and cands[j][0] == cid and abs(cands[j][1] - index) == 1 \
-                and not (_ROW_JOIN in span and _ROW_JOIN in cands[j][2]):  # a row rests on itself: its header is labels
-            joined = terms[best] | terms[j]
-            gain = weighted_overlap(want, joined, weights, 1.0) - scores[best]
-            quoted = bool(terms[j]) and len(terms[j] & want) >= 0.8 * len(terms[j])  # the sentence quotes it too
-            if gain >= 0.2 or (gain > 0 and quoted):
-                span = f"{span} {cands[j][2]}" if j > best else f"{cands[j][2]} {span}"
-                return _cut(span, want), cid, scores[best] + gain
-    return _cut(span, want), cid, scores[best]
+    lo, hi, gain = _grown(cands, terms, best, want, weights, scores[best])
+    span = " ".join(p for _, _, p in cands[lo:hi + 1])
+    return _cut(span, want), cands[best][0], scores[best] + gain
+
+
+def _grown(cands: Sequence[tuple[str, int, str]], terms: Sequence[set[str]], best: int, want: set[str],
+           weights: Mapping[str, float], score: float) -> tuple[int, int, float]:
+    """(first, last index, weight gained) of the run of pieces of `best`'s chunk that the
+    sentence rests on: a neighbour joins when it adds much of the sentence's weight
+    (JOIN_GAIN), or when the sentence quotes nearly all its words and it adds some; a quoted
+    piece one unquoted piece away joins with the piece between (a quote read on over a line
+    the reader skips: "… as XSLT processor" / "(see …)" / "EXAMPLE:" / the command). A row
+    never joins a row: its header is labels."""
+    lo = hi = best
+    have, gain = set(terms[best]), 0.0
+    grew = True
+    while grew:
+        grew = False
+        for k in (hi + 1, lo - 1, hi + 2, lo - 2):
+            if not (0 <= k < len(cands)) or cands[k][0] != cands[best][0] or lo <= k <= hi:
+                continue
+            if abs(cands[k][1] - cands[best][1]) != abs(k - best) or (_ROW_JOIN in cands[best][2] and _ROW_JOIN in cands[k][2]):
+                continue
+            added = weighted_overlap(want, have | terms[k], weights, 1.0) - score - gain
+            quoted = bool(terms[k]) and len(terms[k] & want) >= 0.8 * len(terms[k])
+            near = k in (hi + 1, lo - 1)
+            if (near and added >= JOIN_GAIN) or (quoted and added > 0):
+                lo, hi = min(lo, k), max(hi, k)
+                have, gain, grew = have | terms[k], gain + added, True
+                break
+    return lo, hi, gain
 
 
 def _cut(span: str, want: set[str]) -> str:
