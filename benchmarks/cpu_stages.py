@@ -88,7 +88,7 @@ class Sampler:
         self.interval = interval
         self.by_label: collections.Counter = collections.Counter()
         self.by_thread: collections.Counter = collections.Counter()
-        self.last: dict[int, float] = {}
+        self.last: dict[tuple, float] = {}  # (ident, native id) -> CPU clock: Python reuses idents
         self.start_process = time.process_time()
         self.last_process = self.start_process
         self.timeline = Timeline(0.5, time.perf_counter())
@@ -115,8 +115,9 @@ class Sampler:
                 now = time.clock_gettime(time.pthread_getcpuclockid(ident))
             except (OSError, OverflowError):
                 continue
-            used = now - self.last.get(ident, 0.0)
-            self.last[ident] = now
+            key = (ident, native.get(ident))
+            used = now - self.last.get(key, 0.0)
+            self.last[key] = now
             python += used
             label = "(sampler)" if ident == me else label_of(frame)
             self.by_label[label] += used

@@ -1,6 +1,7 @@
 """Where a run's cores idle: CPU per half second, split into the embedder, the parser and the rest.
 
     python benchmarks/cpu_timeline.py W/cpu-stages-0.json [--cores 2] [--rows]
+    python benchmarks/cpu_timeline.py [--cores 2] -- COMMAND...   (its process's demand fraction)
 
 benchmarks/cpu_stages.py's sampler feeds a `Timeline` every look: each thread's CPU since
 the last look goes to a *lane* (`lane_of`): "embed" (torch's worker threads and every
@@ -23,6 +24,9 @@ from __future__ import annotations
 import argparse
 import collections
 import json
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 LANES = ("embed", "parse", "main", "kw")
@@ -105,6 +109,21 @@ def summarise(rows: list[dict], bucket: float, cores: int) -> dict:
             "idle_core_s_while": {k: round(v, 1) for k, v in idle_by.most_common()}}
 
 
+def demand_of(argv: list[str], cores: int, interval: float = 0.1) -> dict:
+    """Run the command `argv` and return its demand fraction: the runnable threads of its
+    process (capped at `cores`) averaged over looks every `interval` s, until it exits."""
+    proc = subprocess.Popen(argv)
+    looks, wanting = 0, 0.0
+    while proc.poll() is None:
+        try:
+            wanting += min(cores, sum(runnable(proc.pid).values()))
+            looks += 1
+        except OSError:  # it exited between the poll and the look
+            break
+        time.sleep(interval)
+    return {"exit": proc.wait(), "looks": looks, "demand_fraction": round(wanting / max(1, looks) / cores, 3)}
+
+
 def show(path: Path, cores: int, rows: bool) -> None:
     """Print a cpu_stages report's timeline summary (and its rows)."""
     rep = json.loads(path.read_text("utf-8"))
@@ -119,7 +138,11 @@ def show(path: Path, cores: int, rows: bool) -> None:
 
 
 def main() -> None:
-    """Summarise a saved timeline."""
+    """Summarise a saved timeline, or run a command (after --) and print its demand fraction."""
+    if "--" in sys.argv:
+        cut = sys.argv.index("--")
+        print(json.dumps(demand_of(sys.argv[cut + 1:], int(dict(zip(sys.argv, sys.argv[1:cut])).get("--cores", 2)))))
+        return
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("report", type=Path)
     ap.add_argument("--cores", type=int, default=2)

@@ -52,3 +52,13 @@ def test_lanes_follow_the_stage_and_the_parsing_thread(monkeypatch):
     assert bench.lane_of("folio-parse-ahead", "parse") == "parse"
     assert bench.lane_of("folio-parse-ahead", "boxes") == "parse"
     assert bench.lane_of("MainThread", "store") == "main"
+
+
+def test_a_commands_demand_is_its_runnable_share_of_the_cores(monkeypatch):
+    bench = load_script("cpu_timeline", monkeypatch)
+    spin = "import time\nt = time.process_time()\nwhile time.process_time() - t < 0.3:\n    pass\n"
+    spinning = bench.demand_of([sys.executable, "-c", spin], cores=1, interval=0.02)
+    assert spinning["exit"] == 0 and spinning["looks"] > 0
+    assert spinning["demand_fraction"] > 0.8  # running or waiting for a core: always wanting one
+    halves = bench.demand_of([sys.executable, "-c", spin], cores=2, interval=0.02)
+    assert halves["demand_fraction"] <= 0.5  # one thread wants one core of two
