@@ -24,6 +24,7 @@ Example:
 from __future__ import annotations
 
 import collections
+import sys
 import threading
 import time
 from dataclasses import dataclass
@@ -36,6 +37,7 @@ from core.ingest.pipeline_defer import Prepared, deferring
 from core.ingest.progress import ProgressEvent
 from core.types import Job, JobCancelled, JobFile
 
+SWITCH_S = 0.0005  # GIL hand-over while the parser runs beside the embedder (Python's default: 0.005)
 WINDOW_TEXTS = 512  # texts embedded in one length-sorted run (16 batches of 32): several documents
 AHEAD_TEXTS = 512  # texts parsed ahead of the embedder, at most (plus the file being parsed)
 
@@ -142,6 +144,10 @@ def run_add_job(runner, job: Job, window) -> tuple[int, int, bool]:
     """Run an add job's files as a pipeline; (files ok, files failed, cancelled).
     `runner` is the core.library.worker.JobRunner, `window` its WriteWindow."""
     ahead = _Ahead(runner, job)
+    switch = sys.getswitchinterval()
+    # the embedder's thread takes the GIL back after every torch operator (a few ms each on one
+    # core); with the default 5 ms hand-over it waits that long behind the parser's Python
+    sys.setswitchinterval(min(switch, SWITCH_S))
     ahead.thread.start()
     ok = failed = 0
     batch: list[_Item] = []
@@ -164,6 +170,7 @@ def run_add_job(runner, job: Job, window) -> tuple[int, int, bool]:
         return ok, failed, True
     finally:
         ahead.close()
+        sys.setswitchinterval(switch)
 
 
 def _locked(forward):
