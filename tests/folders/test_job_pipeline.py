@@ -101,8 +101,10 @@ def test_a_cancelled_pipelined_job_keeps_whole_documents_and_runs_again(make_lib
     assert outcomes == ["duplicate"] * len(stored) + ["added"] * (len(pdfs) - len(stored))
 
 
-def test_the_parser_hands_the_gil_over_quickly_while_a_job_embeds_and_the_default_comes_back(
-        make_library, tmp_path, monkeypatch):
+@pytest.mark.parametrize("setting, want", [("", None), ("0.5", 0.0005)])
+def test_a_job_runs_with_the_gil_switch_interval_set_and_the_default_comes_back(
+        make_library, tmp_path, monkeypatch, setting, want):
+    monkeypatch.setenv(job_pipeline.SWITCH_ENV, setting)
     seen: list[float] = []
     embed = job_pipeline._embed
 
@@ -115,5 +117,11 @@ def test_the_parser_hands_the_gil_over_quickly_while_a_job_embeds_and_the_defaul
     job = lib.enqueue(_pdfs(tmp_path / "docs", count=2), start=False)
     lib.run_jobs(until=job)
     assert lib.job(job).status == "done"
-    assert seen and all(s == job_pipeline.SWITCH_S for s in seen)
+    assert seen and all(s == (before if want is None else want) for s in seen)
     assert sys.getswitchinterval() == before
+
+
+def test_a_bad_gil_switch_setting_is_a_clear_error(monkeypatch):
+    monkeypatch.setenv(job_pipeline.SWITCH_ENV, "fast")
+    with pytest.raises(ValueError, match="positive number of milliseconds"):
+        job_pipeline._switch_s(0.005)
