@@ -45,6 +45,7 @@ from cpu_timeline import Timeline, lane_of, runnable
 
 REPO = Path(__file__).resolve().parents[1]  # replaced by the checkout whose `core` runs (main)
 CORE = str(REPO / "core") + os.sep
+CHILDREN_EVERY = 20  # looks between two searches for child processes (the keyword worker)
 LIBS = ("torch", "transformers", "sentence_transformers", "tokenizers", "pymupdf", "fitz", "chromadb",
         "sqlite3", "bm25s", "spacy", "numpy", "scipy", "pdfplumber", "PIL", "onnxruntime", "json")
 STAGES = (  # (label fragment, stage): the first match wins, so the more specific come first
@@ -93,6 +94,8 @@ class Sampler:
         self.last_process = self.start_process
         self.timeline = Timeline(0.5, time.perf_counter())
         self.children: dict[int, float] = {}  # pid -> CPU seconds at the last look
+        self.kids: list = []  # the child processes, found again every CHILDREN_EVERY looks
+        self.looks = 0
         self.thread = threading.Thread(target=self._run, name="cpu-stages-sampler", daemon=True)
 
     def _run(self) -> None:
@@ -144,7 +147,7 @@ class Sampler:
         for tid, ready in runnable().items():
             lane = lane_of_native.get(tid, "embed")
             wanting[lane] += bool(ready and lane)
-        for child in psutil.Process().children(recursive=True):
+        for child in self.kids:
             try:
                 wanting["kw"] += sum(runnable(child.pid).values())
             except OSError:
@@ -154,7 +157,10 @@ class Sampler:
     def _children_cpu(self) -> float:
         """CPU the child processes (the keyword worker) used since the last look."""
         used = 0.0
-        for child in psutil.Process().children(recursive=True):
+        self.looks += 1
+        if self.looks % CHILDREN_EVERY == 1:  # finding them scans every process of the machine
+            self.kids = psutil.Process().children(recursive=True)
+        for child in self.kids:
             try:
                 times = child.cpu_times()
             except psutil.Error:
