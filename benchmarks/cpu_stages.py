@@ -38,8 +38,14 @@ import threading
 import time
 from pathlib import Path
 
+import psutil
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from cpu_timeline import Timeline, lane_of, runnable
+
 REPO = Path(__file__).resolve().parents[1]  # replaced by the checkout whose `core` runs (main)
 CORE = str(REPO / "core") + os.sep
+CHILDREN_EVERY = 20  # looks between two searches for child processes (the keyword worker)
 LIBS = ("torch", "transformers", "sentence_transformers", "tokenizers", "pymupdf", "fitz", "chromadb",
         "sqlite3", "bm25s", "spacy", "numpy", "scipy", "pdfplumber", "PIL", "onnxruntime", "json")
 STAGES = (  # (label fragment, stage): the first match wins, so the more specific come first
@@ -83,9 +89,13 @@ class Sampler:
         self.interval = interval
         self.by_label: collections.Counter = collections.Counter()
         self.by_thread: collections.Counter = collections.Counter()
-        self.last: dict[int, float] = {}
+        self.last: dict[tuple, float] = {}  # (ident, native id) -> CPU clock: Python reuses idents
         self.start_process = time.process_time()
         self.last_process = self.start_process
+        self.timeline = Timeline(0.5, time.perf_counter())
+        self.children: dict[int, float] = {}  # pid -> CPU seconds at the last look
+        self.kids: list = []  # the child processes, found again every CHILDREN_EVERY looks
+        self.looks = 0
         self.thread = threading.Thread(target=self._run, name="cpu-stages-sampler", daemon=True)
 
     def _run(self) -> None:
@@ -97,24 +107,68 @@ class Sampler:
     def take(self, me: int) -> None:
         """One look at every thread."""
         frames = sys._current_frames()
-        names = {t.ident: t.name for t in threading.enumerate()}
+        threads = threading.enumerate()
+        names = {t.ident: t.name for t in threads}
+        native = {t.ident: t.native_id for t in threads}
         python = 0.0
+        lanes: collections.Counter = collections.Counter()
+        lane_of_native: dict = {native.get(me): None}
         for ident, frame in frames.items():
             try:
                 now = time.clock_gettime(time.pthread_getcpuclockid(ident))
             except (OSError, OverflowError):
                 continue
-            used = now - self.last.get(ident, 0.0)
-            self.last[ident] = now
+            key = (ident, native.get(ident))
+            used = now - self.last.get(key, 0.0)
+            self.last[key] = now
             python += used
             label = "(sampler)" if ident == me else label_of(frame)
             self.by_label[label] += used
             self.by_thread[names.get(ident, str(ident))] += used
+            if ident != me:
+                lane_of_native[native.get(ident)] = lane_of(names.get(ident, ""), stage_of(label))
+                lanes[lane_of_native[native.get(ident)]] += used
         process = time.process_time()
         # OpenMP workers: what the process used beyond its Python threads (ended threads' last
         # slice falls here too, a small error)
-        self.by_label["(torch threads) | torch"] += max(0.0, process - self.last_process - python)
+        torch_threads = max(0.0, process - self.last_process - python)
+        self.by_label["(torch threads) | torch"] += torch_threads
         self.last_process = process
+        lanes["embed"] += torch_threads
+        lanes["kw"] += self._children_cpu()
+        now = time.perf_counter()
+        self.timeline.add(now, lanes)
+        self.timeline.add_wants(now, self._wanting(lane_of_native))
+
+    def _wanting(self, lane_of_native: dict) -> collections.Counter:
+        """Runnable threads per lane: Python threads by their lane, the others (torch's OpenMP
+        workers) as "embed", the children's threads as "kw"; the sampler not at all."""
+        wanting: collections.Counter = collections.Counter()
+        for tid, ready in runnable().items():
+            lane = lane_of_native.get(tid, "embed")
+            wanting[lane] += bool(ready and lane)
+        for child in self.kids:
+            try:
+                wanting["kw"] += sum(runnable(child.pid).values())
+            except OSError:
+                continue
+        return wanting
+
+    def _children_cpu(self) -> float:
+        """CPU the child processes (the keyword worker) used since the last look."""
+        used = 0.0
+        self.looks += 1
+        if self.looks % CHILDREN_EVERY == 1:  # finding them scans every process of the machine
+            self.kids = psutil.Process().children(recursive=True)
+        for child in self.kids:
+            try:
+                times = child.cpu_times()
+            except psutil.Error:
+                continue
+            now = times.user + times.system
+            used += now - self.children.get(child.pid, 0.0)
+            self.children[child.pid] = now
+        return used
 
     def report(self) -> dict:
         """CPU seconds per stage, per label and per thread."""
@@ -127,7 +181,8 @@ class Sampler:
                 "sampled_cpu_s": round(sum(self.by_label.values()), 2),
                 "stages": {k: round(v, 2) for k, v in stages.most_common()},
                 "labels": {k: round(v, 2) for k, v in self.by_label.most_common(80)},
-                "threads": {k: round(v, 2) for k, v in self.by_thread.most_common()}}
+                "threads": {k: round(v, 2) for k, v in self.by_thread.most_common()},
+                "timeline": {"bucket_s": self.timeline.bucket, "rows": self.timeline.rows()}}
 
 
 def show(path: Path, top: int) -> None:

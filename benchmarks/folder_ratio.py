@@ -33,7 +33,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from core.locks import file_lock, is_locked  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from cpu_timeline import summarise  # noqa: E402
 from folder_ratio_lib import TreeWatch, build_pdfs  # noqa: E402
+from folder_same import same_library  # noqa: E402
 from ingest_ratio import model_path  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[1]
@@ -102,6 +104,8 @@ def ingest_folder(folder: Path, data_dir: Path, code: Path = REPO, worker: str =
     if profile is not None and profile.is_file():
         report = json.loads(profile.read_text("utf-8"))
         row["sync_cpu_stages_s"] = {**report["stages"], "process": report["process_cpu_s"]}
+        if "timeline" in report:  # where the cores idled (benchmarks/cpu_timeline.py)
+            row["timeline"] = summarise(report["timeline"]["rows"], report["timeline"]["bucket_s"], os.cpu_count())
     _wait_worker_exit(watch, data_dir)
     return row
 
@@ -188,7 +192,7 @@ def measure(args: argparse.Namespace, work: Path) -> dict:
     # with the same folder (kept in the work dir, or --reference-texts); else "after" runs twice
     saved = args.reference_texts or work / f"texts-{args.pdfs}-{args.pages}-{args.seed}.json"
     before_texts = json.loads(saved.read_text("utf-8")) if saved.is_file() else None
-    refs = [reference(before_texts, args.reference_sample, work)] if before_texts else []
+    refs = [reference(before_texts, args.reference_sample, work)] if before_texts and not args.no_reference else []
     folio, counts = {}, {}
     for n, code in enumerate(args.code or [REPO]):
         data_dir = work / f"lib-{n}"
@@ -197,7 +201,11 @@ def measure(args: argparse.Namespace, work: Path) -> dict:
         folio[str(code)] = rounded(ingest_folder(folder, data_dir, code, args.worker, profile))
         texts, docs = chunk_texts(data_dir)
         counts[str(code)] = {"documents": docs, "chunks": len(texts)}
+        if n:  # what retrieval reads must not depend on the checkout's scheduling
+            counts[str(code)]["same_as_first"] = same_library(work / "lib-0", data_dir)
     (work / f"texts-{args.pdfs}-{args.pages}-{args.seed}.json").write_text(json.dumps(texts), "utf-8")
+    if args.no_reference:  # comparing checkouts with each other only (a loaded machine)
+        return {"pdfs": len(pdfs), "counts": counts, "folio": folio}
     refs += [reference(texts, args.reference_sample, work) for _ in range(2 - len(refs))]
     same_work = None
     if args.reference_embedded:  # the embedding work Folio itself does (rows, heading paths)
@@ -243,6 +251,8 @@ def main() -> None:
     ap.add_argument("--cpu-stages", action="store_true",
                     help="run `sync` under benchmarks/cpu_stages.py: its CPU seconds per stage in the report, "
                          "the labels in WORK/cpu-stages-N.json (N: the --code's index)")
+    ap.add_argument("--no-reference", action="store_true",
+                    help="skip the reference runs: compare the --code checkouts only")
     ap.add_argument("--work-dir", type=Path, default=None, help="keep the folder and library here")
     ap.add_argument("--json", action="store_true", help="one line of JSON")
     args = ap.parse_args()

@@ -24,6 +24,8 @@ Example:
 from __future__ import annotations
 
 import collections
+import os
+import sys
 import threading
 import time
 from dataclasses import dataclass
@@ -36,6 +38,7 @@ from core.ingest.pipeline_defer import Prepared, deferring
 from core.ingest.progress import ProgressEvent
 from core.types import Job, JobCancelled, JobFile
 
+SWITCH_ENV = "FOLIO_INGEST_GIL_SWITCH_MS"  # GIL hand-over during a job, in ms (unset: Python's 5 ms)
 WINDOW_TEXTS = 512  # texts embedded in one length-sorted run (16 batches of 32): several documents
 AHEAD_TEXTS = 512  # texts parsed ahead of the embedder, at most (plus the file being parsed)
 
@@ -142,6 +145,11 @@ def run_add_job(runner, job: Job, window) -> tuple[int, int, bool]:
     """Run an add job's files as a pipeline; (files ok, files failed, cancelled).
     `runner` is the core.library.worker.JobRunner, `window` its WriteWindow."""
     ahead = _Ahead(runner, job)
+    switch = sys.getswitchinterval()
+    # the embedder's thread takes the GIL back after every torch operator (a few ms each on one
+    # core) and may wait up to the switch interval behind the parser's Python; a shorter one is
+    # an experiment (no gain measured on a loaded 2-core machine: benchmarks/cpu_timeline.py)
+    sys.setswitchinterval(_switch_s(switch))
     ahead.thread.start()
     ok = failed = 0
     batch: list[_Item] = []
@@ -164,6 +172,22 @@ def run_add_job(runner, job: Job, window) -> tuple[int, int, bool]:
         return ok, failed, True
     finally:
         ahead.close()
+        sys.setswitchinterval(switch)
+
+
+def _switch_s(default: float) -> float:
+    """The GIL switch interval for a job: FOLIO_INGEST_GIL_SWITCH_MS when set (a positive
+    number of ms), else `default`; a bad value is a one-line error."""
+    raw = os.environ.get(SWITCH_ENV, "").strip()
+    if not raw:
+        return default
+    try:
+        value = float(raw) / 1000
+    except ValueError:
+        value = 0.0
+    if value <= 0:
+        raise ValueError(f"{SWITCH_ENV}={raw!r} must be a positive number of milliseconds")
+    return value
 
 
 def _locked(forward):

@@ -3,6 +3,8 @@ embedding across documents in bounded windows, each document still stored on its
 library it builds is the one file-by-file ingestion builds; errors and cancels stay per file."""
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 import pytest
 
@@ -97,3 +99,29 @@ def test_a_cancelled_pipelined_job_keeps_whole_documents_and_runs_again(make_lib
     lib.run_jobs(until=again)
     outcomes = [f.status for f in lib.job(again).files]
     assert outcomes == ["duplicate"] * len(stored) + ["added"] * (len(pdfs) - len(stored))
+
+
+@pytest.mark.parametrize("setting, want", [("", None), ("0.5", 0.0005)])
+def test_a_job_runs_with_the_gil_switch_interval_set_and_the_default_comes_back(
+        make_library, tmp_path, monkeypatch, setting, want):
+    monkeypatch.setenv(job_pipeline.SWITCH_ENV, setting)
+    seen: list[float] = []
+    embed = job_pipeline._embed
+
+    def recording(*args, **kwargs):
+        seen.append(sys.getswitchinterval())
+        return embed(*args, **kwargs)
+    monkeypatch.setattr(job_pipeline, "_embed", recording)
+    before = sys.getswitchinterval()
+    lib = _library(make_library, tmp_path, "lib")
+    job = lib.enqueue(_pdfs(tmp_path / "docs", count=2), start=False)
+    lib.run_jobs(until=job)
+    assert lib.job(job).status == "done"
+    assert seen and all(s == (before if want is None else want) for s in seen)
+    assert sys.getswitchinterval() == before
+
+
+def test_a_bad_gil_switch_setting_is_a_clear_error(monkeypatch):
+    monkeypatch.setenv(job_pipeline.SWITCH_ENV, "fast")
+    with pytest.raises(ValueError, match="positive number of milliseconds"):
+        job_pipeline._switch_s(0.005)
