@@ -222,10 +222,11 @@ class ChromaVectorIndex(ChromaReads):
 
     def delete_doc(self, doc_id: str) -> None:
         """Remove every vector of a document (no error when absent)."""
-        # scope matrices may hold its rows; the catalog no longer lists them, and the rows
-        # held are no longer the whole store (which ids went is not known here)
-        self.rows.forget((), complete=False)
-        self._do("delete", where={"doc_id": doc_id})
+        gone = sorted(self.ids(doc_id))  # its rows held in memory go too (the rest stay whole)
+        try:
+            self._do("delete", where={"doc_id": doc_id})
+        finally:
+            self.rows.forget(gone)
 
     def delete_ids(self, ids: Sequence[str]) -> None:
         """Remove vectors by chunk id (no error for absent ids)."""
