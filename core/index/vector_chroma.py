@@ -25,16 +25,17 @@ from __future__ import annotations
 
 import contextlib
 from pathlib import Path
-from typing import Any, Callable, Collection, Iterator, Sequence
+from typing import Any, Callable, Collection, Sequence
 from urllib.parse import urlparse
 
 import numpy as np
 
 from core.errors import BackendError, ConfigError
-from core.index.vector_rows import VectorRows
+from core.index import chroma_log
+from core.index.vector_chroma_reads import ChromaReads
+from core.index.vector_rows import ALL, VectorRows
 from core.locks import file_lock
 
-_PAGE = 5000  # records read per request when listing a whole collection
 _WRITE_BATCH = 256  # vectors per write, so readers wait at most one small batch
 # Stores up to this size are searched exactly (the first search of a process reads every
 # vector: ~70 ms at 600, 1.3-2 s at 20,000). Above it Chroma's own graph answers: most of a
@@ -63,7 +64,7 @@ def _where(exclude_docs: Sequence[str], doc_ids: Collection[str] | None) -> dict
     return None if not parts else parts[0] if len(parts) == 1 else {"$and": parts}
 
 
-class ChromaVectorIndex:
+class ChromaVectorIndex(ChromaReads):
     """A `VectorIndex` over one Chroma collection; similarity = 1 - cosine distance.
 
     Give exactly one of `path` (embedded store in that folder) or `url` (a Chroma server).
@@ -84,6 +85,8 @@ class ChromaVectorIndex:
         self._coll: Any = None
         self._lock_path = self.path.parent / f".{self.path.name}.lock" if self.path is not None else None
         self.rows = VectorRows(self._fetch)  # vectors read so far, for exact scoped search
+        self._cursor: int | None = None  # Chroma log position the rows held reflect at least
+        self._stale = False  # the client misses another process's writes: reopen before use
 
     # -- connection -------------------------------------------------------------------
     def _open_client(self) -> Any:
@@ -107,19 +110,24 @@ class ChromaVectorIndex:
     def collection(self) -> Any:
         """The Chroma collection (client and collection are opened on first access)."""
         coll = self._coll
-        if coll is None:
+        if coll is None or self._stale:
             with self._locked():
                 coll = self._open_collection()
         return coll
 
     def _open_collection(self) -> Any:
         """The open collection, opening the client first when needed (call under the lock)."""
+        if self._stale:
+            self._drop_client()
         coll = self._coll
         if coll is None:
+            position = self._log_position()  # before opening: the client holds at least this
             client = self._open_client()
             coll = self._call(client.get_or_create_collection, name=self.collection_name,
                               configuration={"hnsw": {"space": "cosine"}}, embedding_function=None)
             self._client, self._coll = client, coll
+            if self._cursor is None:
+                self._cursor = position
         return coll
 
     def _locked(self):
@@ -137,17 +145,29 @@ class ChromaVectorIndex:
     def refresh(self) -> None:
         """Make another process's writes searchable: reopen an embedded store on next use.
 
+        The vectors held in memory are brought up to date from Chroma's write log, reading
+        only what was written (`core.index.chroma_log`); when the log cannot say, they are
+        all dropped. A server is always current: only the vectors held are dropped.
+        """
+        if self.path is not None and self._client is not None and self._catch_up():
+            return
+        self.rows.forget()  # another process may have written any vector
+        self._cursor = None
+        if self.path is not None and self._client is not None:
+            self._drop_client()
+
+    def _drop_client(self) -> None:
+        """Forget the embedded client so the next use opens the store again.
+
         Chroma keeps one system per path in a process, so the old one is taken out of its
         cache (not stopped: a search in another thread may still be using it; it is freed
-        when the last user lets go). A server is always current: only the vectors held in
-        memory are dropped.
-        """
-        self.rows.forget()  # another process may have written any vector
-        if self.path is None or self._client is None:
-            return
+        when the last user lets go)."""
         from chromadb.api.shared_system_client import SharedSystemClient
 
+        self._stale = False
         client, self._client, self._coll = self._client, None, None
+        if client is None:
+            return
         ident = getattr(client, "_identifier", str(self.path))
         SharedSystemClient._identifier_to_system.pop(ident, None)
         SharedSystemClient._identifier_to_refcount.pop(ident, None)
@@ -186,19 +206,27 @@ class ChromaVectorIndex:
         order = sorted(last.values())
         if not order:
             return
-        self.rows.forget([ids[i] for i in order])
         with self._locked():
             self._open_collection()  # opens the client, whose batch limit we need
             batch = min(_WRITE_BATCH, int(self._call(self._client.get_max_batch_size)))
-        for start in range(0, len(order), batch):
-            rows = order[start : start + batch]
-            self._do("upsert", ids=[ids[i] for i in rows], embeddings=vectors[rows],
-                        metadatas=[{"doc_id": doc_ids[i]} for i in rows])
+        try:
+            for start in range(0, len(order), batch):
+                rows = order[start : start + batch]
+                self._do("upsert", ids=[ids[i] for i in rows], embeddings=vectors[rows],
+                         metadatas=[{"doc_id": doc_ids[i]} for i in rows])
+        except BaseException:
+            self.rows.forget()  # which batches were written is unknown
+            raise
+        # kept as the store gives them back, so the rows stay the whole store, bit for bit
+        self.rows.put([ids[i] for i in order], chroma_log.as_stored(vectors[order]))
 
     def delete_doc(self, doc_id: str) -> None:
         """Remove every vector of a document (no error when absent)."""
-        self.rows.forget(())  # scope matrices may hold its rows; the catalog no longer lists them
-        self._do("delete", where={"doc_id": doc_id})
+        gone = sorted(self.ids(doc_id))  # its rows held in memory go too (the rest stay whole)
+        try:
+            self._do("delete", where={"doc_id": doc_id})
+        finally:
+            self.rows.forget(gone)
 
     def delete_ids(self, ids: Sequence[str]) -> None:
         """Remove vectors by chunk id (no error for absent ids)."""
@@ -219,8 +247,10 @@ class ChromaVectorIndex:
         if self.path is not None and not exclude_docs and doc_ids is None and n_all <= EXACT_MAX:
             # exact, not Chroma's HNSW walk: each process builds that graph anew (in threads),
             # so its approximate top k differed from one process, or reopening, to the next
+            if self.rows.complete and len(self.rows) != n_all:  # not what the store holds
+                self.rows.forget()
             try:
-                return self.rows.query(vector, n, ("all",), self._read_all)
+                return self.rows.query(vector, n, ALL, self._all_ids)
             except BackendError:  # another process deleting as we list: its search, this once
                 pass
         query = np.asarray(vector, dtype=np.float32).reshape(1, -1)
@@ -265,41 +295,3 @@ class ChromaVectorIndex:
         if missing:
             raise KeyError(f"no vector stored for chunk {missing[0]!r} ({len(missing)} missing)")
         return np.stack([found[cid] for cid in ids])
-
-    def _fetch(self, ids: Sequence[str]) -> dict[str, np.ndarray]:
-        """The stored vectors of those ids the store holds, read from the store."""
-        found: dict[str, np.ndarray] = {}
-        for start in range(0, len(ids), _PAGE):
-            res = self._do("get", ids=list(ids[start : start + _PAGE]), include=["embeddings"])
-            found.update(zip(res["ids"], np.asarray(res["embeddings"], dtype=np.float32)))
-        return found
-
-    def _read_all(self) -> list[str]:
-        """Every stored id, sorted; their vectors are read in the same pages (one listing: ids
-        then vectors in two reads could meet another process's delete between them) and kept."""
-        found: dict[str, np.ndarray] = {}
-        for offset in range(0, self.count(), _PAGE):
-            res = self._do("get", include=["embeddings"], limit=_PAGE, offset=offset)
-            found.update(zip(res["ids"], np.asarray(res["embeddings"], dtype=np.float32)))
-        self.rows.keep(found)
-        return sorted(found)
-
-    def _metadatas(self) -> Iterator[tuple[str, dict]]:
-        total = self.count()
-        for offset in range(0, total, _PAGE):
-            res = self._do("get", include=["metadatas"], limit=_PAGE, offset=offset)
-            yield from zip(res["ids"], (m or {} for m in res["metadatas"]))
-
-    def doc_ids(self) -> set[str]:
-        """Documents that have at least one vector (used for crash recovery)."""
-        return {m["doc_id"] for _, m in self._metadatas() if "doc_id" in m}
-
-    def ids(self, doc_id: str | None = None) -> set[str]:
-        """Stored chunk ids, of one document when given (used for crash recovery)."""
-        if doc_id is not None:
-            return set(self._do("get", where={"doc_id": doc_id}, include=[])["ids"])
-        return {cid for cid, _ in self._metadatas()}
-
-    def count(self) -> int:
-        """Number of vectors stored."""
-        return int(self._do("count"))

@@ -54,5 +54,6 @@ def question_rows(report, retriever: str) -> list[dict]:
     for row in report.per_question.get(retriever, ()):
         ranks = ", ".join("—" if r is None else str(r) for r in row.gold_ranks)
         rows.append({"id": row.qid, "question": row.question, "gold ranks": ranks,
-                     "answer rank": row.answer_rank, "latency ms": row.latency_ms, **dict(row.metrics)})
+                     # text, like the gold ranks: a missing rank would show as None
+                     "answer rank": "—" if row.answer_rank is None else str(row.answer_rank), "latency ms": row.latency_ms, **dict(row.metrics)})
     return rows

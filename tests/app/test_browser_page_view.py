@@ -72,6 +72,9 @@ def test_show_on_page_from_a_citation(book, server, tmp_path):  # book first: th
         page = browser.new_page(viewport={"width": 1400, "height": 1400})
         page.goto(server + "/", timeout=120_000)
         box = page.get_by_test_id("stChatInputTextArea")
+        # the app's first run opens the library and loads the embedder: on a busy machine that
+        # took longer than fill()'s default 30 s, which failed this test in full-suite runs
+        box.wait_for(timeout=180_000)
         box.fill("Open section 3.2 of the chemnum manual")
         box.press("Enter")
         page.get_by_test_id("stExpander").first.wait_for(timeout=180_000)  # the first citation
