@@ -8,7 +8,7 @@ process's writes read from Chroma's log, `core.index.chroma_log`) and the old on
 vector dropped and the store reopened: forced by forgetting the log position), and each
 round checks that both give the ranking a full re-read gives.
 
-    python benchmarks/dense_refresh.py --work-dir /tmp/x --chunks 20000 --rounds 3
+    python benchmarks/dense_refresh.py --work-dir WORK_DIR --chunks 20000 --rounds 3
 
 Prints one line per round and the medians, with the machine's load average.
 """
