@@ -4,8 +4,8 @@
     python benchmarks/cpu_stages.py --report OUT.json [--top 25]
 
 Runs `python -m core ARGS` in this process with a sampler thread beside it. Every
-`--interval` seconds (0.1) the sampler reads each Python thread's own CPU clock
-(`time.pthread_getcpuclockid`) and charges the CPU it used since the last look to the
+`--interval` seconds (0.1) the sampler reads each Python thread's own kernel CPU clock
+(`thread_clock`) and charges the CPU it used since the last look to the
 stack it is in now; the CPU of threads Python does not know (torch's OpenMP workers, which
 run only inside the embedder's operators) is the process's CPU (`time.process_time`) less
 that of the Python threads, charged to "torch threads". Each stack is reduced to a label:
@@ -82,6 +82,14 @@ def stage_of(label: str) -> str:
     return next((stage for frag, stage in STAGES if frag in label), "other")
 
 
+def thread_clock(native_id: int) -> int:
+    """The Linux CPU clock of a thread, from its kernel id. A thread that has ended makes
+    `clock_gettime` fail with EINVAL; `time.pthread_getcpuclockid` of an ended thread reads
+    freed memory and crashed the sampled process (SIGSEGV) when a thread exited between
+    `sys._current_frames()` and the read."""
+    return ((~native_id) << 3) | 6  # MAKE_THREAD_CPUCLOCK(tid, CPUCLOCK_SCHED)
+
+
 class Sampler:
     """Charges each Python thread's CPU to its current stack's label, every `interval` s."""
 
@@ -115,8 +123,8 @@ class Sampler:
         lane_of_native: dict = {native.get(me): None}
         for ident, frame in frames.items():
             try:
-                now = time.clock_gettime(time.pthread_getcpuclockid(ident))
-            except (OSError, OverflowError):
+                now = time.clock_gettime(thread_clock(native.get(ident)))
+            except (OSError, OverflowError, TypeError):
                 continue
             key = (ident, native.get(ident))
             used = now - self.last.get(key, 0.0)

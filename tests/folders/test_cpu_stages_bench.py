@@ -11,11 +11,13 @@ from tests.waiting import wait_for
 
 
 def _fake_parser(root: Path):
-    """A module at ROOT/core/ingest/pdf/fake_parse.py whose `burn` spins for a CPU time."""
+    """A module at ROOT/core/ingest/pdf/fake_parse.py whose `burn` spins for a CPU time, says
+    so, and stays alive until released (an ended thread's clock can no longer be read)."""
     path = root / "core" / "ingest" / "pdf" / "fake_parse.py"
     path.parent.mkdir(parents=True)
-    path.write_text("import time\n\ndef burn(seconds, done):\n    t = time.thread_time()\n"
-                    "    while time.thread_time() - t < seconds:\n        pass\n    done.set()\n", "utf-8")
+    path.write_text("import time\n\ndef burn(seconds, done, release):\n    t = time.thread_time()\n"
+                    "    while time.thread_time() - t < seconds:\n        pass\n    done.set()\n"
+                    "    release.wait(60)\n", "utf-8")
     spec = importlib.util.spec_from_file_location("fake_parse_under_test", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -28,8 +30,8 @@ def test_a_busy_thread_is_charged_to_its_stage_and_a_sleeping_one_to_nothing(mon
     monkeypatch.setattr(bench, "CORE", str(tmp_path / "core") + "/")
     fake = _fake_parser(tmp_path)
     sampler = bench.Sampler(0.01)
-    done, wake = threading.Event(), threading.Event()
-    busy = threading.Thread(target=fake.burn, args=(0.3, done), name="busy")
+    done, wake, release = threading.Event(), threading.Event(), threading.Event()
+    busy = threading.Thread(target=fake.burn, args=(0.3, done, release), name="busy")
     idle = threading.Thread(target=wake.wait, args=(60,), name="idle")
     idle.start()
     sampler.take(threading.get_ident())  # the starting point of every thread's clock
@@ -40,8 +42,10 @@ def test_a_busy_thread_is_charged_to_its_stage_and_a_sleeping_one_to_nothing(mon
         return done.is_set()
     try:
         wait_for(finished, timeout=60, what="the busy thread's 0.3 CPU seconds")
-        busy.join(timeout=30)
+        sampler.take(threading.get_ident())  # its last slice, read while it is still alive
     finally:
+        release.set()
+        busy.join(timeout=30)
         wake.set()
         idle.join(timeout=30)
     report = sampler.report()
