@@ -225,8 +225,9 @@ def names_absent(question: str, passage: str) -> list[str]:
     [] when the question has no strong name or the passage holds one."""
     forms = _forms([passage])
     joined = " ".join(forms)
+    ruled_out = excluded_terms(question) | aside_terms(question)  # once, not per name
     strong = [n for n in question_names(question) if re.search(r"[A-Za-z]", n) and strong_name(n)
-              and stem(n) not in excluded_terms(question) | aside_terms(question) and not _UNIT.match(n)]
+              and stem(n) not in ruled_out and not _UNIT.match(n)]
     return strong if strong and not any(_seen(n, forms, joined) for n in strong) else []
 
 

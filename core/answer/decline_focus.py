@@ -62,12 +62,16 @@ def _own_embedder():
 def _packaged(embedder) -> bool:
     """Whether `embedder` runs the packaged model, the one `FOCUS_SIMILARITY` was chosen on
     (another model puts words at other cosines)."""
+    path = getattr(embedder, "model_path", None)
+    return bool(path) and _is_packaged_path(str(path))
+
+
+@functools.cache
+def _is_packaged_path(path: str) -> bool:
+    """Whether `path` is the packaged model's folder (resolved once a path, not every question)."""
     from core.errors import ConfigError
     from core.index.embedder import packaged_model_path
 
-    path = getattr(embedder, "model_path", None)
-    if not path:
-        return False
     try:
         return Path(path).resolve() == Path(packaged_model_path()).resolve()
     except (ConfigError, OSError):
