@@ -174,7 +174,7 @@ def test_a_pdf_dropped_in_a_watched_folder_is_cited_and_scope_limits_citations(s
 
 
 def test_an_uploaded_word_file_is_shown_on_its_page(served):
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
     url, tmp = served
     shots = screenshots(tmp)
@@ -197,7 +197,8 @@ def test_an_uploaded_word_file_is_shown_on_its_page(served):
                                timeout=60_000)
         assert "page 1" in image.get_attribute("alt")
         assert page.get_by_text("LibreOffice was not installed").count() == 0
-        assert cited.get_by_role("button", name="Download the original DOCX").is_visible()
+        # drawn after the image in the same run: wait for it (an instant check can come too early)
+        expect(cited.get_by_role("button", name="Download the original DOCX")).to_be_visible(timeout=180_000)
         image.scroll_into_view_if_needed()
         shot(page, shots, "6-docx-on-page")
         browser.close()

@@ -49,6 +49,21 @@ def shown_image(page, alt_part: str):
     return img, page.request.get(img.get_attribute("src")).body()
 
 
+def why_no_image(page, cited, alt_part: str, log: Path) -> str:
+    """What the page showed when the image did not come: the toggle's state, the citation's
+    open state and text (an error drawn in its place), the images there, the server's log."""
+    toggle = cited.locator("input[type=checkbox]")
+    images = page.locator(f"img[alt*='{alt_part}']")
+    return "; ".join([
+        "citations: " + " | ".join(page.get_by_test_id("stExpander").locator("summary").all_inner_texts()),
+        f"toggle checked: {toggle.first.is_checked() if toggle.count() else 'no toggle'}",
+        f"citation open: {cited.locator('details').first.get_attribute('open') is not None}",
+        f"images with that alt: {images.count()} (visible: {images.first.is_visible() if images.count() else False})",
+        "citation text: " + cited.inner_text()[-600:].replace("\n", " / "),
+        "server log tail: " + (log.read_text()[-800:] if log.is_file() else "none"),
+    ])
+
+
 def citation_holding(page, text: str):
     """The citation expander whose passage holds `text`, opened (each is opened in turn until
     one shows it: which rank the chunk has is the retriever's business, not this test's)."""
@@ -64,7 +79,7 @@ def citation_holding(page, text: str):
 
 @pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="needs /usr/bin/chromium (apt-get install chromium)")
 def test_show_on_page_from_a_citation(book, server, tmp_path):  # book first: the data dir exists
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=[
@@ -81,17 +96,19 @@ def test_show_on_page_from_a_citation(book, server, tmp_path):  # book first: th
         page.get_by_test_id("stSpinner").wait_for(state="detached", timeout=180_000)
         cited = citation_holding(page, "Colours in chemnum are named")  # the section's chunk
         cited.get_by_text("Show on page").first.click()
+        alt = "p. 4 · PDF page 7 with the chunk highlighted"
         try:
-            _, png = shown_image(page, "p. 4 · PDF page 7 with the chunk highlighted")
+            _, png = shown_image(page, alt)
         except Exception:  # keep what the page showed, for the failure's reader
             page.screenshot(path=os.environ.get("FOLIO_SCREENSHOT_DIR", str(tmp_path)) + "/page-view-failed.png",
                             full_page=True)
-            raise AssertionError("no page image; citations: "
-                                 + " | ".join(page.get_by_test_id("stExpander").locator("summary").all_inner_texts()))
-        assert page.get_by_text("p. 4 · PDF page 7").first.is_visible()
+            raise AssertionError("no page image; " + why_no_image(page, cited, alt, tmp_path / "streamlit.log"))
+        # the run that drew the image goes on to draw the caption's neighbours and the download
+        # button: wait for them (an instant is_visible() failed this test on a loaded machine)
+        expect(page.get_by_text("p. 4 · PDF page 7").first).to_be_visible(timeout=180_000)
         assert 0.01 < marked_share(png) < 0.5  # the chunk's lines, not the whole page
-        assert page.get_by_role("button", name="Download the original PDF").first.is_visible()
-        page.get_by_role("button", name="Next page").first.click()
+        expect(page.get_by_role("button", name="Download the original PDF").first).to_be_visible(timeout=180_000)
+        page.get_by_role("button", name="Next page").first.click(timeout=180_000)
         _, after = shown_image(page, "p. 5 · PDF page 8")
         assert marked_share(after) == 0.0  # the chunk is not on the next page
         page.screenshot(path=os.environ.get("FOLIO_SCREENSHOT_DIR", str(tmp_path)) + "/page-view.png", full_page=True)
