@@ -15,6 +15,9 @@ Two tests, read from the question's words only (never from a guess at the answer
   and its neighbours in the passage, must hold enough of the question's key words (weighted
   by rarity in the evidence); a sentence that shares one common word is no answer.
 
+The word tests set aside a story told around the question that no evidence tells
+("Google Forms lets me …. In AMC, which command …?": `decline_preamble`).
+
 Example:
     >>> missing_names("Which nginx directive sets worker_processes?", ["Set the port with the port option."])
     ['nginx', 'worker_processes']

@@ -54,3 +54,12 @@ def test_a_relative_clause_after_an_aside_is_in_passing_too():
     assert missing_names(asked, ["LilyPond durations are expressed as a rational number."]) == []
     # a clause closed by the question mark is the question, not the aside
     assert aside_terms("How do I add a section break, like in Dorico, which option does it?") == {"dorico"}
+
+
+def test_as_in_and_as_with_open_an_aside():
+    asked = "How do I write a Guile hash table to disk in Racket, as in LilyPond's Scheme tutorial?"
+    assert {"lilypond", "tutorial"} <= aside_terms(asked)
+    assert missing_names(asked, ["Guile hash tables: hash-set! and hash-ref in LilyPond's Scheme tutorial."]) \
+        == ["Racket"]  # before: 1 missing name of 4 (LilyPond and Scheme counted), too few to decline
+    assert aside_terms("As with OpenSSH, which port does the Erlang ssh daemon use?") == {"openssh"}
+    assert aside_terms("What is a word also known as in bash?") == frozenset()
