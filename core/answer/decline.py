@@ -15,6 +15,9 @@ Two tests, read from the question's words only (never from a guess at the answer
   and its neighbours in the passage, must hold enough of the question's key words (weighted
   by rarity in the evidence); a sentence that shares one common word is no answer.
 
+The word tests set aside a story told around the question that no evidence tells
+("Google Forms lets me …. In AMC, which command …?": `decline_preamble`).
+
 Example:
     >>> missing_names("Which nginx directive sets worker_processes?", ["Set the port with the port option."])
     ['nginx', 'worker_processes']
@@ -112,17 +115,28 @@ def missing_names(question: str, texts: Iterable[str]) -> list[str]:
     ("not the FTP client") and names it mentions in passing ("like in Dorico": `decline_aside`)
     are not counted."""
     forms = _forms(texts)
-    joined = " ".join(f for f in forms if not f.startswith("="))
-    ruled_out = excluded_terms(question) | aside_terms(question)  # "(not SSH)", "like in Dorico"
-    names = [n for n in question_names(question) if re.search(r"[A-Za-z]", n) and stem(n) not in ruled_out
-             and not _UNIT.match(n)  # "in MB": a unit the evidence may spell out ("megabytes", "M")
-             and not (n.islower() and plain_english(n, question))]  # "configure", "typeface": English words
-    missing = [n for n in names if not _seen(n, forms, joined)]
+    names = asked_names(question)
+    missing = unseen(names, forms)
     strong = [n for n in names if strong_name(n)]
     strong_missing = [n for n in missing if n in strong]
     if missing and (2 * len(missing) >= len(names) or (strong_missing and 2 * len(strong_missing) >= len(strong))):
         return missing
     return []
+
+
+def asked_names(question: str) -> list[str]:
+    """The names `missing_names` counts: the asking sentence's names less bare numbers, units,
+    plain English words and the names it rules out or mentions in passing."""
+    ruled_out = excluded_terms(question) | aside_terms(question)  # "(not SSH)", "like in Dorico"
+    return [n for n in question_names(question) if re.search(r"[A-Za-z]", n) and stem(n) not in ruled_out
+            and not _UNIT.match(n)  # "in MB": a unit the evidence may spell out ("megabytes", "M")
+            and not (n.islower() and plain_english(n, question))]  # "configure", "typeface": English words
+
+
+def unseen(names: Sequence[str], forms: set[str]) -> list[str]:
+    """The `names` that no form of the evidence (`_forms`) matches (`_seen`)."""
+    joined = " ".join(f for f in forms if not f.startswith("="))
+    return [n for n in names if not _seen(n, forms, joined)]
 
 
 _SUFFIXES = ("ation", "ations", "ed", "ing", "er", "ers", "ion", "ions", "able", "ive", "ity", "ment", "ly")

@@ -7,10 +7,14 @@ tests (`decline.missing_names`, `decline.names_absent`) must not count it: the l
 the manual asked about. What the question asks about stays a name ("How do I do X in Dorico,
 like in LilyPond?": "Dorico" is still asked about; only "LilyPond" is in passing).
 
-An aside opens with a comparing word (like, unlike, such as, e.g., similar to, compared to,
-coming from, vs.) and runs to the next comma, semicolon, parenthesis or question mark, or to a
+An aside opens with a comparing word (like, unlike, such as, as in, as with, e.g., similar to,
+compared to, coming from, vs.) and runs to the next comma, semicolon, parenthesis or question mark, or to a
 verb of its own ("like film scores *do* in LilyPond": only "film scores" is in passing), at most
 `MAX_WORDS` words; "like" only when it compares (not the verb: "I'd like to …", "would like").
+A relative clause that describes the other tool belongs to the aside ("coming from music21,
+*where durations are quarterLength floats*: in LilyPond …"), when a comma, semicolon or colon
+closes it (never the question mark: "like in Dorico, which option …?" asks), at most
+`MAX_CLAUSE_WORDS` words.
 
 Example:
     >>> sorted(aside_terms("How do I insert a section break, like in Dorico?"))
@@ -25,10 +29,11 @@ import re
 from core.answer.terms import content_terms
 
 MAX_WORDS = 5  # an aside names a tool or two ("Acrobat's per-object settings"), not a clause
+MAX_CLAUSE_WORDS = 10  # "where durations are quarterLength floats": what the other tool does
 _ASIDE = re.compile(
-    r"(?<!\bwould )(?<!\bI'd )(?<!\bwe'd )(?<!\bdo )(?<!\bdon't )\b(?:just |much |more |rather )?"
-    r"(?:like|unlike|such as|e\.g\.,?|similar to|compared (?:to|with)|coming from|vs\.?|versus)\s+"
-    r"([^,;:?()]+)", re.IGNORECASE)
+    r"(?<!\bwould )(?<!\bI'd )(?<!\bwe'd )(?<!\bdo )(?<!\bdon't )(?<!\bknown )\b(?:just |much |more |rather )?"
+    r"(?:like|unlike|such as|as in|as with|e\.g\.,?|similar to|compared (?:to|with)|coming from|vs\.?|versus)\s+"
+    r"([^,;:?()]+)(?:,\s*(?:where|whose|which|who)\s+([^,;:?()]+)(?=[,;:]))?", re.IGNORECASE)
 _OWN_VERB = re.compile(r"\b(?:do|does|did|can|could|is|are|was|were|has|have|had|will|would|should|may|might|must)\b.*",
                        re.IGNORECASE)
 
@@ -44,4 +49,8 @@ def aside_terms(question: str) -> frozenset[str]:
         if words and len(words) <= MAX_WORDS:
             found |= content_terms(aside)
             rest = rest.replace(m.group(0)[: m.start(1) - m.start(0)] + aside, " ")
+            clause = m.group(2) or ""
+            if aside == m.group(1) and clause and len(clause.split()) <= MAX_CLAUSE_WORDS:
+                found |= content_terms(clause)  # what the other tool does: in passing too
+                rest = rest.replace(clause, " ")
     return frozenset(found - content_terms(rest))

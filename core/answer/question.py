@@ -81,8 +81,13 @@ class QuestionInfo:
         return frozenset(content_terms(self.focus))
 
 
+_REMARK = re.compile(r"(?<=\?)\s+[A-Z][^?]*$")  # "What is X? With Python I never set it.": a remark after it
+
+
 def last_sentence(question: str) -> str:
-    """The part of the question after its last full stop: the actual question."""
+    """The part of the question after its last full stop: the actual question, without a
+    remark written after its question mark ("… of a TLS socket? With Python's ssl I never had
+    to."; a second question, "Which? A or B?", stays)."""
     parts: list[str] = []
     for piece in re.split(r"(?<=[.!])\s+(?=[A-Z])", question.strip()):
         if parts and re.search(r"(?:\b[A-Z]|\b(?:e\.g|i\.e|vs|St|Dr|Mr|Mrs|Jr|No))\.$", parts[-1]):
@@ -90,7 +95,7 @@ def last_sentence(question: str) -> str:
         else:
             parts.append(piece)
     asking = [p for p in parts if "?" in p] or parts
-    return asking[-1] if asking else question
+    return _REMARK.sub("", asking[-1]) if asking else question
 
 
 def question_parts(question: str) -> list[str]:

@@ -36,6 +36,7 @@ from core.answer import choose, judge, nlp
 from core.answer.candidates import Tagger, rank_candidates, with_sentences
 from core.answer.decline import coverage, missing_names, names_absent, unheard_terms
 from core.answer.decline_document import answering_document
+from core.answer.decline_preamble import without_story
 from core.answer.quote import DECLINE_GENERIC
 from core.answer.reading import ReaderResult, ReaderSentence, completed, other_quotes, read_around, reading_of
 from core.answer.question import QuestionInfo, analyse_question, question_parts
@@ -89,6 +90,7 @@ class ExtractiveReader:
     read_on_words: int = 16  # `reading.read_around`: a sentence this short is read on into the next one
     read_words: int = 25  # … when the two hold at most this many words (0: never)
     use_chooser: bool = False  # the learned sentence chooser (`choose`, needs an embedder): no gain measured
+    story_aside: bool = True  # `decline_preamble`: the word tests set aside a story the evidence never tells
 
     def read(self, question: str, passages: Sequence[Passage]) -> ReaderResult:
         """Read the numbered passages ((n, text), optionally with title and heading) for
@@ -116,16 +118,19 @@ class ExtractiveReader:
         order = [int(i) for i in np.argsort(-scores, kind="stable")]
         ranked_units = [units[i] for i in order]
         ranked = tuple(ReaderSentence(units[i].text, units[i].number, round(float(scores[i]), 4)) for i in order[:8])
-        best = round(float(support), 4)
         closest = other_quotes((), ranked_units, self.max_quotes, self.quote_words)
-        unheard = self.unheard_share <= 1 and unheard_terms(
-            q, [f"{u.text} {u.context} {u.title} {u.section}" for u in units], self.unheard_share, self.embedder)
+        texts = [f"{u.text} {u.context} {u.title} {u.section}" for u in units]
+        asked = without_story(q, texts) if self.story_aside else q  # what the word tests read
+        if asked is not q and support < self.min_support:
+            support = max(support, self.score_units(asked, units, numbers)[1])
+        best = round(float(support), 4)
+        unheard = self.unheard_share <= 1 and unheard_terms(asked, texts, self.unheard_share, self.embedder)
         if best < self.min_support or missing or unheard:
             return ReaderResult("", 0, closest, best, False, q.kind, ranked, missing=missing)
         following = next_units(units, follows)
         answer, unit, anchor, margin = self._answer(q, ranked_units, [float(scores[i]) for i in order],
                                                     following, numbers)
-        if self._coverage(q, unit, units) < self.min_coverage:
+        if self._coverage(asked, unit, units) < self.min_coverage:
             return ReaderResult("", 0, closest, best, False, q.kind, ranked)
         if names_absent(question, answering_document(unit, units)):  # the document is about something else
             return ReaderResult("", 0, closest, best, False, q.kind, ranked)
