@@ -54,12 +54,18 @@ def asks_in_full(question: str) -> bool:
 
 
 def _concept(doc) -> bool:
-    """A bare noun phrase that names a concept ("stepping-stone sampling", "relaxed clocks"):
-    no article or demonstrative to point back with, and a noun that is no role or attribute
-    word ("the client", "default" need the earlier question's thing)."""
-    if doc is None or not len(doc) or doc[0].pos_ in ("DET", "PRON"):
+    """A noun phrase that names a concept: bare ("stepping-stone sampling", "relaxed clocks"),
+    or "the" with a describing word of its own ("the harmonic mean"), and a noun that is no role
+    or attribute word ("the client", "default", "the second option" need the earlier question)."""
+    if doc is None or not len(doc) or doc[0].pos_ == "PRON":
+        return False
+    if doc[0].pos_ == "DET" and (doc[0].lower_ != "the" or not any(
+            t.dep_ in ("amod", "compound") and t.is_alpha and t.lower_ not in _ORDINAL | _ROLES | ATTRIBUTES for t in doc)):
         return False
     return any(t.pos_ == "NOUN" and t.lower_ not in _ROLES | ATTRIBUTES for t in doc)
+
+
+_ORDINAL = frozenset("first second third fourth fifth last next previous other same new former latter".split())
 
 
 _OWN_ANTECEDENT_DEPS = frozenset("dobj nsubj nsubjpass pobj attr".split())

@@ -4,7 +4,8 @@
 "When I run it on a cluster, does MrBayes need the MPI version?" open with a clause whose
 "it"/"its" stands for the thing the main clause names ("sump", "MrBayes"): read with that
 clause after the main clause ("what should the PSRF … in sump be close to before I trust its
-output?"), the pronoun has its noun before it and the question needs nothing earlier
+output?"), the pronoun has its noun before it (a name, or a noun of another clause: "where does
+the ss command save its estimates once it finishes?") and the question needs nothing earlier
 (`fronted_clause`). "If I set it to 0, what happens?" still leans: its main clause names nothing.
 
 Example:
@@ -15,6 +16,8 @@ from __future__ import annotations
 
 import re
 
+from core.answer.decline import question_names
+from core.answer.fresh import resolved_inside
 from core.answer.leaning import dangling, is_name, leans_on_context, parse
 from core.answer.phrases import expletive_its
 
@@ -32,9 +35,11 @@ def fronted_clause(question: str) -> bool:
         return False
     main = m.group("main").strip()
     doc = parse(main)
-    if doc is None or not any(is_name(t) for t in doc) or leans_on_context(main + "?"):
+    named = any(is_name(t) for t in doc) or bool(question_names(main))  # "the ss command": a lower-case name
+    if doc is None or not named or leans_on_context(main + "?"):
         return False
     clause = m.group("clause").strip()
     moved = f"{main[:1].upper()}{main[1:]} {clause[:1].lower()}{clause[1:]}?"
     moved_doc = parse(moved)
-    return moved_doc is not None and not any(t.idx not in expletive_its(moved) for t in dangling(moved_doc, moved))
+    return moved_doc is not None and (resolved_inside(moved) or not any(
+        t.idx not in expletive_its(moved) for t in dangling(moved_doc, moved)))

@@ -48,6 +48,7 @@ _ROLES = frozenset("client server daemon user host application program tool pack
 _SUBJECT_AUX = frozenset("does do did can could will would should".split())
 _QUESTION_START = re.compile(r"^(?:what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|can|"
                              r"could|should|would|will|has|have|may|must|in|on|at|for|with|from|by|to|of)\b", re.I)
+_REQUEST = re.compile(r"^(?:show|explain|list|describe|give|tell)\b.*\.$", re.I)  # "Show me the syntax of …."
 _MISREAD = re.compile(r"^(?:what|which|how)\s+(?:the|a|an)\b|\b(?:of|in|the|a|an|with|to)\s+I\b", re.I)
 _WH_FRAGMENT = re.compile(r"^\s*(?:and\s+)?(?:(?:at|in|over|up to|to|from|for|with|on|by)\s+)?(?:what|which)\s+"
                           r"([A-Za-z][\w -]{1,40}?)\s*\?*\s*$", re.I)
@@ -248,7 +249,7 @@ def _finished(text: str, question: str, earlier: str, verbless: bool, frame: boo
     if text.lower().startswith(("the ", "its ")) and verbless:
         text = f"What is {text}"  # "and its range?" → "What is the range of …?"
     text = agreeing(text[:1].upper() + text[1:])  # "Does expEYES captures have …" → "Do expEYES captures have …"
-    if text and not text.endswith("?"):
+    if text and not text.endswith("?") and not _REQUEST.match(text):
         text = text.rstrip(".!") + "?"
     words = lambda t: {w.lower() for w in tokens(t)} - STOP  # noqa: E731
     borrowed = (words(text) - words(question)) & words(earlier)
@@ -291,13 +292,14 @@ def _fallback(question: str, earlier: str, doc, words) -> str:
 
 
 def reads_as_question(text: str, asked: str) -> bool:
-    """A rewrite a person could have written: a question of at most 40 words, starting as
-    one, differing from what was asked, without brackets, a word written twice in a row, two
-    of 'what'/'which', a wh-word before an article ("What the …") or an "I" that is no subject."""
+    """A rewrite a person could have written: a question (or a request: "Show me the syntax of
+    the charset command.") of at most 40 words, starting as one, differing from what was asked,
+    without brackets, a word written twice in a row, two of 'what'/'which', a wh-word before an
+    article ("What the …") or an "I" that is no subject."""
     words = text.split()
     low = [w.lower().strip("?,") for w in words]
-    return (bool(text) and text.endswith("?") and "(" not in text and len(words) <= 40
-            and bool(_QUESTION_START.match(text)) and text.strip() != asked.strip()
+    return (bool(text) and (text.endswith("?") and bool(_QUESTION_START.match(text)) or bool(_REQUEST.match(text)))
+            and "(" not in text and len(words) <= 40 and text.strip() != asked.strip()
             and not any(a.lower() == b.lower() for a, b in zip(words, words[1:]))
             and sum(w in ("what", "which") for w in low) <= 1  # "Which pin … over what range?"
             and not _MISREAD.search(text))

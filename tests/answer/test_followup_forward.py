@@ -87,3 +87,14 @@ def test_left_out_clauses_need_their_shape_in_both_questions():
     assert other_adverb("which order?", "Where does MrBayes print them?") == ""  # asks for a thing
     assert name_for_place("what about Windows?", "What operating systems does HMMER run on?") == ""  # no place name
     assert name_for_place("what about Linux?", "Where do I put the Biber binary on Linux?") == ""  # said already
+
+
+def test_a_request_rewrite_is_shown_as_a_request():
+    out = standalone("Show me its syntax.", [Turn("What does the charset command do?")], llm=None)
+    assert (out.text, out.rewritten, out.readable) == ("Show me the syntax of the charset command.", True, True)
+
+
+def test_a_described_concept_after_what_about_and_a_noun_of_another_clause_count_as_own_subjects():
+    assert asks_in_full("What about the harmonic mean, how is it computed?")
+    assert not asks_in_full("What about the second option, what does it do?")  # the second of a list said earlier
+    assert fronted_clause("Once it finishes, where does velvetg write the contigs it built?")
