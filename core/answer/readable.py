@@ -2,22 +2,15 @@
 
 - `reads_as_question`: a question (or a request: "Show me the syntax of the charset
   command.") of at most 40 words, starting as one, without brackets, a word written twice in a
-  row, two of "what"/"which", a wh-word before an article or an "I" that is no subject;
-- `said_twice`: a rewrite that says a word twice where neither question did ("Where does
-  Biber's config file look for the default name of Biber's config file first?", "What is the
-  default width of the default shape of a node?") put the earlier question's phrase beside
-  the follow-up's instead of in its place: no person writes that.
+  row, two of "what"/"which", a wh-word before an article or an "I" that is no subject.
 
 Example:
-    >>> said_twice("What is the default width of the default shape of a node?", "and its default width?",
-    ...            "What is the default shape of a node?")
+    >>> reads_as_question("Show me the syntax of the charset command.", "Show me its syntax.")
     True
 """
 from __future__ import annotations
 
 import re
-
-from core.answer.terms import STOP, tokens
 
 _QUESTION_START = re.compile(r"^(?:what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|can|"
                              r"could|should|would|will|has|have|may|must|in|on|at|for|with|from|by|to|of)\b", re.I)
@@ -35,16 +28,3 @@ def reads_as_question(text: str, asked: str) -> bool:
             and sum(w in ("what", "which") for w in low) <= 1  # "Which pin … over what range?"
             and not _MISREAD.search(text))
 
-
-def said_twice(text: str, question: str, earlier: str) -> bool:
-    """True when a word of four letters or more that is no stop word comes twice in `text` but
-    at most once in each of the two questions."""
-    def counts(t: str) -> dict[str, int]:
-        out: dict[str, int] = {}
-        for w in tokens(t):
-            w = w.lower()
-            if len(w) >= 4 and w not in STOP:
-                out[w] = out.get(w, 0) + 1
-        return out
-    mine, asked, before = counts(text), counts(question), counts(earlier)
-    return any(n >= 2 and asked.get(w, 0) <= 1 and before.get(w, 0) <= 1 for w, n in mine.items())

@@ -33,7 +33,7 @@ from core.answer.fillers import agreeing, names_phrase, no_noun, other_name, say
 from core.answer.leaning import (ABOUT, ATTRIBUTES, CONNECTORS, POSSESSIVE, dangling, is_name, leans_on_context,
                                  parse, refers_back)
 from core.answer.phrases import attach_of, expletive_its, gerund_frame, means_to, phrase_end, verb_frame, which_one
-from core.answer.readable import REQUEST, reads_as_question, said_twice
+from core.answer.readable import REQUEST, reads_as_question
 from core.answer.referent import asked_thing, embedded, named_by_noun, named_thing
 from core.answer.terms import STOP, tokens
 from core.answer.wording import (another_kind, instance_of_kind, its_attribute, means_phrase, other_attribute, owner,
@@ -253,15 +253,7 @@ def _finished(text: str, question: str, earlier: str, verbless: bool, frame: boo
     before = [w.lower() for w in tokens(earlier)]  # the frame is most of the earlier question's words
     kept = sum(w in {x.lower() for x in tokens(text)} for w in before)
     framed = frame and text.strip(" ?").lower() != earlier.strip(" ?").lower() and 2 * kept >= len(before)
-    fits = reads_as_question(text, question) and not said_twice(text, question, earlier) and not _still_leans(text)
-    return text if (borrowed or framed) and fits else ""  # it must carry something over
-
-
-def _still_leans(text: str) -> bool:
-    """True when a pronoun of the rewrite still points outside it ("Where does it look for it first in Biber?")."""
-    doc = parse(text)
-    return doc is not None and any(t.idx not in expletive_its(text) and t.lower_ in ("it", "they", "them")
-                                   for t in dangling(doc, text))
+    return text if (borrowed or framed) and reads_as_question(text, question) else ""  # it must carry something over
 
 
 def _fallback(question: str, earlier: str, doc, words) -> str:
