@@ -8,7 +8,8 @@
 - `expletive_its` finds the "it" of "is it possible to …", which points at nothing and
   must not be replaced, and of any "it" + "be" + adjective or noun before a clause of its own
   ("Why is it harder to detect convergence problems …?", "Is it a good idea to use more
-  chains?"; not "Is it easy to install?", where "it" is what is installed);
+  chains?", "How long does it take to run 1,000,000 generations?"; not "Is it easy to
+  install?", where "it" is what is installed);
 - `which_one` reads "which one" as the kind of thing the earlier question asked for:
   "which one is experimental?" after "Which datasource drivers does Biber support?" →
   "which datasource driver is experimental?".
@@ -82,11 +83,12 @@ def _extraposed(question: str) -> set[int]:
     out: set[int] = set()
     for tok in doc if doc is not None else ():
         be = tok.head
-        if tok.lower_ != "it" or tok.dep_ != "nsubj" or be.lemma_ != "be":
+        taking = be.lower_ in ("take", "takes", "took")  # "how long does it take to run 1,000,000 generations?"
+        if tok.lower_ != "it" or tok.dep_ != "nsubj" or (be.lemma_ != "be" and not taking):
             continue
         said = [c for c in be.children if c.dep_ == "acomp" or (c.dep_ == "attr" and c.i > tok.i)]  # "how hard is it …"
         clauses = [v for c in said + [be] for v in c.children if v.dep_ in ("xcomp", "advcl", "acl", "ccomp")]
-        if said and any(_own_clause(v) for v in clauses):
+        if (said or taking) and any(_own_clause(v) for v in clauses):
             out.add(tok.idx)
     return out
 

@@ -98,3 +98,25 @@ def test_a_described_concept_after_what_about_and_a_noun_of_another_clause_count
     assert asks_in_full("What about the harmonic mean, how is it computed?")
     assert not asks_in_full("What about the second option, what does it do?")  # the second of a list said earlier
     assert fronted_clause("Once it finishes, where does velvetg write the contigs it built?")
+
+
+def test_it_takes_time_to_do_something_is_expletive():
+    assert expletive_its("How long does it take to run 1,000,000 generations?")
+    assert not expletive_its("How long does it take?")  # it: what was asked about
+    out = standalone("How long does it take to run 1,000,000 generations?", [Turn("What does lset do?")], llm=None)
+    assert not out.rewritten
+
+
+@pytest.mark.parametrize("earlier, fresh", [
+    ("What does lset do?", "Do they recommend two independent runs in MrBayes?"),
+    ("What does lset do?", "They say MrBayes is slow; how do I speed it up with BEAGLE?"),
+])
+def test_a_they_with_nothing_plural_to_point_at_stands_for_people(earlier, fresh):
+    out = standalone(fresh, [Turn(earlier)], llm=None)
+    assert (out.text, out.rewritten) == (fresh, False)
+
+
+def test_a_they_that_can_point_back_still_leans():
+    assert standalone("where are they written?", [Turn("What files does the sumt command create?")], llm=None).rewritten
+    assert standalone("how do I use them?", [Turn("How do I define a character set?")], llm=None).rewritten
+    assert standalone("where are they stored?", [Turn("How do I define a character set?")], llm=None).rewritten
