@@ -22,7 +22,8 @@ the Biber manual, `fetch_debian_docs.sh DIR biber`), and so is `followups-hmmer.
 self-contained over the HMMER user's guide, `fetch_debian_docs.sh DIR hmmer`), and so is `followups-velvet.jsonl` (24
 pairs and 48 self-contained over the Velvet manual, `fetch_debian_docs.sh DIR velvet`), and so is
 `followups-set4.jsonl` (22 pairs and 123 self-contained over set 4's five manuals, `fetch_debian_docs.sh
-DIR 4`, asked of one library of all five); `../answer_sets/followups.jsonl` is a test
+DIR 4`, asked of one library of all five), and so is `followups-mrbayes.jsonl` (25 pairs and 47 self-contained
+over the MrBayes manual, `fetch_debian_docs.sh DIR mrbayes`); `../answer_sets/followups.jsonl` is a test
 set, never tuned on.
 """
 from __future__ import annotations

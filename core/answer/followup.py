@@ -28,8 +28,10 @@ from core.answer.prompts import standalone_question_prompt
 from core.answer.fresh import (after_connector, asks_in_full, dislocated, names_own_subject, resolved_inside,
                                leans_only_on_wording, specific_topic, whole_request)
 from core.answer.ellipsis import is_fragment
+from core.answer.ellipsis_clause import borrowed_action, name_for_place, other_adverb
+from core.answer.fresh_forward import fronted_clause
 from core.answer.fresh_words import numeral_one, relative_only
-from core.answer.fresh_after import another_setting, nothing_to_lend
+from core.answer.fresh_after import another_setting, generic_they, nothing_to_lend
 from core.answer.phrases import asks_which_one
 from core.answer.rewrite import leans_on_context, reads_as_question, rewrite, subject_of
 from core.types import Turn
@@ -58,7 +60,9 @@ def offline(question: str, history: Sequence[Turn]) -> Standalone:
     """The rule-based rewrite against the latest earlier question that has a subject; when no
     rewrite reads as a question, the question with that subject added (not shown)."""
     for earlier in reversed(earlier_questions(history)):
-        text = rewrite(question, earlier)
+        elided = (borrowed_action(question, earlier) or other_adverb(question, earlier)  # "and why would I?"
+                  or name_for_place(question, earlier))
+        text = elided if reads_as_question(elided, question) else rewrite(question, earlier)
         if text:
             return Standalone(text, rewritten=True)
         subject = subject_of(earlier)
@@ -76,13 +80,14 @@ def _clean_reply(reply: str) -> str:
 
 def starts_fresh(question: str) -> bool:
     """A question that looks like a follow-up but names its own subject (core.answer.fresh)."""
-    return any(rule(question) for rule in (asks_in_full, resolved_inside, names_own_subject, dislocated, after_connector,
-                                           whole_request, specific_topic, leans_only_on_wording, relative_only))
+    rules = (asks_in_full, resolved_inside, names_own_subject, dislocated, after_connector, whole_request,
+             specific_topic, leans_only_on_wording, relative_only, fronted_clause)
+    return any(rule(question) for rule in rules)
 
 
 def fresh_after(question: str, earlier: str) -> bool:
     """A question the earlier one has nothing to lend to (core.answer.fresh_after)."""
-    return another_setting(question, earlier) or nothing_to_lend(question, earlier)
+    return another_setting(question, earlier) or nothing_to_lend(question, earlier) or generic_they(question, earlier)
 
 
 def standalone(question: str, history: Sequence[Turn], llm: ChatModel | None) -> Standalone:

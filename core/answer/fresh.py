@@ -4,8 +4,9 @@ A pronoun whose noun comes before it in the question itself ("How do I compile a
 and run it?") points at nothing earlier (`resolved_inside`).
 
 "What about the glpsol --cuts option, what does it do?" opens like a follow-up ("what
-about …") but names its own subject and then asks a whole question whose pronoun points
-at that subject: nothing of an earlier question is needed.
+about …") but names its own subject (a name, or a concept without an article: "What about
+stepping-stone sampling, is it more accurate?") and then asks a whole question whose pronoun
+points at that subject: nothing of an earlier question is needed.
 
 A whole question that names a code-like thing ("What was the --validate-structure option
 renamed to?", "and what does map_entry_null do?") names its own subject, though the tagger
@@ -46,10 +47,25 @@ def asks_in_full(question: str) -> bool:
     thing, asked = m.group(1), m.group(2)
     doc = parse(thing)
     named = (doc is not None and (any(is_name(t) for t in doc) or (len(doc) > 0 and doc[0].tag_ == "VBG"))
-             or bool(question_names(thing)) or bool(_code_words(thing)))  # "what about plotting data, how …?"
+             or bool(question_names(thing)) or bool(_code_words(thing)) or _concept(doc))  # "what about plotting data, how …?"
     clause = parse(asked)
     has_verb = clause is not None and any(t.pos_ in ("VERB", "AUX") for t in clause)
     return named and has_verb
+
+
+def _concept(doc) -> bool:
+    """A noun phrase that names a concept: bare ("stepping-stone sampling", "relaxed clocks"),
+    or "the" with a describing word of its own ("the harmonic mean"), and a noun that is no role
+    or attribute word ("the client", "default", "the second option" need the earlier question)."""
+    if doc is None or not len(doc) or doc[0].pos_ == "PRON":
+        return False
+    if doc[0].pos_ == "DET" and (doc[0].lower_ != "the" or not any(
+            t.dep_ in ("amod", "compound") and t.is_alpha and t.lower_ not in _ORDINAL | _ROLES | ATTRIBUTES for t in doc)):
+        return False
+    return any(t.pos_ == "NOUN" and t.lower_ not in _ROLES | ATTRIBUTES for t in doc)
+
+
+_ORDINAL = frozenset("first second third fourth fifth last next previous other same new former latter".split())
 
 
 _OWN_ANTECEDENT_DEPS = frozenset("dobj nsubj nsubjpass pobj attr".split())
@@ -153,8 +169,8 @@ def names_own_subject(question: str) -> bool:
     code_text = {w for _, w in codes}
     if not any(t.pos_ in ("VERB", "AUX") and t.text not in code_text and not CODE.search(t.text) for t in words):
         return False
-    if any(t.lower_ in _LEANING for t in words) or (words and words[-1].lower_ in _BACK_LAST):
-        return False
+    if any(t.lower_ in _LEANING for t in words) or (words and words[-1].lower_ in _BACK_LAST) or asks_which_one(question):
+        return False  # "how do I invoke the IGR one?": the kind of thing is said earlier
     return not any(t.idx not in expletive_its(question) for t in dangling(doc, question))
 
 

@@ -10,7 +10,11 @@
 - **nothing to lend** (`nothing_to_lend`): "How do I estimate the insert length and check that
   it is right?" after "How do I set the insert length?" already holds every noun and name of
   the earlier question (a code word spelled out counts: "the maximum branch length" after
-  "-max_branch_length"): a rewrite could only add words it has.
+  "-max_branch_length"): a rewrite could only add words it has;
+- **nothing plural to point at** (`generic_they`): "Do they recommend two independent runs in
+  MrBayes?" or "They say MrBayes is slow; …" after "What does lset do?": a subject "they" in a
+  question that names its own thing, with no plural noun in the earlier question, stands for
+  people in general, not for anything said.
 
 Example:
     >>> another_setting("Is the hash length limited?", "What does -read_trkg do?")
@@ -23,7 +27,7 @@ from __future__ import annotations
 import re
 
 from core.answer.decline import question_names
-from core.answer.leaning import ABOUT, ATTRIBUTES, dangling, is_name, parse
+from core.answer.leaning import ABOUT, ATTRIBUTES, dangling, is_name, leans_on_context, parse
 from core.answer.phrases import expletive_its
 
 _OPTION = re.compile(r"(?<![\w-])-{1,2}[A-Za-z][\w-]*|\b(?:option|flag|switch|parameter)s?\b", re.IGNORECASE)
@@ -83,3 +87,21 @@ def nothing_to_lend(question: str, earlier: str) -> bool:
     lent = {w for w in _nouns(before) | {n.lower() for n in question_names(earlier)} if not _spelled_out(w, has)}
     return bool(_nouns(before)) and not lent and not any(t.idx not in expletive_its(question)
                                                   for t in dangling(doc, question) if t.lower_ not in ("it", "them"))
+
+
+def generic_they(question: str, earlier: str) -> bool:
+    """True when each pronoun of `question` pointing outside it is a subject "they", the question
+    names a thing of its own, the earlier question has no plural noun "they" could stand for, and
+    read as "people" the question leans on nothing else."""
+    doc, before = parse(question), parse(earlier)
+    if doc is None or before is None or any(t.tag_ in ("NNS", "NNPS") or t.dep_ == "conj" for t in before):
+        return False
+    loose = [t for t in dangling(doc, question) if t.idx not in expletive_its(question)]
+    if not loose or any(t.lower_ != "they" or t.dep_ != "nsubj" for t in loose):
+        return False  # "how do I use them?" after "How do I define a character set?": character sets
+    if not any(is_name(t) for t in doc) and not question_names(question):
+        return False  # "where are they stored?": what is stored is said earlier
+    text = question
+    for t in sorted(loose, key=lambda t: t.idx, reverse=True):
+        text = f"{text[:t.idx]}people{text[t.idx + len(t.text):]}"
+    return not leans_on_context(text)

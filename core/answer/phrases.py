@@ -6,7 +6,10 @@
 - `phrase_end`: where a noun's own phrase ends ("the maximum number of iterations"), before a
   participle or clause that follows it ("the default file | called"), so "of …" goes there;
 - `expletive_its` finds the "it" of "is it possible to …", which points at nothing and
-  must not be replaced;
+  must not be replaced, and of any "it" + "be" + adjective or noun before a clause of its own
+  ("Why is it harder to detect convergence problems …?", "Is it a good idea to use more
+  chains?", "How long does it take to run 1,000,000 generations?"; not "Is it easy to
+  install?", where "it" is what is installed);
 - `which_one` reads "which one" as the kind of thing the earlier question asked for:
   "which one is experimental?" after "Which datasource drivers does Biber support?" →
   "which datasource driver is experimental?".
@@ -62,8 +65,41 @@ def phrase_end(tok):
 
 
 def expletive_its(question: str) -> set[int]:
-    """Character offsets of each expletive "it" ("is it possible to …")."""
-    return {m.start(1) for m in _EXPLETIVE_IT.finditer(question)}
+    """Character offsets of each expletive "it" ("is it possible to …", "why is it harder to
+    detect convergence problems …?")."""
+    return {m.start(1) for m in _EXPLETIVE_IT.finditer(question)} | _extraposed(question)
+
+
+_CLAUSE_OBJECTS = frozenset("dobj attr prep ccomp xcomp".split())
+
+
+def _extraposed(question: str) -> set[int]:
+    """Offsets of each "it" that only holds the place of a clause after it: "it" is the subject
+    of "be" with an adjective or noun ("harder", "a good idea"), and a to-clause or "-ing"
+    clause with a complement of its own ("to detect convergence problems", "running more
+    chains"), or a "that" clause with a subject of its own, follows. A to-clause without one
+    ("Is it easy to install?") may be about "it" and is not read so."""
+    doc = parse(question)
+    out: set[int] = set()
+    for tok in doc if doc is not None else ():
+        be = tok.head
+        taking = be.lower_ in ("take", "takes", "took")  # "how long does it take to run 1,000,000 generations?"
+        if tok.lower_ != "it" or tok.dep_ != "nsubj" or (be.lemma_ != "be" and not taking):
+            continue
+        said = [c for c in be.children if c.dep_ == "acomp" or (c.dep_ == "attr" and c.i > tok.i)]  # "how hard is it …"
+        clauses = [v for c in said + [be] for v in c.children if v.dep_ in ("xcomp", "advcl", "acl", "ccomp")]
+        if (said or taking) and any(_own_clause(v) for v in clauses):
+            out.add(tok.idx)
+    return out
+
+
+def _own_clause(verb) -> bool:
+    """A to- or -ing clause with a complement that is not a pronoun, or a "that" clause with its own subject."""
+    kids = list(verb.children)
+    if any(c.dep_ == "mark" and c.lower_ in ("that", "whether", "if") for c in kids):
+        return any(c.dep_ in ("nsubj", "nsubjpass") for c in kids)
+    infinitive = verb.tag_ == "VBG" or any(c.dep_ == "aux" and c.lower_ == "to" for c in kids)
+    return infinitive and any(c.dep_ in _CLAUSE_OBJECTS and c.pos_ != "PRON" for c in kids)
 
 
 _HOW_FRAME = re.compile(r"^\s*(how\s+(?:do|can|should|would)\s+(?:I|you|we|one))\s+\w+", re.IGNORECASE)
@@ -108,12 +144,29 @@ def verb_frame(earlier: str, fragment: str, thing: str = "") -> str:
     return f"{frame.group(1)[:1].upper()}{frame.group(1)[1:]} {action}{place}?"
 
 
-_WHICH_ONE = re.compile(r"\b(which|what)\s+one\b(?!\s+of\b)", re.IGNORECASE)  # "which one of the options": its own
+_WHICH_ONE = re.compile(r"\b(?:which|what)\s+(?P<one>one)\b(?!\s+of\b)"  # "which one of the options": its own
+                        r"|\bwhich\s+(?P<of>of\s+(?:them|those|these))\b"  # "which of them holds …?"
+                        r"|\b(?:the|an?)\s+(?:[\w.+-]+\s+){1,2}?(?P<kind>one)\b(?!\s+of\b)",  # "the IGR one"
+                        re.IGNORECASE)
+
+
+def _kind_one(question: str):
+    """The match of "which one", "which of them" or "the IGR one" (a "one" that stands for a
+    noun, not one that counts the noun after it: "one field of a record"), or None."""
+    for m in _WHICH_ONE.finditer(question):
+        if not m.group("kind"):
+            return m
+        doc = parse(question)
+        one = next((t for t in doc if t.idx == m.start("kind")), None) if doc is not None else None
+        if one is not None and not (one.dep_ == "nummod" and one.head.i > one.i):  # "the IGR one": misread as nummod of IGR
+            return m
+    return None
 
 
 def asks_which_one(question: str) -> bool:
-    """True for "which one …?" without "of …": the kind of thing is said earlier."""
-    return bool(_WHICH_ONE.search(question))
+    """True for "which one …?" without "of …", "which of them …?" and "the IGR one": the kind
+    of thing is said earlier."""
+    return _kind_one(question) is not None
 
 
 def _singular(word: str) -> str:
@@ -124,18 +177,28 @@ def _singular(word: str) -> str:
 
 
 def which_one(question: str, earlier: str) -> str:
-    """`question` with "which one" made "which <the noun the earlier which/what asked for>"
-    (singular); "" when either has no such phrase."""
-    m = _WHICH_ONE.search(question)
+    """`question` with "which one", "which of them" or "the IGR one" made "which <the noun the
+    earlier which/what asked for>" (singular: "which file", "the IGR relaxed clock model");
+    "" when either has no such phrase."""
+    m = _kind_one(question)
     doc = parse(earlier) if m else None
     if doc is None:
         return ""
+    group = next(g for g in ("one", "of", "kind") if m.group(g))
     for chunk in doc.noun_chunks:
         if chunk[0].lower_ in ("which", "what") and len(chunk) > 1 and chunk.root.pos_ == "NOUN":
             last = chunk[-1]
             words = [t.text for t in chunk[1:-1]] + [_singular(last.text) if last.tag_ == "NNS" else last.text]
-            return f"{question[:m.end(1)]} {' '.join(words)}{question[m.end():]}"
-    return ""
+            return f"{question[:m.start(group)]}{' '.join(words)}{question[m.end(group):]}"
+    kind = _ASKED_KIND.match(earlier)  # the parser misread "Which relaxed clock models does …": read the words
+    if not kind:
+        return ""
+    *words, last = kind.group(1).split()
+    return f"{question[:m.start(group)]}{' '.join(words + [_singular(last)])}{question[m.end(group):]}"
+
+
+_ASKED_KIND = re.compile(r"^\s*(?:which|what)\s+((?:[A-Za-z][\w-]*\s+){0,2}[A-Za-z][\w-]*s)\s+(?:are|were|does|do|did|can|"
+                         r"could|should|will|would|have)\b", re.IGNORECASE)  # a plural kind before its verb
 
 
 _HOW_TO = re.compile(r"^\s*how\s+(?:do|can|should|would|could)\s+(?:I|you|we|one)\s+(.+?)\s*\?*\s*$", re.IGNORECASE)

@@ -33,6 +33,7 @@ from core.answer.fillers import agreeing, names_phrase, no_noun, other_name, say
 from core.answer.leaning import (ABOUT, ATTRIBUTES, CONNECTORS, POSSESSIVE, dangling, is_name, leans_on_context,
                                  parse, refers_back)
 from core.answer.phrases import attach_of, expletive_its, gerund_frame, means_to, phrase_end, verb_frame, which_one
+from core.answer.readable import REQUEST, reads_as_question
 from core.answer.referent import asked_thing, embedded, named_by_noun, named_thing
 from core.answer.terms import STOP, tokens
 from core.answer.wording import (another_kind, instance_of_kind, its_attribute, means_phrase, other_attribute, owner,
@@ -46,9 +47,6 @@ _WH_START = frozenset("what which who whom whose when where why how is are was w
                       "will has have may must".split())
 _ROLES = frozenset("client server daemon user host application program tool package library module".split())
 _SUBJECT_AUX = frozenset("does do did can could will would should".split())
-_QUESTION_START = re.compile(r"^(?:what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|can|"
-                             r"could|should|would|will|has|have|may|must|in|on|at|for|with|from|by|to|of)\b", re.I)
-_MISREAD = re.compile(r"^(?:what|which|how)\s+(?:the|a|an)\b|\b(?:of|in|the|a|an|with|to)\s+I\b", re.I)
 _WH_FRAGMENT = re.compile(r"^\s*(?:and\s+)?(?:(?:at|in|over|up to|to|from|for|with|on|by)\s+)?(?:what|which)\s+"
                           r"([A-Za-z][\w -]{1,40}?)\s*\?*\s*$", re.I)
 _OWN_WH = re.compile(r"^\s*(?:and\s+)?(?:which|what)\s+(?!(?:is|are|was|were|does|do|did|can)\b)(\w+)", re.I)
@@ -248,7 +246,7 @@ def _finished(text: str, question: str, earlier: str, verbless: bool, frame: boo
     if text.lower().startswith(("the ", "its ")) and verbless:
         text = f"What is {text}"  # "and its range?" → "What is the range of …?"
     text = agreeing(text[:1].upper() + text[1:])  # "Does expEYES captures have …" → "Do expEYES captures have …"
-    if text and not text.endswith("?"):
+    if text and not text.endswith("?") and not REQUEST.match(text):
         text = text.rstrip(".!") + "?"
     words = lambda t: {w.lower() for w in tokens(t)} - STOP  # noqa: E731
     borrowed = (words(text) - words(question)) & words(earlier)
@@ -288,16 +286,3 @@ def _fallback(question: str, earlier: str, doc, words) -> str:
         return ""
     plain = re.sub(r"^\s*(?:and|so|also|but|then)\s+", "", question.strip(), flags=re.I).rstrip(" ?")
     return f"{plain} in {' '.join(reversed(names[:2]))}?"
-
-
-def reads_as_question(text: str, asked: str) -> bool:
-    """A rewrite a person could have written: a question of at most 40 words, starting as
-    one, differing from what was asked, without brackets, a word written twice in a row, two
-    of 'what'/'which', a wh-word before an article ("What the …") or an "I" that is no subject."""
-    words = text.split()
-    low = [w.lower().strip("?,") for w in words]
-    return (bool(text) and text.endswith("?") and "(" not in text and len(words) <= 40
-            and bool(_QUESTION_START.match(text)) and text.strip() != asked.strip()
-            and not any(a.lower() == b.lower() for a, b in zip(words, words[1:]))
-            and sum(w in ("what", "which") for w in low) <= 1  # "Which pin … over what range?"
-            and not _MISREAD.search(text))

@@ -1,0 +1,93 @@
+"""Follow-ups that leave out the earlier question's clause: "and why would I?", "how often by default?".
+
+Read from the words of the two questions only:
+
+- a **bare auxiliary** ("and why would I?", "when should I?", "can I?", "why would I want
+  to?") asks about the action of the earlier how-question ("How do I turn off heating in
+  MrBayes?"): the action follows the auxiliary → "Why would I turn off heating in MrBayes?"
+  (`borrowed_action`);
+- a **bare wh-adverb** ("how often by default?", "and where?", "when?") asks the earlier
+  question again with another wh-adverb: "Where does MrBayes print the convergence
+  diagnostics?" → "How often does MrBayes print the convergence diagnostics by default?"
+  (`other_adverb`). A wh-word that asks for a thing ("which order?") is `ellipsis`'s;
+- a **name alone** ("what about Windows?") takes the place of the earlier question's name
+  after a preposition ("Where do I put the Biber binary on Linux?" → "… on Windows?"), not of
+  its subject's noun (`name_for_place`).
+
+Example:
+    >>> borrowed_action("and why would I?", "How do I turn off heating in MrBayes?")
+    'Why would I turn off heating in MrBayes?'
+    >>> other_adverb("how often by default?", "Where does MrBayes print the convergence diagnostics?")
+    'How often does MrBayes print the convergence diagnostics by default?'
+"""
+from __future__ import annotations
+
+import re
+
+from core.answer.leaning import parse
+
+_OPENER = r"^\s*(?:(?:and|so|but|ok|okay|then)\b[\s,]*)*"
+_MODAL = r"(?:would|should|could|can|do|did|will|must|might|may)"
+_SUBJECT = r"(?:I|we|you|one)"
+_BARE_AUX = re.compile(_OPENER + rf"(?P<wh>why|when|where|how|how often)?\s*(?P<aux>{_MODAL})\s+(?P<who>{_SUBJECT})"
+                       r"(?P<to>\s+(?:want|need|have)\s+to)?\s*(?:then|ever|even)?\s*\?*\s*$", re.IGNORECASE)
+_ACTION = re.compile(rf"^\s*(?:(?:how|when|where|why)\s+)?{_MODAL}\s+{_SUBJECT}\s+(?P<action>[a-z].+?)\s*\?*\s*$",
+                     re.IGNORECASE)
+_ADVERBS = r"how\s+often|how\s+long|how\s+soon|how|when|where|why"
+_BARE_WH = re.compile(_OPENER + rf"(?P<wh>{_ADVERBS})(?P<rest>(?:\s+(?:by|in|on|at|for|with|under|per)\s+[\w.-]+"
+                      r"(?:\s+[\w.-]+)?)?)\s*\?*\s*$", re.IGNORECASE)
+_CLAUSE = re.compile(rf"^\s*(?P<wh>{_ADVERBS})\s+(?P<clause>(?:do|does|did|is|are|was|were|can|could|should|would|will|"
+                     r"must|has|have)\b.+?)\s*\?*\s*$", re.IGNORECASE)
+
+
+def _upper_first(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def borrowed_action(question: str, earlier: str) -> str:
+    """ "Why would I turn off heating …?" for "and why would I?" after "How do I turn off
+    heating …?" ("" for other shapes)."""
+    m, action = _BARE_AUX.match(question), _ACTION.match(earlier)
+    if not m or not action:
+        return ""
+    wh = f"{m.group('wh')} " if m.group("wh") else ""
+    to = m.group("to") or ""
+    return _upper_first(f"{wh}{m.group('aux')} {m.group('who')}{to} {action.group('action')}?")
+
+
+def other_adverb(question: str, earlier: str) -> str:
+    """The earlier question asked with the follow-up's wh-adverb ("how often", "where") and
+    what follows it ("by default") in place of its own ("" for other shapes, or the same
+    wh-adverb)."""
+    m, clause = _BARE_WH.match(question), _CLAUSE.match(earlier)
+    if not m or not clause:
+        return ""
+    wh = " ".join(m.group("wh").lower().split())
+    if wh == " ".join(clause.group("wh").lower().split()):
+        return ""
+    rest = m.group("rest").strip()
+    body = clause.group("clause")
+    if rest and not body.lower().endswith(rest.lower()):
+        body = f"{body} {rest}"
+    return _upper_first(f"{wh} {body}?")
+
+
+_NAME_FRAGMENT = re.compile(_OPENER + r"(?:(?:what|how)\s+about\s+)?(?P<name>[A-Z][A-Za-z]+(?:\s+[A-Z][A-Za-z]+)?)"
+                            r"\s*\?*\s*$")
+
+
+def name_for_place(question: str, earlier: str) -> str:
+    """ "Where do I put the Biber binary on Windows?" for "what about Windows?" after "…
+    on Linux?": a capitalised name alone takes the place of the earlier question's name after
+    a preposition ("on Linux", "with Python"), not of a word of its subject ("" when the
+    earlier question has no such name, or several)."""
+    m = _NAME_FRAGMENT.match(question)
+    doc = parse(earlier) if m else None
+    if doc is None or m.group("name").lower() in earlier.lower():
+        return ""
+    places = [t for t in doc if t.dep_ == "pobj" and t.i > 0 and t.text[:1].isupper() and t.text.isalpha()
+              and t.head.pos_ == "ADP" and not any(c.dep_ in ("det", "compound") for c in t.children)]
+    if len(places) != 1:
+        return ""
+    place = places[0]
+    return f"{earlier[:place.idx]}{m.group('name')}{earlier[place.idx + len(place.text):]}"
