@@ -23,10 +23,14 @@ Example:
 from __future__ import annotations
 
 import re
+from dataclasses import replace
+from typing import Sequence
 
 from core.answer import spans as sp
 from core.answer.question import QuestionInfo
+from core.answer.reading import Reading
 from core.answer.terms import STOP, stem, tokens
+from core.answer.units import Unit
 
 _HOW = re.compile(r"\bhow (?:do|can|could|should|would|may|might|does) (?:i|you|we|one|a user|my)\b|\bhow to\b|"
                   r"\bwhat (?:do|should|must) (?:i|you|we) (?:type|run|use|pass|set|write|put|add)\b", re.IGNORECASE)
@@ -86,3 +90,29 @@ def pointer(text: str, words: int = 14) -> bool:
     section 4") rather than saying something itself: a sentence of at most `words` words
     (a long one that says "(see …)" in passing says something too)."""
     return len(text.split()) <= words and bool(_POINTER.search(text))
+
+
+def shaped_scores(q: QuestionInfo, pool: Sequence[Unit], scores: Sequence[float], bonus: float,
+                  penalty: float = 0.0) -> list[float]:
+    """The reader's pool scores with `bonus` for a unit that holds a new token of the shape
+    the question asks for, and `penalty` off one that only points elsewhere."""
+    shape = asked_shape(q) if bonus else ""
+    out = []
+    for u, s in zip(pool, scores):
+        s += bonus if shape and holds(shape, u.text, q.text) else 0.0
+        s -= penalty if penalty and pointer(u.text) else 0.0
+        out.append(s)
+    return out
+
+
+def read_on_to_shape(q: QuestionInfo, reading: Reading, unit: Unit, nxt: Unit | None, words: int) -> Reading:
+    """The answering sentence read on into the next sentence of its passage when it lacks the
+    shape the question asks for and that sentence holds one ("The workFactor parameter controls
+    … Allowable values range from 0 to 250 inclusive."), the two within `words` words (0: never)."""
+    shape = asked_shape(q) if words > 0 else ""
+    if not shape or nxt is None or nxt.number != unit.number or reading.sentence != unit.text \
+            or len(f"{unit.text} {nxt.text}".split()) > words:
+        return reading
+    if holds(shape, unit.text, q.text) or not holds(shape, nxt.text, q.text):
+        return reading
+    return replace(reading, sentence=f"{unit.text} {nxt.text.strip()}")

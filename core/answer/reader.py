@@ -38,7 +38,7 @@ from core.answer.decline import coverage, missing_names, names_absent, unheard_t
 from core.answer.decline_document import answering_document
 from core.answer.decline_preamble import without_story
 from core.answer.quote import DECLINE_GENERIC
-from core.answer.reading import Reading, ReaderResult, ReaderSentence, completed, other_quotes, read_around, reading_of
+from core.answer.reading import ReaderResult, ReaderSentence, completed, other_quotes, read_around, reading_of
 from core.answer.question import QuestionInfo, analyse_question, question_parts
 from core.answer.terms import content_terms, idf_weights, stem, tokens, weighted_overlap
 from core.answer.values import value_like, value_mark
@@ -141,7 +141,7 @@ class ExtractiveReader:
         before = next((u for u in units if following.get(u) == unit), None)
         reading = read_around(reading, unit, before, following.get(unit), self.read_on_words, self.read_words,
                               self._shaped(q))
-        reading = self._read_on_to_shape(q, reading, unit, following.get(unit))
+        reading = answer_type.read_on_to_shape(q, reading, unit, following.get(unit), self.shape_read_on)
         quotes = other_quotes((reading,), ranked_units, self.max_quotes, self.quote_words,
                               q.terms if self.focus_quotes else frozenset())
         return ReaderResult(answer, unit.number, quotes, best, True, q.kind, ranked, (reading,),
@@ -245,7 +245,7 @@ class ExtractiveReader:
             extra = section_defaults(units, scores, 3)
             extra = {u: v for u, v in extra.items() if u not in pool}
             pool, pool_scores = pool + list(extra), pool_scores + list(extra.values())
-        pool_scores = self._shaped_scores(q, pool, pool_scores)
+        pool_scores = answer_type.shaped_scores(q, pool, pool_scores, self.shape_bonus, self.pointer_penalty)
         weight = 1.0 if q.kind in SHAPED_KINDS else self.unit_weight  # there the shape decides more
         ranked = rank_candidates(q, pool, pool_scores, self.tagger or None, weight)
         if q.kind not in SHAPED_KINDS:  # a count, a duration, a date or a step needs its shape
@@ -267,29 +267,6 @@ class ExtractiveReader:
         text, start = value_mark(best.text, best.start, best.unit.text, ranked, best.unit) if q.default else \
             (best.text, best.start)  # a default's mark: the value ("900k"), not a name ("bunzip2")
         return text, best.unit, start, best.score - runner_up
-
-    def _read_on_to_shape(self, q: QuestionInfo, reading: Reading, unit: Unit, nxt: Unit | None) -> Reading:
-        """The answering sentence read on into the next sentence of its passage when it lacks
-        the shape the question asks for and that sentence holds one ("Allowable values range
-        from 0 to 250 inclusive."), the two within `shape_read_on` words."""
-        shape = answer_type.asked_shape(q) if self.shape_read_on else ""
-        if not shape or nxt is None or nxt.number != unit.number or reading.sentence != unit.text \
-                or len(f"{unit.text} {nxt.text}".split()) > self.shape_read_on:
-            return reading
-        if answer_type.holds(shape, unit.text, q.text) or not answer_type.holds(shape, nxt.text, q.text):
-            return reading
-        return replace(reading, sentence=f"{unit.text} {nxt.text.strip()}")
-
-    def _shaped_scores(self, q: QuestionInfo, pool: list[Unit], scores: list[float]) -> list[float]:
-        """Pool scores with `shape_bonus` for a unit that holds a new token of the shape the
-        question asks for and `pointer_penalty` off one that only points elsewhere (`answer_type`)."""
-        shape = answer_type.asked_shape(q) if self.shape_bonus else ""
-        out = []
-        for u, s in zip(pool, scores):
-            s += self.shape_bonus if shape and answer_type.holds(shape, u.text, q.text) else 0.0
-            s -= self.pointer_penalty if self.pointer_penalty and answer_type.pointer(u.text) else 0.0
-            out.append(s)
-        return out
 
     def _choose(self, q: QuestionInfo, pool: list[Unit], pool_scores: list[float], ranked: Sequence,
                 following: dict[Unit, Unit], numbers: Sequence[int]) -> Unit | None:
