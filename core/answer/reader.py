@@ -32,7 +32,7 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from core.answer import choose, judge, nlp
+from core.answer import answer_type, choose, judge, nlp
 from core.answer.candidates import Tagger, rank_candidates, with_sentences
 from core.answer.decline import coverage, missing_names, names_absent, unheard_terms
 from core.answer.decline_document import answering_document
@@ -91,6 +91,9 @@ class ExtractiveReader:
     read_words: int = 25  # … when the two hold at most this many words (0: never)
     use_chooser: bool = False  # the learned sentence chooser (`choose`, needs an embedder): no gain measured
     story_aside: bool = True  # `decline_preamble`: the word tests set aside a story the evidence never tells
+    shape_bonus: float = 0.05  # `answer_type`: added to a pool unit's score when it holds the asked shape
+    shape_read_on: int = 40  # `answer_type`: read on into the next sentence that holds the asked shape, up to these words
+    pointer_penalty: float = 0.0  # `answer_type`: taken from a pool unit's score when it only points elsewhere
 
     def read(self, question: str, passages: Sequence[Passage]) -> ReaderResult:
         """Read the numbered passages ((n, text), optionally with title and heading) for
@@ -138,6 +141,7 @@ class ExtractiveReader:
         before = next((u for u in units if following.get(u) == unit), None)
         reading = read_around(reading, unit, before, following.get(unit), self.read_on_words, self.read_words,
                               self._shaped(q))
+        reading = answer_type.read_on_to_shape(q, reading, unit, following.get(unit), self.shape_read_on)
         quotes = other_quotes((reading,), ranked_units, self.max_quotes, self.quote_words,
                               q.terms if self.focus_quotes else frozenset())
         return ReaderResult(answer, unit.number, quotes, best, True, q.kind, ranked, (reading,),
@@ -241,6 +245,7 @@ class ExtractiveReader:
             extra = section_defaults(units, scores, 3)
             extra = {u: v for u, v in extra.items() if u not in pool}
             pool, pool_scores = pool + list(extra), pool_scores + list(extra.values())
+        pool_scores = answer_type.shaped_scores(q, pool, pool_scores, self.shape_bonus, self.pointer_penalty)
         weight = 1.0 if q.kind in SHAPED_KINDS else self.unit_weight  # there the shape decides more
         ranked = rank_candidates(q, pool, pool_scores, self.tagger or None, weight)
         if q.kind not in SHAPED_KINDS:  # a count, a duration, a date or a step needs its shape

@@ -1,0 +1,118 @@
+"""The shape of answer a question asks for, and whether an evidence sentence holds one.
+
+A question asks for a shape its wording gives away: "How do I …?" for something to type or
+set (an option, an attribute, a command line: `code`), "How many …?", "What is the range /
+the largest …?" for a `number`, "Which folder / file extension …?" for a `path`. A sentence
+that restates the question ("It can still be difficult to tell which edge a label belongs
+to.") often outranks the one that answers it ("If the decorate attribute is set to true, a
+line is drawn …"), since it shares more of the question's words; the reader lifts sentences
+that hold a new token of the asked shape (`holds`), one the question does not already write.
+A sentence that only points elsewhere ("For the meaning of parameter verbosity, see
+BZ2_bzCompressInit.") is a `pointer`: it names the question's words and answers nothing.
+
+Example:
+    >>> from core.answer.question import analyse_question
+    >>> q = analyse_question("How do I make the arrowheads bigger?")
+    >>> asked_shape(q)
+    'code'
+    >>> holds("code", "The attribute arrowsize scales arrowheads.", q.text), holds("code", "Arrowheads can be big.", q.text)
+    (True, False)
+    >>> pointer("For the meaning of parameter verbosity, see BZ2_bzCompressInit.")
+    True
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import Sequence
+
+from core.answer import spans as sp
+from core.answer.question import QuestionInfo
+from core.answer.reading import Reading
+from core.answer.terms import STOP, stem, tokens
+from core.answer.units import Unit
+
+_HOW = re.compile(r"\bhow (?:do|can|could|should|would|may|might|does) (?:i|you|we|one|a user|my)\b|\bhow to\b|"
+                  r"\bwhat (?:do|should|must) (?:i|you|we) (?:type|run|use|pass|set|write|put|add)\b", re.IGNORECASE)
+_NUMBER = re.compile(r"\bhow (?:many|much|long|big|large|wide|high|often)\b|\brange\b|\b(?:largest|smallest|"
+                     r"maximum|minimum|highest|lowest|longest|shortest)\b|\bat (?:most|least)\b|\bup to\b|"
+                     r"\bnumber of\b|\blimit\b", re.IGNORECASE)
+_PATH = re.compile(r"\b(?:which|what|in which|in what)\s+(?:[\w-]+\s+){0,2}?(?:folder|directory|file ?name|"
+                   r"extension|suffix|path)\b", re.IGNORECASE)
+_NAMED = (re.compile(r"([\w:/.\\#=-]+)\s+(?:attribute|option|flag|keyword|variable|parameter|command|switch|"
+                     r"setting)\b", re.IGNORECASE),
+          re.compile(r"\b(?:attribute|option|flag|keyword|variable|command)\s+([\w:/.\\#=-]+)", re.IGNORECASE))
+_ASSIGNED = re.compile(r"\b[\w.-]+=[\w.\"'-]+")
+_PATHLIKE = re.compile(r"(?:^|[\s\"'“(])(?:~?/[\w.+-]+(?:/[\w.+-]*)*|\.[a-z][a-z0-9]{0,4}\b|[\w-]+\.[a-z][a-z0-9]{0,4}\b)")
+_URL = re.compile(r"\S*(?:://|www\.|/)\S*")
+_POINTER = re.compile(r"(?:^|[,;:(]\s*)see\b|\bsee (?:section|chapter|also|below|above|the (?:section|chapter|"
+                      r"description|manual|documentation))\b|\b(?:is|are) (?:described|explained|discussed|"
+                      r"documented|covered) (?:in|below|above|later)\b|\brefer to\b", re.IGNORECASE)
+
+
+def asked_shape(q: QuestionInfo) -> str:
+    """'number', 'path' or 'code' (see the module doc); '' when the wording asks for no shape."""
+    text = q.text
+    if q.kind in ("count", "duration") or q.kind in ("what", "definition") and _NUMBER.search(text):
+        return "number"
+    if _PATH.search(text):
+        return "path"
+    if q.kind in ("what", "definition", "person", "place") and _HOW.search(text):
+        return "code"
+    return ""
+
+
+def _new(token: str, asked: set[str]) -> bool:
+    """Whether `token` says something the question does not already write."""
+    parts = {stem(w) for w in tokens(token)} or {token.lower()}
+    return not parts <= asked
+
+
+def holds(shape: str, text: str, question: str) -> bool:
+    """Whether the sentence `text` holds a token of `shape` that the `question` does not write."""
+    asked = {stem(w) for w in tokens(question)} | {w.lower() for w in tokens(question)}
+    if shape == "number":
+        text = _URL.sub(" ", text)  # "…/2001/06/0016.html" holds no value
+        found = [m.text for m in sp.number_spans(text) if re.search(r"\d", m.text)]
+        found = [t for t in found if not re.fullmatch(r"\d{1,2}\.?", t) or not text.lstrip().startswith(t)]
+        return any(_new(t.split()[0], asked) for t in found)
+    if shape == "path":
+        return any(_new(m.group(0).strip(" \"'“("), asked) for m in _PATHLIKE.finditer(text))
+    if shape == "code":
+        found = [m.text for m in sp.code_spans(text)] + [m.group(0) for m in _ASSIGNED.finditer(text)]
+        found += [m.group(1) for p in _NAMED for m in p.finditer(text) if m.group(1).lower() not in STOP]
+        return any(t and _new(t, asked) for t in found)
+    return False
+
+
+def pointer(text: str, words: int = 14) -> bool:
+    """Whether the sentence sends the reader elsewhere ("…, see X.", "is described in
+    section 4") rather than saying something itself: a sentence of at most `words` words
+    (a long one that says "(see …)" in passing says something too)."""
+    return len(text.split()) <= words and bool(_POINTER.search(text))
+
+
+def shaped_scores(q: QuestionInfo, pool: Sequence[Unit], scores: Sequence[float], bonus: float,
+                  penalty: float = 0.0) -> list[float]:
+    """The reader's pool scores with `bonus` for a unit that holds a new token of the shape
+    the question asks for, and `penalty` off one that only points elsewhere."""
+    shape = asked_shape(q) if bonus else ""
+    out = []
+    for u, s in zip(pool, scores):
+        s += bonus if shape and holds(shape, u.text, q.text) else 0.0
+        s -= penalty if penalty and pointer(u.text) else 0.0
+        out.append(s)
+    return out
+
+
+def read_on_to_shape(q: QuestionInfo, reading: Reading, unit: Unit, nxt: Unit | None, words: int) -> Reading:
+    """The answering sentence read on into the next sentence of its passage when it lacks the
+    shape the question asks for and that sentence holds one ("The workFactor parameter controls
+    … Allowable values range from 0 to 250 inclusive."), the two within `words` words (0: never)."""
+    shape = asked_shape(q) if words > 0 else ""
+    if not shape or nxt is None or nxt.number != unit.number or reading.sentence != unit.text \
+            or len(f"{unit.text} {nxt.text}".split()) > words:
+        return reading
+    if holds(shape, unit.text, q.text) or not holds(shape, nxt.text, q.text):
+        return reading
+    return replace(reading, sentence=f"{unit.text} {nxt.text.strip()}")
