@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from typing import Callable, Sequence
+from typing import Sequence
 
 import numpy as np
 
@@ -40,8 +40,9 @@ from core.answer.decline_preamble import without_story
 from core.answer.quote import DECLINE_GENERIC
 from core.answer.reading import ReaderResult, ReaderSentence, completed, other_quotes, read_around, reading_of
 from core.answer.question import QuestionInfo, analyse_question, question_parts
-from core.answer.terms import content_terms, idf_weights, stem, tokens, weighted_overlap
+from core.answer.terms import content_terms, idf_weights, weighted_overlap
 from core.answer.values import value_like, value_mark
+from core.answer.unit_terms import bridge_bonus, named_terms, option_overlap, rare_terms
 from core.answer.units import Unit, next_units, section_defaults, split_units, with_neighbours
 from core.index.base import Embedder
 
@@ -195,7 +196,7 @@ class ExtractiveReader:
             scores, support = 0.45 * lexical + 0.45 * cosine + 0.1 * prior, float(np.max(w * cosine + (1.0 - w) * plain))
         if q.excluded:  # "(not the FTP client)": units of the ruled-out document count half
             scores = scores * np.array([0.5 if q.excluded & content_terms(u.title) else 1.0 for u in units])
-        return scores + self._bridge_bonus(units, scores), support
+        return scores + bridge_bonus(units, scores), support
 
     @staticmethod
     def _word_support(q: QuestionInfo, lexical: np.ndarray, text_terms: list[set[str]],
@@ -214,29 +215,16 @@ class ExtractiveReader:
         out[top] = np.clip(m @ q, 0.0, 1.0)
         return out
 
-    @staticmethod
-    def _bridge_bonus(units: Sequence[Unit], scores: np.ndarray) -> np.ndarray:
-        """0.1 for units of a passage whose title one of the three best units (of another
-        passage) names: the bridge entity of a two-hop question."""
-        bonus = np.zeros(len(units), dtype=np.float32)
-        top = [units[i] for i in np.argsort(-scores, kind="stable")[:3]]
-        named = {u.title for u in units if len(u.title) > 3} - {top[0].title}
-        hit = {title for title in named if any(t.title != title and title.lower() in t.text.lower() for t in top)}
-        for i, u in enumerate(units):
-            if u.title in hit:
-                bonus[i] = 0.1
-        return bonus
-
     def _answer(self, q: QuestionInfo, units: list[Unit], scores: list[float],
                 following: dict[Unit, Unit], numbers: Sequence[int] = ()) -> tuple[str, Unit, int, float]:
         """(short answer, unit it came from, offset of the answer in the unit or -1, margin:
         how far the answer's score is ahead of the best other answer's, 1.0 for a verdict)."""
         if q.kind == "yesno":
             verdict = judge.both_or_same(q, units, nlp.entity_names) if q.same else None
-            named = self._named_terms(q, units[0]) or self._rare_terms(q, units)
+            named = named_terms(q, units[0]) or rare_terms(q, units)
             return verdict or judge.yes_no(units, named), units[0], -1, 1.0
         if q.kind == "choice":
-            pick = judge.choose(q, units, self._option_overlap(q))
+            pick = judge.choose(q, units, option_overlap(q))
             about = judge.units_about(pick, units[:20]) or units
             return pick, about[0], -1, 1.0
         pool, pool_scores = with_neighbours(units, scores, self.answer_units, following,
@@ -286,28 +274,3 @@ class ExtractiveReader:
                                     q.default, learned)
         at = choose.pick_unit(pool, rows, pool.index(ranked[0].unit) if ranked and ranked[0].unit in pool else 0)
         return pool[at] if at >= 0 else None
-
-    @staticmethod
-    def _named_terms(q: QuestionInfo, unit: Unit) -> set[str]:
-        """The things a yes/no question names (capitalised, with digits or code characters:
-        "IPv6", "X.509", "FTP") that the unit mentions."""
-        words = tokens(q.text)[1:]
-        named = {stem(w) for w in words if w[0].isupper() or re.search(r"\d|[._:/-]", w)}
-        return named & content_terms(unit.text)
-
-    @staticmethod
-    def _rare_terms(q: QuestionInfo, units: list[Unit], count: int = 3) -> set[str]:
-        """The question's `count` rarest words among the units' words (present in the best unit)."""
-        weights = idf_weights([content_terms(u.text) for u in units])
-        present = content_terms(units[0].text) & q.terms
-        return set(sorted(present, key=lambda t: (-weights.get(t, 0.0), t))[:count])  # ties by name
-
-    @staticmethod
-    def _option_overlap(q: QuestionInfo) -> Callable[[str, Unit], float]:
-        """Share of the question's other words that a unit about an option holds."""
-        rest = set(q.terms) - {t for opt in q.options for t in content_terms(opt)}
-
-        def overlap(option: str, unit: Unit) -> float:
-            return len(rest & content_terms(unit.text)) / len(rest) if rest else 0.0
-
-        return overlap

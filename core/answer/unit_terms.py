@@ -1,0 +1,56 @@
+"""The reader's word helpers over a question's units: the bridge bonus of a two-hop
+question, the things a yes/no question names, its rarest words, and an option's overlap.
+
+Split out of `reader` (core/answer/reader.py), which calls them while scoring and choosing.
+
+Example:
+    >>> from core.answer.units import Unit
+    >>> sorted(rare_terms(analyse_question("Is IPv6 supported?"), [Unit("IPv6 is supported.", 1, "sentence")]))
+    ['ipv6', 'supported']
+"""
+from __future__ import annotations
+
+import re
+from typing import Callable, Sequence
+
+import numpy as np
+
+from core.answer.question import QuestionInfo, analyse_question
+from core.answer.terms import content_terms, idf_weights, stem, tokens
+from core.answer.units import Unit
+
+
+def bridge_bonus(units: Sequence[Unit], scores: np.ndarray) -> np.ndarray:
+    """0.1 for units of a passage whose title one of the three best units (of another
+    passage) names: the bridge entity of a two-hop question."""
+    bonus = np.zeros(len(units), dtype=np.float32)
+    top = [units[i] for i in np.argsort(-scores, kind="stable")[:3]]
+    named = {u.title for u in units if len(u.title) > 3} - {top[0].title}
+    hit = {title for title in named if any(t.title != title and title.lower() in t.text.lower() for t in top)}
+    for i, u in enumerate(units):
+        if u.title in hit:
+            bonus[i] = 0.1
+    return bonus
+
+
+def named_terms(q: QuestionInfo, unit: Unit) -> set[str]:
+    """The things a yes/no question names (capitalised, with digits or code characters:
+    "IPv6", "X.509", "FTP") that the unit mentions."""
+    words = tokens(q.text)[1:]
+    named = {stem(w) for w in words if w[0].isupper() or re.search(r"\d|[._:/-]", w)}
+    return named & content_terms(unit.text)
+
+def rare_terms(q: QuestionInfo, units: list[Unit], count: int = 3) -> set[str]:
+    """The question's `count` rarest words among the units' words (present in the best unit)."""
+    weights = idf_weights([content_terms(u.text) for u in units])
+    present = content_terms(units[0].text) & q.terms
+    return set(sorted(present, key=lambda t: (-weights.get(t, 0.0), t))[:count])  # ties by name
+
+def option_overlap(q: QuestionInfo) -> Callable[[str, Unit], float]:
+    """Share of the question's other words that a unit about an option holds."""
+    rest = set(q.terms) - {t for opt in q.options for t in content_terms(opt)}
+
+    def overlap(option: str, unit: Unit) -> float:
+        return len(rest & content_terms(unit.text)) / len(rest) if rest else 0.0
+
+    return overlap
