@@ -115,3 +115,26 @@ def graph_eval(page, body: str):
     page.locator(GRAPH + "[data-settled]").wait_for(timeout=120_000)
     return page.evaluate("() => { const {network, nodes, edges, container} = window.folioGraph; "
                          + body + " }")
+
+
+def final_answer(page, expect: str = "", seconds: float = 180):
+    """The newest chat answer once drawn in full (holding `expect`): its caption line ("… · LLM
+    calls N") comes with the answer drawn from the history, not with the streamed text before
+    it, which the same message showed while the answer was being written."""
+    messages = page.get_by_test_id("stChatMessage").filter(has_text="LLM calls")
+    message = (messages.filter(has_text=expect) if expect else messages).last
+    message.wait_for(timeout=seconds * 1000)
+    return message
+
+
+def stays_open(expander, seconds: float = 60) -> None:
+    """Open an expander, again if a rerun redrew it closed (the chat redraws once answered)."""
+    deadline = time.monotonic() + seconds
+    while expander.locator("details").get_attribute("open") is None:
+        assert time.monotonic() < deadline, "the expander did not stay open"
+        expander.locator("summary").click()
+        try:  # wait for the open state rather than a fixed pause
+            expander.locator("details[open]").wait_for(timeout=2_000)
+        except Exception:
+            pass
+

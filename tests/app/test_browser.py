@@ -20,8 +20,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.app.browser import (CHROMIUM, FOLIO_NAV, GRAPH, PAGE_TITLES, ROOT, free_port, graph_state,
-                               launch_chromium, nav_icons, nav_labels, start_app, wait_healthy)
+from tests.app.browser import (CHROMIUM, FOLIO_NAV, GRAPH, PAGE_TITLES, ROOT, final_answer, free_port,
+                               graph_state, launch_chromium, nav_icons, nav_labels, start_app, wait_healthy)
 from tests.app.fixtures import XSS_QUESTION, XSS_TITLE, make_xss_pdf, write_jsonl
 from tests.ingest.fixtures import make_long_pdf, make_structured_pdf
 
@@ -49,7 +49,7 @@ def _ask(page, question: str, expect: str) -> None:
         page.screenshot(path=str(Path(shots) / "failed-ask.png"), full_page=True)
         raise
     page.get_by_test_id("stSpinner").wait_for(state="detached", timeout=180_000)
-    page.wait_for_timeout(1000)
+    final_answer(page, expect)  # drawn in full from the history (not the streamed text)
 
 
 def _no_injection(page) -> None:

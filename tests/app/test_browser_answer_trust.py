@@ -19,7 +19,7 @@ import pytest
 
 from core.answer.quote import CLOSEST
 from core.evidence.render import PAD
-from tests.app.browser import launch_chromium
+from tests.app.browser import final_answer, launch_chromium
 from tests.app.test_browser import CHROMIUM, server  # noqa: F401 - `server` is a fixture
 from tests.evidence.span_fixtures import OTHER_ROWS, ROW, make_span_pdf
 
@@ -48,8 +48,8 @@ def ask(page, question: str, expect: str):
     box.wait_for(timeout=180_000)  # a busy machine draws the first page slowly
     box.fill(question)
     box.press("Enter")
-    message = page.get_by_test_id("stChatMessage").filter(has_text=expect).last
-    message.wait_for(timeout=180_000)
+    # the answer drawn in full, not the streamed text that held `expect` a moment before
+    message = final_answer(page, expect)
     page.get_by_test_id("stSpinner").wait_for(state="detached", timeout=180_000)
     return message
 

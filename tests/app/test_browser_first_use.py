@@ -23,7 +23,7 @@ import pytest
 
 from core.eval.questions import Question
 from core.ui.serving import WARM_LINE
-from tests.app.browser import CHROMIUM, graph_eval, graph_state, launch_chromium, start_app
+from tests.app.browser import CHROMIUM, graph_eval, graph_state, launch_chromium, start_app, stays_open
 from tests.app.first_use_fixtures import BUILD_QUESTION, COMMANDS, TITLE, make_mime_spec_pdf
 from tests.app.fixtures import make_xss_pdf
 from tests.ingest.fixtures import make_structured_pdf
@@ -71,13 +71,7 @@ def ask(page, question: str) -> float:
     return time.perf_counter() - start
 
 
-def open_expander(expander, seconds: float = 60) -> None:
-    """Open an expander, again if a rerun redrew it closed (the chat redraws once answered)."""
-    deadline = time.monotonic() + seconds
-    while expander.locator("details").get_attribute("open") is None:
-        assert time.monotonic() < deadline, "the expander did not stay open"
-        expander.locator("summary").click()
-        expander.page.wait_for_timeout(500)  # a poll interval, bounded by the deadline
+open_expander = stays_open  # opened again if a rerun redrew it closed (tests/app/browser.py)
 
 
 def chat_checks(page, url: str) -> tuple[float, float]:
