@@ -138,3 +138,23 @@ def stays_open(expander, seconds: float = 60) -> None:
         except Exception:
             pass
 
+
+def switched_on_until(expander, shown, seconds: float = 180) -> None:
+    """Open the citation `expander`, switch on its "Show on page" and wait until `shown` (a
+    locator: the page image or its caption) is visible. A rerun that redrew the citation closed
+    or its switch off (seen in full-suite runs beside a CPU burner, right after an answer) gets
+    the citation opened and the switch turned on again: the switch's own state is read, so it is
+    never clicked off."""
+    deadline = time.monotonic() + seconds
+    while True:
+        stays_open(expander)
+        switch = expander.locator("input[type=checkbox]").first
+        if not switch.is_checked():
+            expander.get_by_text("Show on page").first.click()
+        try:
+            shown.wait_for(timeout=5_000)
+            return
+        except Exception:
+            if time.monotonic() > deadline:
+                raise
+

@@ -19,7 +19,7 @@ import pytest
 
 from core.answer.quote import CLOSEST
 from core.evidence.render import PAD
-from tests.app.browser import final_answer, launch_chromium
+from tests.app.browser import final_answer, launch_chromium, switched_on_until
 from tests.app.test_browser import CHROMIUM, server  # noqa: F401 - `server` is a fixture
 from tests.evidence.span_fixtures import OTHER_ROWS, ROW, make_span_pdf
 
@@ -100,9 +100,7 @@ def test_quoted_first_line_its_mark_on_the_page_and_a_decline(guide, server, tmp
         assert first.inner_text().startswith("“") and "valve seal" in first.inner_text()  # a quote of the row
         assert "12 months" in first.locator("strong").all_inner_texts()  # the answer words, bold
         answer_expander = page.get_by_test_id("stExpander").first
-        answer_expander.locator("summary").click()
-        answer_expander.get_by_text("Show on page").first.click()
-        page.get_by_text("the supporting sentence in blue").first.wait_for(timeout=180_000)
+        switched_on_until(answer_expander, page.get_by_text("the supporting sentence in blue").first)
         image = page.locator("img[alt*='with the chunk highlighted']").first
         image.wait_for(timeout=180_000)
         png = page.request.get(image.get_attribute("src")).body()

@@ -20,8 +20,8 @@ from pathlib import Path
 import pymupdf
 import pytest
 
-from tests.app.browser import CHROMIUM, launch_chromium, start_app
-from tests.app.test_browser_first_use import ask, open_expander, upload
+from tests.app.browser import CHROMIUM, launch_chromium, start_app, switched_on_until
+from tests.app.test_browser_first_use import ask, upload
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow,
               pytest.mark.skipif(not Path(CHROMIUM).exists() and not os.environ.get("FOLIO_CI"),
@@ -189,10 +189,8 @@ def test_an_uploaded_word_file_is_shown_on_its_page(served):
         labels = answer_labels(page, "How often did keepers trim the copper wick?")
         assert labels and LAMP[1] in labels[0], labels  # the Word heading names the citation
         cited = page.get_by_test_id("stExpander").filter(has_text=LAMP[1]).first
-        open_expander(cited)
-        cited.get_by_text("Show on page").click()
         image = cited.locator("img[alt*='with the chunk highlighted']").first
-        image.wait_for(timeout=180_000)
+        switched_on_until(cited, image)
         page.wait_for_function("img => img.complete && img.naturalWidth > 100", arg=image.element_handle(),
                                timeout=60_000)
         assert "page 1" in image.get_attribute("alt")

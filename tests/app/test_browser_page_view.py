@@ -16,7 +16,7 @@ import numpy as np
 import pymupdf
 import pytest
 
-from tests.app.browser import final_answer, stays_open
+from tests.app.browser import final_answer, stays_open, switched_on_until
 from tests.app.test_browser import CHROMIUM, server  # noqa: F401 - `server` is a fixture
 from tests.evidence.fixtures import make_book_pdf
 
@@ -108,9 +108,9 @@ def test_show_on_page_from_a_citation(book, server, tmp_path):  # book first: th
         page.get_by_test_id("stExpander").first.wait_for(timeout=180_000)  # the first citation
         page.get_by_test_id("stSpinner").wait_for(state="detached", timeout=180_000)
         cited = citation_holding(page, "Colours in chemnum are named")  # the section's chunk
-        cited.get_by_text("Show on page").first.click()
         alt = "p. 4 · PDF page 7 with the chunk highlighted"
         try:
+            switched_on_until(cited, page.locator(f"img[alt*='{alt}']").first)
             _, png = shown_image(page, alt, cited)
         except Exception:  # keep what the page showed, for the failure's reader
             page.screenshot(path=os.environ.get("FOLIO_SCREENSHOT_DIR", str(tmp_path)) + "/page-view-failed.png",
