@@ -9,7 +9,6 @@ through Playwright.
 from __future__ import annotations
 
 import os
-import time
 from pathlib import Path
 
 import numpy as np
@@ -44,20 +43,11 @@ def marked_share(png: bytes) -> float:
     return float((yellow | blue).mean())
 
 
-def shown_image(page, alt_part: str, cited=None, seconds: float = 180):
+def shown_image(page, alt_part: str, cited):
     """The viewer's image whose alt text contains `alt_part`, and its PNG bytes; `cited`, the
-    citation it is drawn in, is opened again if a rerun redrew it closed meanwhile."""
+    citation it is drawn in, is opened again (its switch on again) if a rerun redrew it meanwhile."""
     img = page.locator(f"img[alt*='{alt_part}']").first
-    deadline = time.monotonic() + seconds  # a busy machine renders the page slowly
-    while True:
-        try:
-            img.wait_for(timeout=5_000)
-            break
-        except Exception:
-            if time.monotonic() > deadline:
-                raise
-            if cited is not None:
-                stays_open(cited)
+    switched_on_until(cited, img)  # up to 180 s: a busy machine renders the page slowly
     return img, page.request.get(img.get_attribute("src")).body()
 
 
@@ -110,7 +100,6 @@ def test_show_on_page_from_a_citation(book, server, tmp_path):  # book first: th
         cited = citation_holding(page, "Colours in chemnum are named")  # the section's chunk
         alt = "p. 4 · PDF page 7 with the chunk highlighted"
         try:
-            switched_on_until(cited, page.locator(f"img[alt*='{alt}']").first)
             _, png = shown_image(page, alt, cited)
         except Exception:  # keep what the page showed, for the failure's reader
             page.screenshot(path=os.environ.get("FOLIO_SCREENSHOT_DIR", str(tmp_path)) + "/page-view-failed.png",
