@@ -34,7 +34,9 @@ def render_answer(answer: Answer) -> None:
     ranked = evidence.scored_by_id(res)
     maxima = evidence.group_maxima(res.chunks)
     for cite in answer.citations:
-        with st.expander(md_escape(get_library().evidence.citation_label(cite))):  # printed page labels
+        # Keyed, a citation keeps its open/closed state when something above it changes in a rerun.
+        with st.expander(md_escape(get_library().evidence.citation_label(cite)),  # printed page labels
+                         key=f"cite-{id(answer)}-{cite.number}"):
             show_chunk(cite.chunk)
             show_on_page(get_library(), cite.chunk, key=f"chat-{id(answer)}-{cite.number}",
                          span=cited_span(answer.sentences, cite))  # the sentence's own span, marked strongly
