@@ -100,7 +100,6 @@ def _chat_step(page, server: str, shots: Path) -> None:
     page.get_by_test_id("stExpander").first.locator("summary").click()
     page.get_by_text("This manual covers installation").first.wait_for()
     page.get_by_test_id("stExpander").first.locator("canvas, svg").first.wait_for(timeout=30_000)
-    page.wait_for_timeout(1500)
     page.screenshot(path=str(shots / "chat.png"), full_page=True)
     _ask(page, XSS_QUESTION, "quarantine rules")  # the short answer is the reason...
     cited = page.get_by_test_id("stExpander").filter(has_text="Zebra Ledger").last
@@ -149,7 +148,7 @@ def _evaluate_step(page, server: str, shots: Path, tmp_path: Path) -> None:
     page.get_by_text("2 questions loaded").wait_for(timeout=60_000)
     page.get_by_role("button", name="Run").click()
     page.get_by_role("heading", name="Leaderboard (2 questions)").wait_for(timeout=300_000)
-    page.wait_for_timeout(2000)
+    page.get_by_test_id("stVegaLiteChart").locator("canvas, svg").first.wait_for(timeout=60_000)  # the chart drawn
     page.screenshot(path=str(shots / "evaluate.png"), full_page=True)
 
 
