@@ -69,9 +69,11 @@ def subject_of(question: str, agent_first: bool = False) -> str:
     if doc is None:
         return ""
     nouns = [t for t in doc if t.pos_ in ("NOUN", "PROPN") or (t.pos_ == "NUM" and t.dep_ in ("dobj", "pobj"))
-             or (t.pos_ == "PRON" and not t.is_stop)]  # "bzcat" misread as a pronoun
+             or (t.pos_ in ("PRON", "X") and not t.is_stop)]  # "bzcat" misread as a pronoun, "pari" as a foreign word
     main = [t for t in nouns if t.head.dep_ == "ROOT" or t.dep_ == "ROOT"]
-    order = (("nsubj", "nsubjpass"), ("dobj",)) if agent_first else (("dobj",), ("nsubj", "nsubjpass"))
+    # "How do I exit gp?": the tagger reads the lower-case name as a pronoun modifying the verb
+    objects = ("dobj", "npadvmod") if any(t.dep_ == "npadvmod" and t.pos_ == "PRON" for t in main) else ("dobj",)
+    order = (("nsubj", "nsubjpass"), objects) if agent_first else (objects, ("nsubj", "nsubjpass"))
     for pool, deps in ((main, order[0]), (main, order[1])):
         for tok in pool:
             if tok.dep_ in deps and not _has_wh(tok):

@@ -46,6 +46,8 @@ def test_which_questions_lean_on_the_conversation():
     ("How do I start R?", "and how do I quit it?", "How do I quit R?"),
     ("How do I start R?", "on Windows?", "How do I start R on Windows?"),
     ("How do I start R?", "What is the default?", "What is the default in R?"),
+    ("How do I exit gp?", "and how do I start it?", "How do I start gp?"),  # a lower-case name the tagger misreads
+    ("How do I exit pari?", "and how do I start it?", "How do I start pari?"),
     ("Which port does the TFTP daemon listen on?", "what about the client?",
      "Which port does the TFTP client listen on?"),
     ("Which port does the TFTP daemon listen on?", "default?", "What is the default port of the TFTP daemon?"),
