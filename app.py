@@ -93,8 +93,8 @@ def chat_page() -> None:
         with st.chat_message("user"):
             st.markdown(md_escape(question))
         with st.chat_message("assistant"):
+            chat.understood_as(reply)  # first: what the answer below answers
             show_reply(reply)
-            chat.understood_as(reply)
     question = st.chat_input("Ask a question about your documents (follow-ups work: \"and its default?\")")
     if question:
         with st.chat_message("user"):

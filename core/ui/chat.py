@@ -41,7 +41,7 @@ def new_chat_button() -> None:
 
 
 def understood_as(reply: Answer | str) -> None:
-    """Under a follow-up's answer: the standalone question it was answered as."""
+    """Above a follow-up's answer: the standalone question it was answered as."""
     if isinstance(reply, Answer) and reply.understood_as:
         st.caption(md_escape(f"understood as: {reply.understood_as}"))
 

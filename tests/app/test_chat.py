@@ -56,6 +56,7 @@ def test_follow_up_and_new_chat(monkeypatch, library_dir):
     understood = [_plain(c.value) for c in at.caption if "understood as:" in _plain(c.value)]
     assert understood == ["understood as: What is the default of the FTP client option that makes the data "
                           "connection reuse the TLS session?"]
+    assert "understood as:" in _plain(at.chat_message[-1].caption[0].value)  # above the answer, not under its citations
     at.sidebar.button(key="chat_new").click().run()
     assert at.session_state["chat_history"] == []
     at.chat_input[0].set_value("and what is its default?").run()  # no earlier turn to lean on now
