@@ -182,12 +182,14 @@ def upload(page, path: Path, outcome: str) -> None:
 
 def library_checks(page, url: str, folder: Path) -> None:
     """Lower-case path; newest job first, folded; uploader empty after Add; duplicate named."""
+    from playwright.sync_api import expect
+
     page.goto(url + "/library", timeout=120_000)
     page.get_by_role("heading", name="Library", exact=True).wait_for(timeout=120_000)
     assert page.url.endswith("/Library")
     upload(page, folder / "shared-mime-info-spec.pdf", "1 already in the library")
-    assert page.get_by_test_id("stFileUploaderFile").count() == 0  # the uploader was emptied
-    assert page.get_by_role("button", name="Add 1 file(s)").count() == 0
+    expect(page.get_by_test_id("stFileUploaderFile")).to_have_count(0, timeout=60_000)  # the uploader was emptied
+    expect(page.get_by_role("button", name="Add 1 file(s)")).to_have_count(0, timeout=60_000)
     upload(page, make_xss_pdf(folder / "zebra.pdf"), "1 added, 0 failed")
     jobs = page.get_by_test_id("stExpander").filter(has_text="failed")
     lines = jobs.locator("summary").all_inner_texts()

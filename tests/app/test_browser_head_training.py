@@ -36,7 +36,7 @@ def corpus(tmp_path, embedder):
 
 
 def test_evaluate_page_trains_the_head_and_shows_its_folds(corpus, server, tmp_path):  # corpus first
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
     qfile = write_jsonl(tmp_path / "q.jsonl", [*QUESTIONS, BRIDGE, ALGORITHM])
     shots = Path(os.environ.get("FOLIO_SCREENSHOT_DIR") or tmp_path / "screenshots")
@@ -55,14 +55,14 @@ def test_evaluate_page_trains_the_head_and_shows_its_folds(corpus, server, tmp_p
         folds.press("Enter")
         panel.get_by_text("choose 0 (train on all, no figures) or at least 2").wait_for(timeout=60_000)
         button = panel.get_by_role("button", name="Train next-hop head")
-        assert button.is_disabled()
+        expect(button).to_be_disabled(timeout=60_000)  # drawn after the error, maybe in a later frame
         folds.fill("2")
         folds.press("Enter")
         panel.get_by_text("choose 0").wait_for(state="detached", timeout=60_000)
         button.click()
         panel.get_by_text("gnn_rerank uses it from now on").wait_for(timeout=TRAIN_MS)
         panel.get_by_test_id("stDataFrame").wait_for(timeout=60_000)
-        assert panel.get_by_text("Held-out figures").count() == 1
+        expect(panel.get_by_text("Held-out figures")).to_have_count(1, timeout=60_000)
         panel.screenshot(path=str(shots / "evaluate-head.png"))
         page.screenshot(path=str(shots / "evaluate-head-page.png"), full_page=True)
     assert (tmp_path / "data" / "models" / "hop_head" / "head.safetensors").is_file()
