@@ -31,7 +31,7 @@ from core.answer.fresh import (after_connector, asks_in_full, dislocated, names_
 from core.answer.ellipsis import is_fragment
 from core.answer.ellipsis_clause import borrowed_action, name_for_place, other_adverb
 from core.answer.fresh_forward import fronted_clause
-from core.answer.fresh_words import numeral_one, relative_only
+from core.answer.fresh_words import numeral_one, owned_about, relative_only
 from core.answer.fresh_after import another_setting, generic_they, nothing_to_lend
 from core.answer.phrases import asks_which_one
 from core.answer.readable import botched
@@ -83,7 +83,7 @@ def _clean_reply(reply: str) -> str:
 def starts_fresh(question: str) -> bool:
     """A question that looks like a follow-up but names its own subject (core.answer.fresh)."""
     rules = (asks_in_full, resolved_inside, names_own_subject, dislocated, after_connector, whole_request,
-             specific_topic, leans_only_on_wording, relative_only, fronted_clause)
+             specific_topic, leans_only_on_wording, relative_only, fronted_clause, owned_about)
     return any(rule(question) for rule in rules)
 
 
