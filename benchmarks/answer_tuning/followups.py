@@ -23,8 +23,9 @@ self-contained over the HMMER user's guide, `fetch_debian_docs.sh DIR hmmer`), a
 pairs and 48 self-contained over the Velvet manual, `fetch_debian_docs.sh DIR velvet`), and so is
 `followups-set4.jsonl` (22 pairs and 123 self-contained over set 4's five manuals, `fetch_debian_docs.sh
 DIR 4`, asked of one library of all five), and so is `followups-mrbayes.jsonl` (25 pairs and 47 self-contained
-over the MrBayes manual, `fetch_debian_docs.sh DIR mrbayes`); `../answer_sets/followups.jsonl` is a test
-set, never tuned on.
+over the MrBayes manual, `fetch_debian_docs.sh DIR mrbayes`), and so is `followups-doxygen.jsonl` (15 pairs
+and 62 self-contained over the Doxygen manual, `fetch_debian_docs.sh DIR doxygen`); `../answer_sets/followups.jsonl`
+is a test set, never tuned on.
 """
 from __future__ import annotations
 
