@@ -6,9 +6,10 @@ after different ones), can be compared).
     python benchmarks/answer_trust_ask.py --new-lib DIR --pdfqa-lib DIR --out rows.jsonl [--retriever NAME]
         [--new2-lib DIR --sets ...,new-manuals-2,unanswerable-2,conversations-2]
 
-Rows: {"set", "id", "question", "text", "understood_as", "span"} (span: the first answer sentence's
-supporting span, null when answers carry no sentences); follow-up rows also give
-"page_hit5" (the question as understood, default retriever, top 5) and
+Rows: {"set", "id", "question", "text", "understood_as", "retrieved_as", "span"} (retrieved_as: the
+text the app retrieved with, a rewrite not shown as "understood as" included; span: the first
+answer sentence's supporting span, null when answers carry no sentences); follow-up rows also
+give "page_hit5" (the text retrieved with, default retriever, top 5) and
 "standalone_page_hit5" (its standalone form).
 """
 from __future__ import annotations
@@ -29,7 +30,7 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 from answer_trust_new2 import FOLLOWUPS2, NEW2, PARTS2, UNANSWERABLE2, conversation_set  # noqa: E402
 from bench_paths import bench_dir  # noqa: E402  (after the path set-up above)
 from core.eval.pages import document_files, first_page_hit_rank, page_hit_at_k  # noqa: E402
-from core.eval.trust import span_text  # noqa: E402
+from core.eval.trust import retrieved_as, span_text  # noqa: E402
 from core.library import Library  # noqa: E402
 
 SETS = Path(__file__).resolve().parent / "answer_sets"
@@ -67,8 +68,10 @@ def ask_row(lib: Library, set_name: str, row: dict, retriever: str | None, histo
     try:
         answer = lib.ask(row["question"], retriever, 5, history=history)
     except Exception as exc:  # noqa: BLE001 - one failing question must not end the run; it is recorded
-        return {**out, "text": "", "understood_as": "", "span": None, "error": f"{type(exc).__name__}: {exc}"}, None
-    return {**out, "text": answer.text, "understood_as": answer.understood_as, "span": span_text(answer)}, answer
+        return {**out, "text": "", "understood_as": "", "retrieved_as": "", "span": None,
+                "error": f"{type(exc).__name__}: {exc}"}, None
+    return {**out, "text": answer.text, "understood_as": answer.understood_as, "retrieved_as": answer.retrieval.question,
+            "span": span_text(answer)}, answer
 
 
 def page_hit5(lib: Library, question: str, row: dict, retriever: str | None, files: dict) -> float:
@@ -82,7 +85,7 @@ def conversations(lib: Library, retriever: str | None, limit: int = 0, ids: str 
                   name: str = "followups.jsonl", suffix: str = "") -> Iterator[dict]:
     """Each follow-up / self-contained row of the set `name` (the first `limit` of each kind
     when given): the first question, then the second with it as history; with page_hit@5 of
-    the question as understood and of its standalone form. `ids` (comma-separated) keeps only
+    the text the app retrieved with (hidden rewrites included) and of its standalone form. `ids` (comma-separated) keeps only
     those rows; `suffix` is appended to the rows' set names ("-2" for followups-2)."""
     files = document_files(lib.catalog.documents())
     rows = [r for r in read_jsonl(SETS / name) if not ids or r["id"] in ids.split(",")]
@@ -94,8 +97,7 @@ def conversations(lib: Library, retriever: str | None, limit: int = 0, ids: str 
         out, _ = ask_row(lib, conversation_set(row["kind"], suffix), row, retriever, history=history)
         if first is None:
             out["first_error"] = first_row["error"]
-        understood = out["understood_as"] or row["question"]
-        out["page_hit5"] = page_hit5(lib, understood, row, retriever, files)
+        out["page_hit5"] = page_hit5(lib, retrieved_as(out), row, retriever, files)
         out["standalone_page_hit5"] = page_hit5(lib, row["standalone"], row, retriever, files)
         yield out
 

@@ -20,7 +20,7 @@ from typing import Mapping, Sequence
 
 from answer_trust_report import answerable_figures, unanswerable_figures
 from core.eval.questions import Question, parse_questions, read_questions
-from core.eval.trust import RewriteRow, rewrite_summary, rewritten
+from core.eval.trust import RewriteRow, retrieved_as, rewrite_summary, rewritten
 
 SETS = Path(__file__).resolve().parent / "answer_sets"
 PARTS2 = ("new-manuals-2", "unanswerable-2", "conversations-2")
@@ -67,6 +67,6 @@ def rewrites2(rows: Sequence[Row]) -> dict:
         return {}
     return rewrite_summary(
         RewriteRow(str(r["id"]), str(r["set"]).removesuffix("-2"),
-                   rewritten(str(r["question"]), str(r["understood_as"])),
+                   rewritten(str(r["question"]), retrieved_as(r)),
                    float(r["page_hit5"]), float(r["standalone_page_hit5"]))  # type: ignore[arg-type]
         for r in convo)

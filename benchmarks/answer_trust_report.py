@@ -13,7 +13,7 @@ from core.eval import metrics as m
 from core.eval.answers import word_count
 from core.eval.questions import Question
 from core.eval.trust import (
-    RewriteRow, differing, is_declined, rewrite_summary, rewritten, score_trust, split_half, summarise_trust,
+    RewriteRow, differing, is_declined, retrieved_as, rewrite_summary, rewritten, score_trust, split_half, summarise_trust,
 )
 
 Row = Mapping[str, object]
@@ -55,7 +55,7 @@ def score_sets(rows: Sequence[Row], new: Sequence[Question], pdfqa: Sequence[Que
 def rewrites(rows: Sequence[Row]) -> dict:
     """Follow-up rewrite figures from the conversation rows."""
     return rewrite_summary(
-        RewriteRow(str(r["id"]), str(r["set"]), rewritten(str(r["question"]), str(r["understood_as"])),
+        RewriteRow(str(r["id"]), str(r["set"]), rewritten(str(r["question"]), retrieved_as(r)),
                    float(r["page_hit5"]), float(r["standalone_page_hit5"]))  # type: ignore[arg-type]
         for r in rows if r["set"] in ("follow-up", "self-contained"))
 

@@ -13,6 +13,7 @@
 # `bash fetch_debian_docs.sh DIR hmmer` the HMMER user's guide alone (questions: followups-hmmer.jsonl, follow-ups).
 # `bash fetch_debian_docs.sh DIR velvet` the Velvet manual alone (questions: followups-velvet.jsonl, follow-ups).
 # `bash fetch_debian_docs.sh DIR mrbayes` the MrBayes 3.2 manual alone (questions: followups-mrbayes.jsonl, follow-ups).
+# `bash fetch_debian_docs.sh DIR doxygen` the Doxygen 1.9.4 manual alone (questions: followups-doxygen.jsonl, follow-ups).
 # `bash fetch_debian_docs.sh DIR 5` set 5's six (DejaGnu, HMMER, Normaliz, PhyML, RAxML, VSEARCH;
 # questions: debian-docs-tune-5.jsonl), written from the page text before the reader was run on them,
 # to train and choose the reader's sentence chooser on manuals (tuning only).
@@ -21,7 +22,7 @@
 # the user's words, and unanswerable-debian-docs-6.jsonl, 20 near misses), written from the page text
 # before Folio was asked any of them (tuning only).
 set -euo pipefail
-dir="${1:?usage: fetch_debian_docs.sh DIR [1|2|3|4|5|6|hmmer|biber|velvet|mrbayes]}"
+dir="${1:?usage: fetch_debian_docs.sh DIR [1|2|3|4|5|6|hmmer|biber|velvet|mrbayes|doxygen]}"
 set_no="${2:-1}"
 source "$(dirname "${BASH_SOURCE[0]}")/../debian_manuals.sh"
 # package=version  path in the package  file name in DIR  sha256
@@ -74,6 +75,8 @@ elif [ "$set_no" = velvet ]; then
   manuals=("$velvet")
 elif [ "$set_no" = mrbayes ]; then
   manuals=("mrbayes-doc=3.2.7a-6 usr/share/doc/mrbayes/Manual_MrBayes_v3.2.pdf mrbayes-manual.pdf 2755675698bfe01b80e3c43345d3540a764f17c843ce1ea756329de7703e5e03")
+elif [ "$set_no" = doxygen ]; then
+  manuals=("doxygen-doc=1.9.4-4 usr/share/doc/doxygen/doxygen_manual.pdf doxygen-manual.pdf 2418ce24a0ceeeea04b48a68a2ae59973e38b924f6100f9ac8e8ca90e710e2da")
 elif [ "$set_no" = biber ]; then
   manuals=("biber=2.18-1 usr/share/texmf/doc/bibtex/biber/biber.pdf biber.pdf fbb19c2845959f4ed76956f2fc1833c8a5fb7dc2f07a17641342bcff900f9d3e")
 fi

@@ -6,9 +6,9 @@ Not collected by pytest. Each row holds `first` (the earlier question), `questio
 
 - `rewritten`: the question was rewritten (a self-contained one should never be);
 - `shown`: the rewrite reads as a question and is shown as "understood as";
-- page_hit@5 of what is retrieved (the rewrite, or the question as typed) beside page_hit@5
-  of the gold standalone form, with `--retriever` (default hybrid); `page_hit@5_as_understood`
-  as the answer-trust benchmark counts it: the shown rewrite, else the question as typed.
+- page_hit@5 of what the app retrieves with (the rewrite, shown or not, else the question as
+  typed) beside page_hit@5 of the gold standalone form, with `--retriever` (default hybrid);
+  the answer-trust benchmark counts the same text (its rows' `retrieved_as`).
 
     python benchmarks/answer_tuning/followups.py --data-dir LIB --questions followups.jsonl
 
@@ -23,8 +23,9 @@ self-contained over the HMMER user's guide, `fetch_debian_docs.sh DIR hmmer`), a
 pairs and 48 self-contained over the Velvet manual, `fetch_debian_docs.sh DIR velvet`), and so is
 `followups-set4.jsonl` (22 pairs and 123 self-contained over set 4's five manuals, `fetch_debian_docs.sh
 DIR 4`, asked of one library of all five), and so is `followups-mrbayes.jsonl` (25 pairs and 47 self-contained
-over the MrBayes manual, `fetch_debian_docs.sh DIR mrbayes`); `../answer_sets/followups.jsonl` is a test
-set, never tuned on.
+over the MrBayes manual, `fetch_debian_docs.sh DIR mrbayes`), and so is `followups-doxygen.jsonl` (15 pairs
+and 62 self-contained over the Doxygen manual, `fetch_debian_docs.sh DIR doxygen`); `../answer_sets/followups.jsonl`
+is a test set, never tuned on.
 """
 from __future__ import annotations
 
@@ -69,7 +70,6 @@ def main() -> None:
         hit = page_hit(lib, out.text, evidence, files, args.retriever)
         rows.append({"id": row["id"], "kind": row["kind"], "question": row["question"], "rewrite": out.text,
                      "gold": row["standalone"], "rewritten": out.rewritten, "shown": shown, "hit": hit,
-                     "understood_hit": hit if shown else page_hit(lib, row["question"], evidence, files, args.retriever),
                      "gold_hit": page_hit(lib, row["standalone"], evidence, files, args.retriever)})
     follow = [r for r in rows if r["kind"] == "follow-up"]
     fresh = [r for r in rows if r["kind"] != "follow-up"]
@@ -78,7 +78,6 @@ def main() -> None:
         "follow_ups": {"n": len(follow), "rewritten": mean([float(r["rewritten"]) for r in follow]),
                        "shown": mean([float(r["shown"]) for r in follow]),
                        "page_hit@5": mean([r["hit"] for r in follow]),
-                       "page_hit@5_as_understood": mean([r["understood_hit"] for r in follow]),
                        "standalone_page_hit@5": mean([r["gold_hit"] for r in follow])},
         "self_contained": {"n": len(fresh), "rewritten": sum(r["rewritten"] for r in fresh)}}, indent=1))
     if args.rows:

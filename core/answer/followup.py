@@ -7,7 +7,8 @@ starts fresh and is never rewritten. With an LLM, the model writes the standalon
 from the earlier questions (one call, cached like any other); without one, or when the
 model's reply is not a question, the rule-based rewrite of `rewrite` does. `readable` says
 whether the rewrite reads as a question a person would write: only then is it shown as
-"understood as"; otherwise the question is retrieved with the earlier subject added.
+"understood as"; a botched rewrite (core.answer.readable) is retrieved with but not shown, and
+with no rewrite the question is retrieved with the earlier subject added (not shown either).
 
 Example:
     >>> from core.types import Turn
@@ -30,9 +31,10 @@ from core.answer.fresh import (after_connector, asks_in_full, dislocated, names_
 from core.answer.ellipsis import is_fragment
 from core.answer.ellipsis_clause import borrowed_action, name_for_place, other_adverb
 from core.answer.fresh_forward import fronted_clause
-from core.answer.fresh_words import numeral_one, relative_only
+from core.answer.fresh_words import numeral_one, owned_about, relative_only
 from core.answer.fresh_after import another_setting, generic_they, nothing_to_lend
 from core.answer.phrases import asks_which_one
+from core.answer.readable import botched
 from core.answer.rewrite import leans_on_context, reads_as_question, rewrite, subject_of
 from core.types import Turn
 
@@ -63,8 +65,8 @@ def offline(question: str, history: Sequence[Turn]) -> Standalone:
         elided = (borrowed_action(question, earlier) or other_adverb(question, earlier)  # "and why would I?"
                   or name_for_place(question, earlier))
         text = elided if reads_as_question(elided, question) else rewrite(question, earlier)
-        if text:
-            return Standalone(text, rewritten=True)
+        if text:  # a botched one is retrieved with but not shown (core.answer.readable)
+            return Standalone(text, rewritten=True, readable=not botched(text, question, earlier))
         subject = subject_of(earlier)
         if subject:
             return Standalone(f"{question.strip()} {subject}", rewritten=True, readable=False)
@@ -81,7 +83,7 @@ def _clean_reply(reply: str) -> str:
 def starts_fresh(question: str) -> bool:
     """A question that looks like a follow-up but names its own subject (core.answer.fresh)."""
     rules = (asks_in_full, resolved_inside, names_own_subject, dislocated, after_connector, whole_request,
-             specific_topic, leans_only_on_wording, relative_only, fronted_clause)
+             specific_topic, leans_only_on_wording, relative_only, fronted_clause, owned_about)
     return any(rule(question) for rule in rules)
 
 

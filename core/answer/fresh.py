@@ -247,14 +247,15 @@ def whole_request(question: str) -> bool:
     return any(t.pos_ in ("NOUN", "PROPN") and t.lower_ not in _NO_TOPIC for t in doc[1:])
 
 
-_THIS_DOCUMENT = re.compile(r"\b(?:this|these|the)\s+(?:manual|document|documentation|guide|handbook|book|tutorial)s?\b",
-                            re.IGNORECASE)
+_THIS_DOCUMENT = re.compile(r"\b(?:(?:this|these|the)\s+(?:manual|document|documentation|guide|handbook|book|tutorial)s?|"
+                            r"this\s+(?:package|program|software|tool))\b", re.IGNORECASE)  # what the manual documents
 
 
 def leans_only_on_wording(question: str) -> bool:
     """True when what makes the question lean points at nothing earlier: an expletive "it"
     ("What does it mean when groff warns …?") or the document itself ("What is this manual
-    about?"); read by putting a stand-in name there and asking the leaning rule again."""
+    about?") or what it documents ("What are the common traps when using this package?"); read
+    by putting a stand-in name there and asking the leaning rule again."""
     text = _THIS_DOCUMENT.sub("Manual", question)
     for at in sorted(expletive_its(text), reverse=True):
         text = f"{text[:at]}something{text[at + 2:]}"  # no name: a later "it" still dangles

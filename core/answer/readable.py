@@ -2,7 +2,12 @@
 
 - `reads_as_question`: a question (or a request: "Show me the syntax of the charset
   command.") of at most 40 words, starting as one, without brackets, a word written twice in a
-  row, two of "what"/"which", a wh-word before an article or an "I" that is no subject.
+  row, two of "what"/"which", a wh-word before an article or an "I" that is no subject;
+- `botched`: a rewrite that reads as a question but that no person writes: it says a word twice
+  where neither question did ("What is the default width of the default shape of a node?": the
+  earlier phrase put beside the follow-up's instead of in its place), or a pronoun of it still
+  points outside it ("Where does it look for it first in Biber?"). It is still retrieved with
+  (its words find the page), only not shown as "understood as".
 
 Example:
     >>> reads_as_question("Show me the syntax of the charset command.", "Show me its syntax.")
@@ -11,6 +16,10 @@ Example:
 from __future__ import annotations
 
 import re
+
+from core.answer.leaning import dangling, parse
+from core.answer.phrases import expletive_its
+from core.answer.terms import STOP, tokens
 
 _QUESTION_START = re.compile(r"^(?:what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|can|"
                              r"could|should|would|will|has|have|may|must|in|on|at|for|with|from|by|to|of)\b", re.I)
@@ -28,3 +37,29 @@ def reads_as_question(text: str, asked: str) -> bool:
             and sum(w in ("what", "which") for w in low) <= 1  # "Which pin … over what range?"
             and not _MISREAD.search(text))
 
+
+
+def said_twice(text: str, question: str, earlier: str) -> bool:
+    """True when a word of four letters or more that is no stop word comes twice in `text` but
+    at most once in each of the two questions."""
+    def counts(t: str) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for w in tokens(t):
+            w = w.lower()
+            if len(w) >= 4 and w not in STOP:
+                out[w] = out.get(w, 0) + 1
+        return out
+    mine, asked, before = counts(text), counts(question), counts(earlier)
+    return any(n >= 2 and asked.get(w, 0) <= 1 and before.get(w, 0) <= 1 for w, n in mine.items())
+
+
+def still_leans(text: str) -> bool:
+    """True when a pronoun of the rewrite still points outside it ("Where does it look for it first in Biber?")."""
+    doc = parse(text)
+    return doc is not None and any(t.idx not in expletive_its(text) and t.lower_ in ("it", "they", "them")
+                                   for t in dangling(doc, text))
+
+
+def botched(text: str, question: str, earlier: str) -> bool:
+    """A rewrite to retrieve with but not to show (module docstring)."""
+    return said_twice(text, question, earlier) or still_leans(text)

@@ -54,9 +54,17 @@ def _bounded(head) -> bool:
                 return True
             if objects and any(_specific(d) for d in dets):  # "of the whole drawing": a topic itself
                 return True
+            if objects and [d.lower_ for d in dets] == ["the"] and _described(objects[0]):
+                return True  # "the header of the primary array": the array is a kind of its own
         if child.dep_ == "relcl" and len(_content(child.subtree)) >= 2:
             return True
     return False
+
+
+def _described(noun) -> bool:
+    """True for a noun that is no role or attribute word with a describing word of its own
+    before it ("the primary array"; not "the output file", "the same buffer")."""
+    return bool(_content([noun])) and any(t.i < noun.i and t.dep_ in ("amod", "compound") for t in _content(noun.subtree))
 
 
 def _defined(head) -> bool:

@@ -6,8 +6,10 @@ rewritten only when it should be (definitions in benchmarks/answer_sets/README.m
 - `declined`: the first line opens with a decline phrase (`DECLINE_PHRASES`).
 - `span_hit`: `answer_hit` on `answer.sentences[0].span_text`; None (reported "n/a") when the
   answer has no `sentences` attribute.
-- follow-ups: `rewritten` (the answer's `understood_as` differs from the question asked) and
-  `rewrite_summary` (page_hit@5 of the rewritten question relative to the standalone form's).
+- follow-ups: `rewritten` (the text retrieved with, `retrieved_as`, differs from the question
+  asked) and `rewrite_summary` (page_hit@5 of the text retrieved with relative to the
+  standalone form's). A rewrite not shown as "understood as" is still what the app retrieves
+  with, so it counts as a rewrite and its page hits are those of the hidden text.
 
 Example:
     >>> lead_line("**Answer:** `--enable-shared` [2]\\n> quote")
@@ -70,6 +72,13 @@ def rewritten(asked: str, understood_as: str) -> bool:
     return bool(understood_as.strip()) and m.collapse(understood_as).lower() != m.collapse(asked).lower()
 
 
+def retrieved_as(row: Mapping[str, object]) -> str:
+    """The text the app retrieved with for a benchmark row: `retrieved_as` (the answer's
+    `retrieval.question`, a hidden rewrite included), else the shown `understood_as`, else the
+    question as asked (rows written before `retrieved_as` was recorded)."""
+    return str(row.get("retrieved_as") or row.get("understood_as") or row["question"])
+
+
 @dataclass(frozen=True)
 class TrustRow:
     """One answer graded for trust."""
@@ -122,7 +131,7 @@ class RewriteRow:
     qid: str
     kind: str  # "follow-up" or "self-contained"
     rewritten: bool
-    page_hit5: float  # of the question as the reader understood it
+    page_hit5: float  # of the text the app retrieved with (`retrieved_as`)
     standalone_page_hit5: float
 
 

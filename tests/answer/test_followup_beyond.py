@@ -70,6 +70,7 @@ def test_the_helpers_on_their_own():
     "What does it mean when zark warns about a missing key?",  # an expletive "it"
     "What is this manual about?",  # the document itself
     "Which sections does this guide have?",
+    "What are the common traps when using this package?",  # what the manual documents
 ])
 def test_wording_that_points_at_nothing_earlier_starts_fresh(fresh):
     out = standalone(fresh, [Turn("How do I install the package?")], llm=None)

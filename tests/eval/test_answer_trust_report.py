@@ -39,6 +39,9 @@ def test_rewrites_and_determinism(report):
     figures = report.rewrites(rows)
     assert (figures["follow_ups_rewritten"], figures["self_contained_rewritten"]) == (1, 1)
     assert figures["page_hit@5_ratio"] == 1.0
+    hidden = row("self-contained", "sc-03", "d", "", "How do I quit gp?", retrieved_as="How do I quit gp? R",
+                 page_hit5=0.0, standalone_page_hit5=1.0)  # rewritten, not shown: the app retrieved with it
+    assert report.rewrites(rows + [hidden])["self_contained_rewritten"] == 2
     changed = [dict(r, text=r["text"] + "!") if r["id"] == "sc-02" else r for r in rows]
     assert report.determinism(rows, changed) == {"answers": 3, "differing": 1, "ids": ["self-contained/sc-02"]}
 

@@ -7,7 +7,7 @@ import pytest
 
 from core.eval.questions import Question
 from core.eval.trust import (
-    RewriteRow, differing, is_declined, lead_line, rewrite_summary, rewritten, score_trust,
+    RewriteRow, differing, is_declined, lead_line, retrieved_as, rewrite_summary, rewritten, score_trust,
     span_text, split_half, summarise_trust,
 )
 
@@ -109,3 +109,10 @@ def test_rewrite_summary_ratio_and_counts():
 def test_differing_counts_changed_and_missing_answers():
     assert differing({"a": "x", "b": "y"}, {"a": "x", "b": "z", "c": "w"}) == ["b", "c"]
     assert differing({"a": "x"}, {"a": "x"}) == []
+
+
+def test_a_row_is_scored_with_the_text_the_app_retrieved_with():
+    asked = {"question": "and its width?", "understood_as": ""}
+    assert retrieved_as({**asked, "retrieved_as": "and its width? a node"}) == "and its width? a node"  # hidden
+    assert retrieved_as({**asked, "understood_as": "What is the width of a node?"}) == "What is the width of a node?"
+    assert retrieved_as(asked) == "and its width?"
