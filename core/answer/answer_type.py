@@ -7,8 +7,6 @@ that restates the question ("It can still be difficult to tell which edge a labe
 to.") often outranks the one that answers it ("If the decorate attribute is set to true, a
 line is drawn …"), since it shares more of the question's words; the reader lifts sentences
 that hold a new token of the asked shape (`holds`), one the question does not already write.
-A sentence that only points elsewhere ("For the meaning of parameter verbosity, see
-BZ2_bzCompressInit.") is a `pointer`: it names the question's words and answers nothing.
 
 Example:
     >>> from core.answer.question import analyse_question
@@ -17,8 +15,6 @@ Example:
     'code'
     >>> holds("code", "The attribute arrowsize scales arrowheads.", q.text), holds("code", "Arrowheads can be big.", q.text)
     (True, False)
-    >>> pointer("For the meaning of parameter verbosity, see BZ2_bzCompressInit.")
-    True
 """
 from __future__ import annotations
 
@@ -45,9 +41,6 @@ _NAMED = (re.compile(r"([\w:/.\\#=-]+)\s+(?:attribute|option|flag|keyword|variab
 _ASSIGNED = re.compile(r"\b[\w.-]+=[\w.\"'-]+")
 _PATHLIKE = re.compile(r"(?:^|[\s\"'“(])(?:~?/[\w.+-]+(?:/[\w.+-]*)*|\.[a-z][a-z0-9]{0,4}\b|[\w-]+\.[a-z][a-z0-9]{0,4}\b)")
 _URL = re.compile(r"\S*(?:://|www\.|/)\S*")
-_POINTER = re.compile(r"(?:^|[,;:(]\s*)see\b|\bsee (?:section|chapter|also|below|above|the (?:section|chapter|"
-                      r"description|manual|documentation))\b|\b(?:is|are) (?:described|explained|discussed|"
-                      r"documented|covered) (?:in|below|above|later)\b|\brefer to\b", re.IGNORECASE)
 
 
 def asked_shape(q: QuestionInfo) -> str:
@@ -85,24 +78,13 @@ def holds(shape: str, text: str, question: str) -> bool:
     return False
 
 
-def pointer(text: str, words: int = 14) -> bool:
-    """Whether the sentence sends the reader elsewhere ("…, see X.", "is described in
-    section 4") rather than saying something itself: a sentence of at most `words` words
-    (a long one that says "(see …)" in passing says something too)."""
-    return len(text.split()) <= words and bool(_POINTER.search(text))
-
-
-def shaped_scores(q: QuestionInfo, pool: Sequence[Unit], scores: Sequence[float], bonus: float,
-                  penalty: float = 0.0) -> list[float]:
+def shaped_scores(q: QuestionInfo, pool: Sequence[Unit], scores: Sequence[float], bonus: float) -> list[float]:
     """The reader's pool scores with `bonus` for a unit that holds a new token of the shape
-    the question asks for, and `penalty` off one that only points elsewhere."""
+    the question asks for."""
     shape = asked_shape(q) if bonus else ""
-    out = []
-    for u, s in zip(pool, scores):
-        s += bonus if shape and holds(shape, u.text, q.text) else 0.0
-        s -= penalty if penalty and pointer(u.text) else 0.0
-        out.append(s)
-    return out
+    if not shape:
+        return list(scores)
+    return [s + (bonus if holds(shape, u.text, q.text) else 0.0) for u, s in zip(pool, scores)]
 
 
 def read_on_to_shape(q: QuestionInfo, reading: Reading, unit: Unit, nxt: Unit | None, words: int) -> Reading:

@@ -12,7 +12,8 @@ answer is Yes/No, or one of two options (`judge`). The user reads that sentence,
 its citation and the span in bold when the reader is confident (`reading`); a sentence that
 ends with ':' is quoted with the line it announces (`reading.completed`), a short one with the
 sentence after it, one that points back ("This is …") with the sentence before it
-(`reading.read_around`). The reader declines (`decline`) when even the best unit is a weak match, when
+(`reading.read_around`); one that only restates the question can be read after the short
+name line it describes (`restate`, off by default). The reader declines (`decline`) when even the best unit is a weak match, when
 the question names something no passage mentions, or when the answering sentence holds too
 little of the question's key words.
 
@@ -32,7 +33,7 @@ from typing import Sequence
 
 import numpy as np
 
-from core.answer import answer_type, choose, judge, nlp
+from core.answer import answer_type, choose, judge, nlp, restate
 from core.answer.candidates import Tagger, rank_candidates, with_sentences
 from core.answer.decline import coverage, missing_names, names_absent, unheard_terms
 from core.answer.decline_document import answering_document
@@ -94,7 +95,9 @@ class ExtractiveReader:
     story_aside: bool = True  # `decline_preamble`: the word tests set aside a story the evidence never tells
     shape_bonus: float = 0.05  # `answer_type`: added to a pool unit's score when it holds the asked shape
     shape_read_on: int = 40  # `answer_type`: read on into the next sentence that holds the asked shape, up to these words
-    pointer_penalty: float = 0.0  # `answer_type`: taken from a pool unit's score when it only points elsewhere
+    restate_new: int = 3  # `restate`: a sentence with at most this many content words beyond the question's …
+    restate_back: int = 0  # … is read after the unit before it when that one has at most these words (0: never;
+    # 16 gained 6 first lines on the tuning sets but lost one on new-manuals' test questions, so it is off)
 
     def read(self, question: str, passages: Sequence[Passage]) -> ReaderResult:
         """Read the numbered passages ((n, text), optionally with title and heading) for
@@ -143,6 +146,7 @@ class ExtractiveReader:
         reading = read_around(reading, unit, before, following.get(unit), self.read_on_words, self.read_words,
                               self._shaped(q))
         reading = answer_type.read_on_to_shape(q, reading, unit, following.get(unit), self.shape_read_on)
+        reading = restate.read_back(q, reading, unit, before, self.restate_new, self.restate_back)
         quotes = other_quotes((reading,), ranked_units, self.max_quotes, self.quote_words,
                               q.terms if self.focus_quotes else frozenset())
         return ReaderResult(answer, unit.number, quotes, best, True, q.kind, ranked, (reading,),
@@ -233,7 +237,7 @@ class ExtractiveReader:
             extra = section_defaults(units, scores, 3)
             extra = {u: v for u, v in extra.items() if u not in pool}
             pool, pool_scores = pool + list(extra), pool_scores + list(extra.values())
-        pool_scores = answer_type.shaped_scores(q, pool, pool_scores, self.shape_bonus, self.pointer_penalty)
+        pool_scores = answer_type.shaped_scores(q, pool, pool_scores, self.shape_bonus)
         weight = 1.0 if q.kind in SHAPED_KINDS else self.unit_weight  # there the shape decides more
         ranked = rank_candidates(q, pool, pool_scores, self.tagger or None, weight)
         if q.kind not in SHAPED_KINDS:  # a count, a duration, a date or a step needs its shape

@@ -8,7 +8,7 @@ from core.answer import answer_type as at
 from core.answer.question import analyse_question
 from core.answer.reader import ExtractiveReader
 
-OFF = {"shape_bonus": 0.0, "shape_read_on": 0, "pointer_penalty": 0.0}
+OFF = {"shape_bonus": 0.0, "shape_read_on": 0}
 
 
 @pytest.mark.parametrize("question, shape", [
@@ -37,14 +37,6 @@ def test_holds_a_new_token_of_the_shape() -> None:
     assert not at.holds("number", "Each record holds 80 characters.", "Why are records 80 characters?")
     assert at.holds("path", "They are usually stored in “/usr/local/lib/ladspa”.", "In which folder are plugins?")
     assert at.holds("path", "When saving to files, the .ecs file format is used.", "What file extension do setups get?")
-
-
-def test_pointer_is_a_short_sentence_that_sends_elsewhere() -> None:
-    assert at.pointer("For the meaning of parameter verbosity, see BZ2_bzCompressInit.")
-    assert at.pointer("The format of this file is described in section 7.4.")
-    assert not at.pointer("Pairs need two parameters: the expected insert length and the expected coverage "
-                          "of short reads, which the assembler estimates itself (see below).")
-    assert not at.pointer("Verbosity should be set to a number between 0 and 4 inclusive.")
 
 
 def _first(question: str, passages: list, **settings) -> str:
@@ -77,6 +69,6 @@ def test_read_on_leaves_a_sentence_that_holds_the_shape() -> None:
     assert "Chains are cheap" not in _first(q, passages)
 
 
-def test_defaults_switch_the_shape_rules_on_and_the_pointer_rule_off() -> None:
+def test_defaults_switch_the_shape_rules_on() -> None:
     reader = ExtractiveReader(None)
-    assert reader.shape_bonus > 0 and reader.shape_read_on > 0 and reader.pointer_penalty == 0
+    assert reader.shape_bonus > 0 and reader.shape_read_on > 0
