@@ -1,0 +1,54 @@
+"""Whose thing a question names: a platform or vendor in front of a name the evidence holds.
+
+Users say whose tool they mean: "*Erlang's* ftp", "the *Erlang* TFTP server", "an *Erlang*
+tftp_logger callback module". The manual asked about seldom writes that owner: the Erlang/OTP
+FTP guide says "Erlang" twice in 16 pages, never in its passages about chunked transfers, so
+the names test (`decline.missing_names`) counted "Erlang" as a manual the library lacks, one
+of the question's two names, and Folio declined a question its library answers.
+
+An owner is a name the evidence lacks written just before another name of the asking sentence
+that the evidence holds, joined by "'s" or nothing else ("Erlang's ftp", "Erlang TFTP"); it
+says whose that name is, and the evidence holds the thing asked about. A name before a name the
+evidence lacks too ("the Erlang mnesia function", "Apache's mod_ssl") stays counted: there
+the library holds neither, and a name before an everyday word ("Apache module") is no owner.
+
+Example:
+    >>> sorted(owner_names("Which function of an Erlang tftp_logger module logs a warning?",
+    ...                    ["Erlang", "tftp_logger"], ["Erlang"]))
+    ['Erlang']
+    >>> owner_names("What does the Erlang mnesia function create_schema do?",
+    ...             ["Erlang", "mnesia", "create_schema"], ["Erlang", "mnesia", "create_schema"])
+    frozenset()
+"""
+from __future__ import annotations
+
+import re
+from typing import Sequence
+
+from core.answer.question import last_sentence
+
+_POSSESSIVE = re.compile(r"['’]s$")
+_EDGE = "\"'“”‘’("
+
+
+def owner_names(question: str, names: Sequence[str], missing: Sequence[str]) -> frozenset[str]:
+    """The `missing` names of the asking sentence written just before one of its `names` that
+    the evidence holds (not in `missing`), with "'s" or nothing between: owners, not things asked
+    about (see the module's text)."""
+    lacking, held = set(missing), set(names) - set(missing)
+    if not lacking or not held:
+        return frozenset()
+    words = last_sentence(question).split()
+    owners: set[str] = set()
+    for word, after in zip(words, words[1:]):
+        bare = _POSSESSIVE.sub("", word.strip(_EDGE))
+        if _is_owner(word, bare, lacking) and _POSSESSIVE.sub("", after.strip(_EDGE + ".,;:!?")) in held:
+            owners.add(bare)
+    return frozenset(owners)
+
+
+def _is_owner(word: str, bare: str, lacking: set[str]) -> bool:
+    """`word` is a lacking name standing right before the next word: bare or possessive,
+    no comma, colon or other mark between them."""
+    core = word.strip(_EDGE)
+    return bare in lacking and (core == bare or _POSSESSIVE.search(core) is not None)
