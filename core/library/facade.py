@@ -183,6 +183,10 @@ class Library(Writing, JobQueueing):
 
             return noted(built.retrieve(question, k or self.settings.retrieve.k), found)
 
+    def document_text(self, doc_id: str) -> str:
+        """A document's whole text, its chunks in reading order (the decline rule's owners)."""
+        return " ".join(c.text for c in self.catalog.doc_chunks(doc_id))
+
     def ask(self, question: str, retriever: str | None = None, k: int | None = None,
             mode: str = "short", stream_to=None, history=(), scope: Scope | None = None) -> Answer:
         """Retrieve evidence (in the documents of `scope`) and answer with citations (LLM if
@@ -194,6 +198,7 @@ class Library(Writing, JobQueueing):
 
         start = time.perf_counter()
         answer = answer_turn(question, lambda q: self.retrieve(q, retriever, k or 5, scope), self.llm,
-                             self.embedder, mode=mode, stream_to=stream_to, history=history)
+                             self.embedder, mode=mode, stream_to=stream_to, history=history,
+                             document_text=self.document_text)
         answer = with_span_boxes(answer, self.evidence)  # each sentence's span on its pages
         return replace(answer, latency_ms=(time.perf_counter() - start) * 1000)
