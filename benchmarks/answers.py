@@ -47,7 +47,7 @@ def run(lib: Library, questions: list[dict], retriever: str, llm, k: int) -> dic
     for q in questions:
         start = time.perf_counter()
         result = lib.retrieve(q["question"], retriever, k)
-        answer = answer_question(q["question"], result, llm, lib.embedder, document_text=lib.document_text)
+        answer = answer_question(q["question"], result, llm, lib.embedder)
         ms = (time.perf_counter() - start) * 1000.0
         golds = [q["answer"], *q.get("answer_aliases", [])]
         pred, full = first_line(answer.text), answer_only(answer.text)
