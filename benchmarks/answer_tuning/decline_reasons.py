@@ -4,7 +4,8 @@ Not collected by pytest; for tuning sets only (README here). Each row gets the d
 rules that fired while it was read: missing_names, unheard_terms, names_absent (with the
 words they found), coverage (below the reader's floor) and support (the best word support,
 below `min_support`). Questions are asked as the app and `answer_trust.py` ask them: the
-library's default retriever (`--retriever` to choose another), five passages.
+library's default retriever (`--retriever` to choose another), five passages; `--owners`
+switches on `decline_owner` (off in the app).
 
     python benchmarks/answer_tuning/decline_reasons.py --data-dir LIB \
         --questions benchmarks/answer_tuning/debian-docs-4-tune.jsonl --out rows.jsonl
@@ -66,6 +67,7 @@ def main() -> None:
     ap.add_argument("--split", default="all", choices=("all", "even", "odd"))
     ap.add_argument("--out", type=Path, required=True)
     ap.add_argument("--retriever", default=None, help="retriever (default: the library's default)")
+    ap.add_argument("--owners", action="store_true", help="switch on `decline_owner` (Library.ask's owners)")
     args = ap.parse_args()
     for name in ("missing_names", "unheard_terms", "names_absent"):
         _logged(name)
@@ -76,7 +78,7 @@ def main() -> None:
         for row in (json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()):
             if measure.in_split(row["id"], args.split):
                 FIRED.clear()
-                rows.append({**measure.grade(row, lib.ask(row["question"], args.retriever, 5)), "why": list(FIRED)})
+                rows.append({**measure.grade(row, lib.ask(row["question"], args.retriever, 5, owners=args.owners)), "why": list(FIRED)})
     args.out.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
     print(json.dumps(measure.summary(rows)))
 

@@ -40,6 +40,7 @@ from core.answer.question import QuestionInfo, excluded_terms, last_sentence
 from core.answer.decline_aside import aside_terms
 from core.answer.decline_heard import Heard, joined_pairs, term_weights
 from core.answer.decline_focus import unsupported_focus
+from core.answer.decline_owner import owner_names
 from core.answer.lexicon import english_word
 from core.answer.terms import STOP, content_terms, stem, weighted_overlap
 
@@ -112,10 +113,12 @@ def missing_names(question: str, texts: Iterable[str]) -> list[str]:
     letters and digits, case-insensitively: a name matches a word or a piece of one ("OTP" in
     "OTP-23"), and a name of five or more letters also the inside of a word ("\\applyOutput"
     in "ly:applyOutput"). Bare numbers and versions ("2.24"), names the question rules out
-    ("not the FTP client") and names it mentions in passing ("like in Dorico": `decline_aside`)
-    are not counted."""
+    ("not the FTP client"), names it mentions in passing ("like in Dorico": `decline_aside`)
+    and the owner of a name the evidence holds ("Erlang's ftp": `decline_owner`) are not counted."""
     forms = _forms(texts)
     names = asked_names(question)
+    owners = owner_names(question, names, unseen(names, forms))  # "Erlang" of "Erlang's ftp": whose, not what
+    names = [n for n in names if n not in owners]
     missing = unseen(names, forms)
     strong = [n for n in names if strong_name(n)]
     strong_missing = [n for n in missing if n in strong]

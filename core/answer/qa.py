@@ -17,6 +17,7 @@ import time
 from dataclasses import replace
 from typing import Callable, Literal, Sequence
 
+from core.answer.decline_owner import documents_writing, evidence_documents
 from core.answer.followup import standalone
 from core.answer.llm_protocol import ChatModel
 from core.answer.prompts import NOT_IN_EVIDENCE, Evidence, answer_prompt
@@ -58,6 +59,7 @@ def answer_question(
     max_evidence: int = 8,
     min_llm_support: float = 0.18,
     reader: ExtractiveReader | None = None,
+    document_text: Callable[[str], str] | None = None,
 ) -> Answer:
     """Answer `question` from `result`'s evidence, citing passages as [n].
 
@@ -65,7 +67,9 @@ def answer_question(
     order. Without an LLM the extractive reader answers. With one, evidence whose best
     sentence scores below `min_llm_support` is declared unsupported without calling it.
     `stream_to` receives the answer text as it is produced. `llm_calls`/`llm_tokens` count
-    the whole ask: retrieval plus answer (cache hits are free).
+    the whole ask: retrieval plus answer (cache hits are free). `document_text(doc_id)`: a
+    document's whole text, for the decline rule's owners (`decline_owner`: "Erlang" of
+    "Erlang's ftp" counts only where the evidence's manuals write it).
     """
     if mode not in MAX_TOKENS:
         raise ValueError(f"unknown answer mode {mode!r}; choose 'short' or 'long'")
@@ -77,7 +81,9 @@ def answer_question(
     if not citations:
         text, kind = NO_EVIDENCE_TEXT, "unsupported"
     else:
-        found = reader.read(question, passages(citations))
+        written = documents_writing(document_text, (c.chunk.doc_id for c in citations)) if document_text else None
+        with evidence_documents(written):
+            found = reader.read(question, passages(citations))
         if llm is None:
             text, kind = found.render(), ("extractive" if found.supported else "unsupported")
         elif found.support < min_llm_support:
@@ -120,15 +126,18 @@ def answer_turn(
     mode: Literal["short", "long"] = "short",
     stream_to: Callable[[str], None] | None = None,
     history: Sequence[Turn | Answer | tuple | str] = (),
+    document_text: Callable[[str], str] | None = None,
 ) -> Answer:
     """Answer one question of a conversation: a follow-up is first made standalone from
     `history` (core.answer.followup), then retrieved with `retrieve` and answered.
 
     The Answer keeps the question as asked; `understood_as` holds the standalone question
     when it differs and reads as a question a person would write; the rewrite's LLM calls and tokens are counted in.
+    `document_text`: as for `answer_question`.
     """
     asked = standalone(question, [as_turn(t) for t in history], llm)
-    answer = answer_question(asked.text, retrieve(asked.text), llm, embedder, mode=mode, stream_to=stream_to)
+    answer = answer_question(asked.text, retrieve(asked.text), llm, embedder, mode=mode, stream_to=stream_to,
+                             document_text=document_text)
     shown = asked.text if asked.rewritten and asked.readable else ""  # only a rewrite that reads as a question
     return replace(answer, question=question, understood_as=shown,
                    llm_calls=answer.llm_calls + asked.llm_calls, llm_tokens=answer.llm_tokens + asked.llm_tokens)

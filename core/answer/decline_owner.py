@@ -1,0 +1,91 @@
+"""Whose thing a question names: a platform or vendor in front of a name the evidence holds.
+
+Users say whose tool they mean: "*Erlang's* ftp", "the *Erlang* TFTP server", "an *Erlang*
+tftp_logger callback module". The manual asked about seldom writes that owner: the Erlang/OTP
+FTP guide says "Erlang" twice in 16 pages, never in its passages about chunked transfers, so
+the names test (`decline.missing_names`) counted "Erlang" as a manual the library lacks, one
+of the question's two names, and Folio declined a question its library answers.
+
+An owner is a name the evidence lacks written just before another name of the asking sentence
+that the evidence holds, joined by "'s" or nothing else ("Erlang's ftp", "Erlang TFTP"); it
+says whose that name is, and the evidence holds the thing asked about. A name before a name the
+evidence lacks too ("the Erlang mnesia function", "Apache's mod_ssl") stays counted: there
+the library holds neither, and a name before an everyday word ("Apache module") is no owner.
+The owner must also be written somewhere in the evidence passages' documents (the FTP guide's
+"Erlang" on its first pages): "the Cisco TFTP server", "PostgreSQL SSL", "the MuseScore PDF
+export" name a tool in front of a protocol or format the library's manuals hold, and no manual
+of the evidence mentions Cisco, PostgreSQL or MuseScore. The reader sees passages, not
+documents: `evidence_documents` says, while a question is read (`qa.answer_question`), which
+names those documents write; without it (a reader called alone) there are no owners. Off by
+default: `Library.ask(owners=True)` switches it on (false declines 5 -> 2 on the pdfqa-style
+tuning sets, no unanswerable tuning question answered; the test figures unchanged).
+
+Example:
+    >>> with evidence_documents(lambda name: name == "Erlang"):
+    ...     sorted(owner_names("Which function of an Erlang tftp_logger module logs a warning?",
+    ...                        ["Erlang", "tftp_logger"], ["Erlang"]))
+    ['Erlang']
+    >>> owner_names("What does the Erlang mnesia function create_schema do?",
+    ...             ["Erlang", "mnesia", "create_schema"], ["Erlang", "mnesia", "create_schema"])
+    frozenset()
+"""
+from __future__ import annotations
+
+import re
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Callable, Iterable, Iterator, Sequence
+
+from core.answer.question import last_sentence
+
+_POSSESSIVE = re.compile(r"['’]s$")
+_EDGE = "\"'“”‘’("
+_WRITTEN: ContextVar[Callable[[str], bool] | None] = ContextVar("decline_owner_written", default=None)
+
+
+@contextmanager
+def evidence_documents(written: Callable[[str], bool] | None) -> Iterator[None]:
+    """While inside: `written(name)` says whether the evidence passages' documents write `name`
+    anywhere (see the module's text); None: no owners."""
+    token = _WRITTEN.set(written)
+    try:
+        yield
+    finally:
+        _WRITTEN.reset(token)
+
+
+def documents_writing(texts: Callable[[str], str], doc_ids: Iterable[str]) -> Callable[[str], bool]:
+    """`written` for `evidence_documents`: whether a document of `doc_ids` (its text from
+    `texts(doc_id)`, read once, on the first name asked) writes the name as a whole word."""
+    ids, read = sorted(set(doc_ids)), []
+
+    def written(name: str) -> bool:
+        if not read:
+            read.append(" ".join(texts(d) for d in ids))
+        return re.search(r"(?<![A-Za-z0-9])" + re.escape(name) + r"(?![A-Za-z0-9])", read[0], re.IGNORECASE) is not None
+    return written
+
+
+def owner_names(question: str, names: Sequence[str], missing: Sequence[str]) -> frozenset[str]:
+    """The `missing` names of the asking sentence written just before one of its `names` that
+    the evidence holds (not in `missing`), with "'s" or nothing between, and written somewhere in
+    the evidence's documents (`evidence_documents`): owners, not things asked about."""
+    lacking, held = set(missing), set(names) - set(missing)
+    written = _WRITTEN.get()
+    if not lacking or not held or written is None:
+        return frozenset()
+    words = last_sentence(question).split()
+    owners: set[str] = set()
+    for word, after in zip(words, words[1:]):
+        bare = _POSSESSIVE.sub("", word.strip(_EDGE))
+        if _is_owner(word, bare, lacking) and _POSSESSIVE.sub("", after.strip(_EDGE + ".,;:!?")) in held \
+                and written(bare):
+            owners.add(bare)
+    return frozenset(owners)
+
+
+def _is_owner(word: str, bare: str, lacking: set[str]) -> bool:
+    """`word` is a lacking name standing right before the next word: bare or possessive,
+    no comma, colon or other mark between them."""
+    core = word.strip(_EDGE)
+    return bare in lacking and (core == bare or _POSSESSIVE.search(core) is not None)
