@@ -4,8 +4,8 @@ Not collected by pytest; for tuning sets only (README here). Each row gets the d
 rules that fired while it was read: missing_names, unheard_terms, names_absent (with the
 words they found), coverage (below the reader's floor) and support (the best word support,
 below `min_support`). Questions are asked as the app and `answer_trust.py` ask them: the
-library's default retriever (`--retriever` to choose another), five passages; `--owners`
-switches on `decline_owner` (off in the app).
+library's default retriever (`--retriever` to choose another), five passages; `--no-owners`
+switches off `decline_owner` (on in the app).
 
     python benchmarks/answer_tuning/decline_reasons.py --data-dir LIB \
         --questions benchmarks/answer_tuning/debian-docs-4-tune.jsonl --out rows.jsonl
@@ -67,7 +67,8 @@ def main() -> None:
     ap.add_argument("--split", default="all", choices=("all", "even", "odd"))
     ap.add_argument("--out", type=Path, required=True)
     ap.add_argument("--retriever", default=None, help="retriever (default: the library's default)")
-    ap.add_argument("--owners", action="store_true", help="switch on `decline_owner` (Library.ask's owners)")
+    ap.add_argument("--no-owners", dest="owners", action="store_false",
+                    help="switch off `decline_owner` (Library.ask's owners, on by default)")
     args = ap.parse_args()
     for name in ("missing_names", "unheard_terms", "names_absent"):
         _logged(name)

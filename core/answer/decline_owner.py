@@ -16,9 +16,9 @@ The owner must also be written somewhere in the evidence passages' documents (th
 export" name a tool in front of a protocol or format the library's manuals hold, and no manual
 of the evidence mentions Cisco, PostgreSQL or MuseScore. The reader sees passages, not
 documents: `evidence_documents` says, while a question is read (`qa.answer_question`), which
-names those documents write; without it (a reader called alone) there are no owners. Off by
-default: `Library.ask(owners=True)` switches it on (false declines 5 -> 2 on the pdfqa-style
-tuning sets, no unanswerable tuning question answered; the test figures unchanged).
+names those documents write; without it (a reader called alone) there are no owners. On by
+default in `Library.ask` (`owners=False` switches it off): false declines 5 -> 2 on the
+pdfqa-style tuning sets, no unanswerable tuning question answered, the test figures unchanged.
 
 Example:
     >>> with evidence_documents(lambda name: name == "Erlang"):

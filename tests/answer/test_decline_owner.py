@@ -77,3 +77,23 @@ def test_answer_question_reads_the_owner_in_the_evidences_documents():
     assert answer_question(ASKED, result, None, None).mode == "unsupported"  # no documents: no owners
     other = {"ftp": "The FTP client. send_chunk_end(Pid) stops the transfer of chunks."}
     assert answer_question(ASKED, result, None, None, document_text=other.get).mode == "unsupported"
+
+
+def test_the_library_asks_with_owners_by_default(tmp_path, embedder):
+    """Library.ask reads the evidence's documents: the corpus holds "Erlang" in another passage
+    of the same document, never in the one passage retrieved; off, the question is declined."""
+    import json
+
+    from core.config import Settings
+    from core.library import Library
+
+    corpus = tmp_path / "ftp.jsonl"
+    corpus.write_text("".join(json.dumps(r) + "\n" for r in [
+        {"id": "intro", "title": "FTP User's Guide", "text": "The FTP client is an Erlang application."},
+        {"id": "chunks", "title": "FTP User's Guide", "text": CHUNKS[0][1]}]))
+    lib = Library(Settings.load(tmp_path / "data", env={}), embedder=embedder)
+    lib.add_corpus(corpus)
+    top = lib.retrieve(ASKED, "bm25", 1).chunks[0].chunk
+    assert "Erlang" not in top.text and "Erlang" in lib.document_text(top.doc_id)
+    assert lib.ask(ASKED, "bm25", 1).mode == "extractive"
+    assert lib.ask(ASKED, "bm25", 1, owners=False).mode == "unsupported"
