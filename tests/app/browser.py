@@ -4,7 +4,7 @@ Used by the browser tests (tests/app/test_browser*.py), tests/app/make_screensho
 benchmarks/graph_settle.py:
 
     with start_app(data_dir) as url, sync_playwright() as pw:
-        page = launch_chromium(pw).new_page()
+        page = open_page(launch_chromium(pw))
         page.goto(url + "/Graph")
         assert nav_labels(page) == list(FOLIO_NAV)
 """
@@ -82,6 +82,18 @@ def launch_chromium(pw):
     """Headless Debian Chromium through Playwright."""
     return pw.chromium.launch(executable_path=CHROMIUM, args=[
         "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+
+
+LOADED_MS = 120_000  # a step's default deadline: a first page run takes tens of seconds beside a CPU burner
+
+
+def open_page(browser, **kwargs):
+    """A new page (keyword arguments as `browser.new_page`) whose steps wait up to LOADED_MS by
+    default, not Playwright's 30 s: on a loaded 2-core machine the first run of a page script
+    draws its widgets later than that."""
+    page = browser.new_page(**kwargs)
+    page.set_default_timeout(LOADED_MS)
+    return page
 
 
 def nav_labels(page) -> list[str]:

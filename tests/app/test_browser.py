@@ -21,7 +21,8 @@ from pathlib import Path
 import pytest
 
 from tests.app.browser import (CHROMIUM, FOLIO_NAV, GRAPH, PAGE_TITLES, ROOT, final_answer, free_port,
-                               graph_state, launch_chromium, nav_icons, nav_labels, start_app, wait_healthy)
+                               graph_state, launch_chromium, nav_icons, nav_labels, open_page, start_app,
+                               wait_healthy)
 from tests.app.fixtures import XSS_QUESTION, XSS_TITLE, make_xss_pdf, write_jsonl
 from tests.ingest.fixtures import make_long_pdf, make_structured_pdf
 
@@ -165,11 +166,11 @@ def test_upload_ask_cite_graph_compare(server, tmp_path):
     dialogs: list[str] = []
     with sync_playwright() as pw:
         browser = launch_chromium(pw)
-        page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        page = open_page(browser, viewport={"width": 1400, "height": 1000})
         page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
         _navigation_step(page, server)
         start = _library_step(page, server, files, shots)
-        other = browser.new_page()  # a second browser session asks at the same time
+        other = open_page(browser)  # a second browser session asks at the same time
         other.goto(server + "/", timeout=120_000)
         other.get_by_test_id("stChatInputTextArea").fill("When are stale thumbnails removed?")
         other.get_by_test_id("stChatInputTextArea").press("Enter")

@@ -19,7 +19,7 @@ import pytest
 
 from core.answer.quote import CLOSEST
 from core.evidence.render import PAD
-from tests.app.browser import final_answer, launch_chromium, switched_on_until
+from tests.app.browser import final_answer, launch_chromium, open_page, switched_on_until
 from tests.app.test_browser import CHROMIUM, server  # noqa: F401 - `server` is a fixture
 from tests.evidence.span_fixtures import OTHER_ROWS, ROW, make_span_pdf
 
@@ -92,7 +92,7 @@ def test_quoted_first_line_its_mark_on_the_page_and_a_decline(guide, server, tmp
     shots = os.environ.get("FOLIO_SCREENSHOT_DIR", str(tmp_path))
     with sync_playwright() as pw:
         browser = launch_chromium(pw)
-        page = browser.new_page(viewport={"width": 1400, "height": 1600})
+        page = open_page(browser, viewport={"width": 1400, "height": 1600})
         page.set_default_timeout(120_000)  # each step waits for its condition, up to this on a busy CPU
         page.goto(server + "/", timeout=120_000)
         answer = ask(page, "How often is the valve seal replaced?", "12 months")

@@ -23,7 +23,7 @@ import pytest
 
 from core.eval.questions import Question
 from core.ui.serving import WARM_LINE
-from tests.app.browser import CHROMIUM, graph_eval, graph_state, launch_chromium, start_app, stays_open
+from tests.app.browser import CHROMIUM, graph_eval, graph_state, launch_chromium, open_page, start_app, stays_open
 from tests.app.first_use_fixtures import BUILD_QUESTION, COMMANDS, TITLE, make_mime_spec_pdf
 from tests.app.fixtures import make_xss_pdf
 from tests.ingest.fixtures import make_structured_pdf
@@ -212,7 +212,7 @@ def test_a_first_time_user_meets_no_papercuts(served):
     noise: list[str] = []
     with sync_playwright() as pw:
         browser = launch_chromium(pw)
-        page = browser.new_page(viewport={"width": WIDTH, "height": 1000}, accept_downloads=True)
+        page = open_page(browser, viewport={"width": WIDTH, "height": 1000}, accept_downloads=True)
         page.on("console", lambda m: m.type in ("error", "warning") and noise.append(f"{page.url} {m.text}"))
         page.on("response", lambda r: r.status >= 400 and noise.append(f"{r.status} {r.url}"))
         first, second = chat_checks(page, url)

@@ -20,7 +20,7 @@ from pathlib import Path
 import pymupdf
 import pytest
 
-from tests.app.browser import CHROMIUM, launch_chromium, start_app, switched_on_until
+from tests.app.browser import CHROMIUM, launch_chromium, open_page, start_app, switched_on_until
 from tests.app.test_browser_first_use import ask, upload
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow,
@@ -146,7 +146,7 @@ def test_a_pdf_dropped_in_a_watched_folder_is_cited_and_scope_limits_citations(s
     folder.mkdir()
     with sync_playwright() as pw:
         browser = launch_chromium(pw)
-        page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        page = open_page(browser, viewport={"width": 1400, "height": 1000})
         watch_folder(page, url, folder)
         shot(page, shots, "1-folder-watched")
         shutil.copy(make_pdf(tmp / "survey.pdf", SURVEY), folder / "survey.pdf")  # on disk, no click
@@ -180,7 +180,7 @@ def test_an_uploaded_word_file_is_shown_on_its_page(served):
     shots = screenshots(tmp)
     with sync_playwright() as pw:
         browser = launch_chromium(pw)
-        page = browser.new_page(viewport={"width": 1400, "height": 1200})
+        page = open_page(browser, viewport={"width": 1400, "height": 1200})
         open_library(page, url)
         upload(page, make_docx(tmp / "lighthouse.docx"), "1 added, 0 failed")
         wait_documents(page, 1)

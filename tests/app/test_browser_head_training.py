@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.app.browser import launch_chromium
+from tests.app.browser import launch_chromium, open_page
 from tests.app.fixtures import CORPUS, QUESTIONS, write_jsonl
 from tests.app.test_browser import server  # noqa: F401 - `server` is a fixture
 from tests.app.test_evaluate_train import BRIDGE
@@ -42,7 +42,7 @@ def test_evaluate_page_trains_the_head_and_shows_its_folds(corpus, server, tmp_p
     shots = Path(os.environ.get("FOLIO_SCREENSHOT_DIR") or tmp_path / "screenshots")
     shots.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as pw:
-        page = launch_chromium(pw).new_page(viewport={"width": 1400, "height": 1600})
+        page = open_page(launch_chromium(pw), viewport={"width": 1400, "height": 1600})
         page.goto(server + "/Evaluate", timeout=120_000)
         box = page.get_by_label("…or a path on this machine")
         box.fill(str(qfile))

@@ -15,7 +15,7 @@ import numpy as np
 import pymupdf
 import pytest
 
-from tests.app.browser import final_answer, stays_open, switched_on_until
+from tests.app.browser import final_answer, open_page, stays_open, switched_on_until
 from tests.app.test_browser import CHROMIUM, server  # noqa: F401 - `server` is a fixture
 from tests.evidence.fixtures import make_book_pdf
 
@@ -86,7 +86,7 @@ def test_show_on_page_from_a_citation(book, server, tmp_path):  # book first: th
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=[
             "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"])
-        page = browser.new_page(viewport={"width": 1400, "height": 1400})
+        page = open_page(browser, viewport={"width": 1400, "height": 1400})
         page.goto(server + "/", timeout=120_000)
         box = page.get_by_test_id("stChatInputTextArea")
         # the app's first run opens the library and loads the embedder: on a busy machine that
