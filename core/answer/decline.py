@@ -40,7 +40,7 @@ from core.answer.question import QuestionInfo, excluded_terms, last_sentence
 from core.answer.decline_aside import aside_terms
 from core.answer.decline_heard import Heard, joined_pairs, term_weights
 from core.answer.decline_focus import unsupported_focus
-from core.answer.decline_owner import owner_names
+from core.answer.decline_owner import Written, owner_names
 from core.answer.lexicon import english_word
 from core.answer.terms import STOP, content_terms, stem, weighted_overlap
 
@@ -105,7 +105,7 @@ def question_names(question: str) -> list[str]:
     return list(dict.fromkeys(out))
 
 
-def missing_names(question: str, texts: Iterable[str]) -> list[str]:
+def missing_names(question: str, texts: Iterable[str], written: Written | None = None) -> list[str]:
     """The question's names that none of `texts` mentions, when they are at least half of
     its names, or at least half of its strong names (`strong_name`: "gcc" of "compile",
     "debugging" and "gcc") ([] otherwise: one name the evidence lacks, "Erlang" beside
@@ -113,11 +113,11 @@ def missing_names(question: str, texts: Iterable[str]) -> list[str]:
     letters and digits, case-insensitively: a name matches a word or a piece of one ("OTP" in
     "OTP-23"), and a name of five or more letters also the inside of a word ("\\applyOutput"
     in "ly:applyOutput"). Bare numbers and versions ("2.24"), names the question rules out
-    ("not the FTP client"), names it mentions in passing ("like in Dorico": `decline_aside`)
-    and the owner of a name the evidence holds ("Erlang's ftp": `decline_owner`) are not counted."""
+    ("not the FTP client"), names in passing ("like in Dorico": `decline_aside`) and the owner of a
+    held name that the evidence's documents write ("Erlang's ftp": `written`, `decline_owner`) do not count."""
     forms = _forms(texts)
     names = asked_names(question)
-    owners = owner_names(question, names, unseen(names, forms))  # "Erlang" of "Erlang's ftp": whose, not what
+    owners = owner_names(question, names, unseen(names, forms), written)  # "Erlang" of "Erlang's ftp": whose, not what
     names = [n for n in names if n not in owners]
     missing = unseen(names, forms)
     strong = [n for n in names if strong_name(n)]

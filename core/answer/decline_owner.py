@@ -15,47 +15,33 @@ The owner must also be written somewhere in the evidence passages' documents (th
 "Erlang" on its first pages): "the Cisco TFTP server", "PostgreSQL SSL", "the MuseScore PDF
 export" name a tool in front of a protocol or format the library's manuals hold, and no manual
 of the evidence mentions Cisco, PostgreSQL or MuseScore. The reader sees passages, not
-documents: `evidence_documents` says, while a question is read (`qa.answer_question`), which
-names those documents write; without it (a reader called alone) there are no owners. On by
+documents: `qa.answer_question` gives it `written` (`documents_writing`: whether those
+documents write a name), passed on to the names test; without it there are no owners. On by
 default in `Library.ask` (`owners=False` switches it off): false declines 5 -> 2 on the
 pdfqa-style tuning sets, no unanswerable tuning question answered, the test figures unchanged.
 
 Example:
-    >>> with evidence_documents(lambda name: name == "Erlang"):
-    ...     sorted(owner_names("Which function of an Erlang tftp_logger module logs a warning?",
-    ...                        ["Erlang", "tftp_logger"], ["Erlang"]))
+    >>> sorted(owner_names("Which function of an Erlang tftp_logger module logs a warning?",
+    ...                    ["Erlang", "tftp_logger"], ["Erlang"], lambda name: name == "Erlang"))
     ['Erlang']
     >>> owner_names("What does the Erlang mnesia function create_schema do?",
-    ...             ["Erlang", "mnesia", "create_schema"], ["Erlang", "mnesia", "create_schema"])
+    ...             ["Erlang", "mnesia", "create_schema"], ["Erlang", "mnesia", "create_schema"], lambda name: True)
     frozenset()
 """
 from __future__ import annotations
 
 import re
-from contextlib import contextmanager
-from contextvars import ContextVar
-from typing import Callable, Iterable, Iterator, Sequence
+from typing import Callable, Iterable, Sequence
 
 from core.answer.question import last_sentence
 
 _POSSESSIVE = re.compile(r"['’]s$")
 _EDGE = "\"'“”‘’("
-_WRITTEN: ContextVar[Callable[[str], bool] | None] = ContextVar("decline_owner_written", default=None)
+Written = Callable[[str], bool]  # whether the evidence passages' documents write a name anywhere
 
 
-@contextmanager
-def evidence_documents(written: Callable[[str], bool] | None) -> Iterator[None]:
-    """While inside: `written(name)` says whether the evidence passages' documents write `name`
-    anywhere (see the module's text); None: no owners."""
-    token = _WRITTEN.set(written)
-    try:
-        yield
-    finally:
-        _WRITTEN.reset(token)
-
-
-def documents_writing(texts: Callable[[str], str], doc_ids: Iterable[str]) -> Callable[[str], bool]:
-    """`written` for `evidence_documents`: whether a document of `doc_ids` (its text from
+def documents_writing(texts: Callable[[str], str], doc_ids: Iterable[str]) -> Written:
+    """`written` for `owner_names`: whether a document of `doc_ids` (its text from
     `texts(doc_id)`, read once, on the first name asked) writes the name as a whole word."""
     ids, read = sorted(set(doc_ids)), []
 
@@ -66,12 +52,12 @@ def documents_writing(texts: Callable[[str], str], doc_ids: Iterable[str]) -> Ca
     return written
 
 
-def owner_names(question: str, names: Sequence[str], missing: Sequence[str]) -> frozenset[str]:
+def owner_names(question: str, names: Sequence[str], missing: Sequence[str],
+                written: Written | None) -> frozenset[str]:
     """The `missing` names of the asking sentence written just before one of its `names` that
-    the evidence holds (not in `missing`), with "'s" or nothing between, and written somewhere in
-    the evidence's documents (`evidence_documents`): owners, not things asked about."""
+    the evidence holds (not in `missing`), with "'s" or nothing between, and `written` somewhere
+    in the evidence's documents (None: no owners): owners, not things asked about."""
     lacking, held = set(missing), set(names) - set(missing)
-    written = _WRITTEN.get()
     if not lacking or not held or written is None:
         return frozenset()
     words = last_sentence(question).split()

@@ -17,7 +17,7 @@ import time
 from dataclasses import replace
 from typing import Callable, Literal, Sequence
 
-from core.answer.decline_owner import documents_writing, evidence_documents
+from core.answer.decline_owner import documents_writing
 from core.answer.followup import standalone
 from core.answer.llm_protocol import ChatModel
 from core.answer.prompts import NOT_IN_EVIDENCE, Evidence, answer_prompt
@@ -82,8 +82,7 @@ def answer_question(
         text, kind = NO_EVIDENCE_TEXT, "unsupported"
     else:
         written = documents_writing(document_text, (c.chunk.doc_id for c in citations)) if document_text else None
-        with evidence_documents(written):
-            found = reader.read(question, passages(citations))
+        found = reader.read(question, passages(citations), written)
         if llm is None:
             text, kind = found.render(), ("extractive" if found.supported else "unsupported")
         elif found.support < min_llm_support:

@@ -13,9 +13,9 @@ its citation and the span in bold when the reader is confident (`reading`); a se
 ends with ':' is quoted with the line it announces (`reading.completed`), a short one with the
 sentence after it, one that points back ("This is …") with the sentence before it
 (`reading.read_around`); one that only restates the question can be read after the short
-name line it describes (`restate`, off by default). The reader declines (`decline`) when even the best unit is a weak match, when
-the question names something no passage mentions, or when the answering sentence holds too
-little of the question's key words.
+name line it describes (`restate`, off by default). The reader declines (`decline`) when even
+the best unit is a weak match, when the question names something no passage mentions, or when
+the answering sentence holds too little of the question's key words.
 
 Example:
     >>> reader = ExtractiveReader(embedder=None)
@@ -37,6 +37,7 @@ from core.answer import answer_type, choose, judge, nlp, restate
 from core.answer.candidates import Tagger, rank_candidates, with_sentences
 from core.answer.decline import coverage, missing_names, names_absent, unheard_terms
 from core.answer.decline_document import answering_document
+from core.answer.decline_owner import Written
 from core.answer.decline_preamble import without_story
 from core.answer.quote import DECLINE_GENERIC
 from core.answer.reading import ReaderResult, ReaderSentence, completed, other_quotes, read_around, reading_of
@@ -99,16 +100,17 @@ class ExtractiveReader:
     restate_back: int = 0  # … is read after the unit before it when that one has at most these words (0: never;
     # 16 gained 6 first lines on the tuning sets but lost one on new-manuals' test questions, so it is off)
 
-    def read(self, question: str, passages: Sequence[Passage]) -> ReaderResult:
+    def read(self, question: str, passages: Sequence[Passage], written: Written | None = None) -> ReaderResult:
         """Read the numbered passages ((n, text), optionally with title and heading) for
         `question`; a question in two parts ("Which X …, and what command …?") gets one
-        answering sentence per part on the first line."""
+        answering sentence per part on the first line. `written`: whether the passages'
+        documents write a name (`decline_owner`; None: no owners)."""
         units = [u for n, text, *rest in passages for u in split_units(text, n, *rest[:2])][: self.max_units]
         if not units:
             return ReaderResult("", 0, (), 0.0, False)
         numbers = [p[0] for p in passages]
         follows = {p[0]: p[4] for p in passages if len(p) > 4 and p[4]}
-        missing = tuple(missing_names(question, [" ".join(str(x) for x in p[1:4]) for p in passages]))
+        missing = tuple(missing_names(question, [" ".join(str(x) for x in p[1:4]) for p in passages], written))
         reads = [self._read_part(part, units, numbers, follows, missing) for part in question_parts(question)]
         found = [r for r in reads if r.supported]
         if len(reads) == 1 or not found:

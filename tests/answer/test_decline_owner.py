@@ -5,7 +5,7 @@ neither, or when no manual of the evidence mentions that owner ("the Cisco TFTP 
 from __future__ import annotations
 
 from core.answer.decline import missing_names
-from core.answer.decline_owner import documents_writing, evidence_documents, owner_names
+from core.answer.decline_owner import documents_writing, owner_names
 from core.answer.reader import ExtractiveReader
 
 CHUNKS = [(1, "send_chunk_end(Pid) -> ok | {error, Reason}. Stops transfer of chunks to the remote server. "
@@ -19,39 +19,39 @@ WRITTEN = documents_writing(GUIDE.get, ["ftp"])
 
 def test_the_owner_of_a_held_name_is_no_missing_name():
     # before: "Erlang" was 1 of 2 names ("Erlang", "ftp"), enough to decline
-    with evidence_documents(WRITTEN):
-        assert missing_names(ASKED, [" ".join(CHUNKS[0][1:])]) == []
-        result = ExtractiveReader(None).read(ASKED, CHUNKS)
+    assert missing_names(ASKED, [" ".join(CHUNKS[0][1:])], WRITTEN) == []
+    result = ExtractiveReader(None).read(ASKED, CHUNKS, WRITTEN)
     assert result.supported and "send_chunk_end" in result.render().splitlines()[0]
 
 
 def test_an_owner_no_manual_of_the_evidence_writes_still_declines():
     asked = "When the file system fills during a chunked transfer with Cisco's ftp, which function must I call?"
-    with evidence_documents(WRITTEN):
-        assert missing_names(asked, [" ".join(CHUNKS[0][1:])]) == ["Cisco"]
+    assert missing_names(asked, [" ".join(CHUNKS[0][1:])], WRITTEN) == ["Cisco"]
     # and a reader called without the documents knows no owners: the rule as before
     assert missing_names(ASKED, [" ".join(CHUNKS[0][1:])]) == ["Erlang"]
 
 
 def test_an_owner_before_a_name_or_a_possessive():
-    with evidence_documents(lambda name: True):
-        assert owner_names("What does the Erlang TFTP server do?", ["Erlang", "TFTP"], ["Erlang"]) == {"Erlang"}
-        assert owner_names("Which Erlang tftp_logger function logs a warning?", ["Erlang", "tftp_logger"],
-                           ["Erlang"]) == {"Erlang"}
-        # a comma between them: no owner
-        assert owner_names("In Erlang, which ftp function appends?", ["Erlang", "ftp"], ["Erlang"]) == frozenset()
+    def anywhere(name: str) -> bool:
+        return True
+    assert owner_names("What does the Erlang TFTP server do?", ["Erlang", "TFTP"], ["Erlang"], anywhere) == {"Erlang"}
+    assert owner_names("Which Erlang tftp_logger function logs a warning?", ["Erlang", "tftp_logger"],
+                       ["Erlang"], anywhere) == {"Erlang"}
+    # a comma between them: no owner
+    assert owner_names("In Erlang, which ftp function appends?", ["Erlang", "ftp"], ["Erlang"], anywhere) == frozenset()
 
 
 def test_a_name_before_another_missing_name_still_declines():
     evidence = ["The Erlang ssh daemon supports the idle_time option."]
-    with evidence_documents(lambda name: True):
-        assert missing_names("What does the Erlang mnesia function create_schema do?", evidence) == \
-            ["mnesia", "create_schema"]
-        assert missing_names("What is the default session cache size in Apache's mod_ssl?", evidence) == \
-            ["Apache", "mod_ssl"]
-        # an owner is not asked about: it neither declines nor outvotes the missing name asked about
-        assert missing_names("Which HAProxy directive enables Erlang's ssh daemon?",
-                             ["The ssh daemon supports the idle_time option."]) == ["HAProxy"]
+    def anywhere(name: str) -> bool:
+        return True
+    assert missing_names("What does the Erlang mnesia function create_schema do?", evidence, anywhere) == \
+        ["mnesia", "create_schema"]
+    assert missing_names("What is the default session cache size in Apache's mod_ssl?", evidence, anywhere) == \
+        ["Apache", "mod_ssl"]
+    # an owner is not asked about: it neither declines nor outvotes the missing name asked about
+    assert missing_names("Which HAProxy directive enables Erlang's ssh daemon?",
+                         ["The ssh daemon supports the idle_time option."], anywhere) == ["HAProxy"]
 
 
 def test_documents_are_read_once_and_only_when_an_owner_is_asked():
