@@ -139,6 +139,13 @@ def final_answer(page, expect: str = "", seconds: float = 180):
     return message
 
 
+def run_ended(page, seconds: float = 180) -> None:
+    """Wait until the app's script run has ended (Streamlit's `data-test-script-state` on
+    stApp): every element of the run is drawn, e.g. all of an answer's citations, which come
+    after the caption line `final_answer` waits for."""
+    page.locator('[data-testid="stApp"][data-test-script-state="notRunning"]').wait_for(timeout=seconds * 1000)
+
+
 def stays_open(expander, seconds: float = 60) -> None:
     """Open an expander, again if a rerun redrew it closed (the chat redraws once answered)."""
     deadline = time.monotonic() + seconds

@@ -23,7 +23,8 @@ import pytest
 
 from core.eval.questions import Question
 from core.ui.serving import WARM_LINE
-from tests.app.browser import CHROMIUM, graph_eval, graph_state, launch_chromium, open_page, start_app, stays_open
+from tests.app.browser import (CHROMIUM, graph_eval, graph_state, launch_chromium, open_page, run_ended, start_app,
+                               stays_open)
 from tests.app.first_use_fixtures import BUILD_QUESTION, COMMANDS, TITLE, make_mime_spec_pdf
 from tests.app.fixtures import make_xss_pdf
 from tests.ingest.fixtures import make_structured_pdf
@@ -192,6 +193,7 @@ def library_checks(page, url: str, folder: Path) -> None:
     expect(page.get_by_role("button", name="Add 1 file(s)")).to_have_count(0, timeout=60_000)
     upload(page, make_xss_pdf(folder / "zebra.pdf"), "1 added, 0 failed")
     jobs = page.get_by_test_id("stExpander").filter(has_text="failed")
+    run_ended(page)  # both jobs' lines drawn
     lines = jobs.locator("summary").all_inner_texts()
     assert len(lines) == 2 and re.search(r"1 added, 0 failed · (just now|\d+ min ago)$", lines[0]), lines
     assert "0 added, 0 failed, 1 already in the library" in lines[1], lines  # the newest job first

@@ -20,7 +20,7 @@ from pathlib import Path
 import pymupdf
 import pytest
 
-from tests.app.browser import CHROMIUM, launch_chromium, open_page, start_app, switched_on_until
+from tests.app.browser import CHROMIUM, launch_chromium, open_page, run_ended, start_app, switched_on_until
 from tests.app.test_browser_first_use import ask, upload
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow,
@@ -113,11 +113,16 @@ def wait_documents(page, n: int) -> None:
 
 
 def answer_labels(page, question: str) -> list[str]:
-    """Ask on Chat once; the citation labels ('[1] Title > Heading, p. 1') of that answer once its run ended."""
+    """Ask on Chat once; the citation labels ('[1] Title > Heading, p. 1') of that answer once
+    its run ended (a read right after the spinner went saw one citation of several, beside a
+    CPU burner)."""
+    from playwright.sync_api import expect
+
     count = page.get_by_test_id("stChatMessage").count()
     ask(page, question)
-    page.get_by_test_id("stSpinner").wait_for(state="detached", timeout=180_000)
     answer = page.get_by_test_id("stChatMessage").nth(count + 1)
+    expect(answer).to_contain_text("LLM calls", timeout=180_000)  # drawn from the history, not streamed
+    run_ended(page)  # its citations come after that caption line, in the same run
     summaries = answer.get_by_test_id("stExpander").locator("summary").all_inner_texts()
     return [s.strip().splitlines()[-1] for s in summaries]  # the label, not the expander's icon name
 
