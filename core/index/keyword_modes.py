@@ -37,7 +37,8 @@ _PIPES = {
     "nounchunks": ("tok2vec", "tagger", "attribute_ruler", "parser"),
 }
 SPACY_MODES = tuple(_PIPES)
-MODES = (*SPACY_MODES, "yake", "shapes", "tfidf")
+MODEL_FREE = ("shapes", "tfidf")  # nothing to load
+MODES = (*SPACY_MODES, "yake", *MODEL_FREE)
 _SKIP_ENTS = frozenset({"CARDINAL", "ORDINAL", "QUANTITY", "PERCENT", "MONEY", "TIME"})
 _PROPER = frozenset({"NNP", "NNPS"})
 YAKE_TOP = 10

@@ -7,8 +7,8 @@ used by core/index/keywords.py (every mode) and core/index/keyword_shapes.py.
 Example:
     >>> [" ".join(s) for s in capitalised_spans("He joined the Royal Society of London in 1660.")]
     ['Royal Society of London']
-    >>> normalise("The Beatles' album")
-    "beatles' album"
+    >>> normalise("The Beatles's album (disambiguation)")
+    'beatles album'
 """
 from __future__ import annotations
 
