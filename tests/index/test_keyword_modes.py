@@ -33,5 +33,5 @@ def test_yake_finds_the_repeated_phrase_without_capitals():
 def test_every_mode_is_accepted_and_an_unknown_one_named_with_the_choices():
     for mode in MODES:
         KeywordExtractor(GraphSettings(keyword_mode=mode))
-    with pytest.raises(ConfigError, match="tagger, nounchunks, yake, tfidf or llm"):
+    with pytest.raises(ConfigError, match="tagger, nounchunks, yake, shapes, tfidf or llm"):
         KeywordExtractor(GraphSettings(keyword_mode="rake"))
