@@ -162,3 +162,17 @@ def test_train_writes_the_requested_model_only(tmp_path):
     assert not (data_dir / "models" / "iier.json").exists()
     bad = cli(data_dir, "train", "--questions", str(q), "--retriever", "dense", check=False)
     assert bad.returncode == 2 and "choose gnn, rgnn, iier, hop or head" in bad.stderr
+
+
+@pytest.mark.parametrize("args", [("ask", "What is it?"), ("retrieve", "What is it?"),
+                                  ("eval", "--questions", "q.jsonl")])
+def test_asking_a_missing_or_empty_library_is_a_one_line_error_that_creates_nothing(tmp_path, args):
+    missing = tmp_path / "typo"
+    out = cli(missing, *args, check=False)
+    assert out.returncode == 2 and out.stderr.count("\n") == 1, out.stderr
+    assert f"no library at {missing}" in out.stderr and "ingest PATH" in out.stderr
+    assert not missing.exists()
+    empty = tmp_path / "empty"
+    cli(empty, "documents")  # opening a library for `documents` creates an empty one
+    out = cli(empty, *args, check=False)
+    assert out.returncode == 2 and "holds no documents" in out.stderr, out.stderr

@@ -27,6 +27,24 @@ def library():
     return Library.open(state["data_dir"])
 
 
+def asked_library():
+    """The library of `--data-dir` for a command that asks it (retrieve, ask, eval): a
+    one-line error, and nothing created, when that folder holds no library or no documents
+    (a mistyped --data-dir would otherwise answer from a new, empty library)."""
+    from core.config import Settings
+    from core.library import Library
+
+    settings = Settings.load(state["data_dir"])
+    where = settings.data_dir
+    if not (where / "catalog.sqlite").is_file():
+        fail(f"no library at {where}; add documents with `python -m core --data-dir {where} ingest PATH`")
+    lib = Library(settings)
+    if not lib.documents():
+        fail(f"the library at {where} holds no documents; add some with "
+             f"`python -m core --data-dir {where} ingest PATH`")
+    return lib
+
+
 def fail(message: str) -> None:
     """Print a one-line error and exit with status 2."""
     typer.echo(f"error: {message}", err=True)

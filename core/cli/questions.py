@@ -8,7 +8,7 @@ from typing import List, Optional
 import typer
 
 from core.cli import render
-from core.cli.app import app, fail, library, state
+from core.cli.app import app, asked_library, fail, library, state
 from core.cli.scope import DOC_OPTION, FOLDER_OPTION, to_scope
 
 
@@ -18,7 +18,7 @@ def retrieve(question: str, retriever: str = typer.Option("hybrid", "--retriever
              as_json: bool = typer.Option(False, "--json"),
              doc: Optional[List[str]] = DOC_OPTION, folder: Optional[List[str]] = FOLDER_OPTION) -> None:
     """Rank chunks for a question and show how each route scored them."""
-    result = library().retrieve(question, retriever, k, scope=to_scope(doc, folder))
+    result = asked_library().retrieve(question, retriever, k, scope=to_scope(doc, folder))
     if as_json:
         typer.echo(json.dumps(render.result_dict(result), indent=1, ensure_ascii=False))
     else:
@@ -31,7 +31,7 @@ def ask(question: str, retriever: Optional[str] = typer.Option(None, "--retrieve
         as_json: bool = typer.Option(False, "--json"),
         doc: Optional[List[str]] = DOC_OPTION, folder: Optional[List[str]] = FOLDER_OPTION) -> None:
     """Answer a question with numbered citations (LLM if configured, else extractive)."""
-    lib = library()
+    lib = asked_library()
     from core.retrieve.scope import searched
 
     scope = to_scope(doc, folder)
@@ -65,7 +65,7 @@ def evaluate(questions: Path = typer.Option(..., "--questions"),
         ks = tuple(int(x) for x in k.split(",") if x.strip())
     except ValueError:
         fail(f"--k {k!r} must be comma-separated integers, e.g. 2,5,10")
-    lib = library()
+    lib = asked_library()
     qs = read_questions(questions)[: limit or None]
     names = [n.strip() for n in retrievers.split(",") if n.strip()]
     scope = to_scope(doc, folder)
