@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Sequence
 
+from core.answer.candidates import Candidate
 from core.answer.quote import clean_markup, decline_lines, quote_line
 from core.answer.terms import content_terms, tokens
 from core.answer.units import Unit, term_line
@@ -151,6 +152,37 @@ def other_quotes(readings: Sequence[Reading], ranked: Sequence[Unit], count: int
         focus = focus_of(u.text.strip(), terms, words) if terms and u.kind != "row" else None  # a row opens with its key
         out.append(ReaderSentence(u.text, u.number, 0.0, focus))
     return tuple(out)
+
+
+def answer_quotes(readings: Sequence[Reading], candidates: Sequence[Candidate], count: int, words: int,
+                  terms: frozenset[str] | set[str] = frozenset(), answer: str = "") -> tuple[ReaderSentence, ...]:
+    """Up to `count` sentences of the best `candidates` (ranked answer spans, best first) after
+    the readings' own: one per unit, none the first line already shows, none whose span is
+    `answer` again; each quote's window holds its candidate's span (a sentence candidate, or a
+    span of its term: the question's words), so when the first line's pick is wrong the
+    runner-up answer is read next."""
+    shown = {r.sentence for r in readings}
+    out: list[ReaderSentence] = []
+    for c in candidates:
+        if len(out) >= count:
+            break
+        u = c.unit
+        if u.text in shown or len(tokens(u.text)) < 3 or any(u.text.strip() in r.sentence for r in readings) \
+                or (answer and c.text.lower() == answer.lower()):
+            continue
+        shown.add(u.text)
+        out.append(ReaderSentence(u.text, u.number, round(c.score, 4), _candidate_focus(c, terms, words)))
+    return tuple(out)
+
+
+def _candidate_focus(c: Candidate, terms: frozenset[str] | set[str], words: int) -> tuple[int, int] | None:
+    """Where the quote of `c`'s unit must look: its span (offsets in the stripped text), else
+    the question's words."""
+    text = c.unit.text
+    lead = len(text) - len(text.lstrip())
+    if c.text and c.start >= lead and text[c.start:c.start + len(c.text)] == c.text:
+        return c.start - lead, c.start - lead + len(c.text)
+    return focus_of(text.strip(), terms, words) if terms and c.unit.kind != "row" else None
 
 
 @dataclass(frozen=True)

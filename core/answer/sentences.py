@@ -62,6 +62,9 @@ def _line_sentences(line: str) -> list[str]:
     sentence with its neighbour) is one sentence: its supporting span is the quoted text."""
     if line.count("” [") == 1 and (_ONE_QUOTE.fullmatch(line.strip()) or _one_open_quote(line.strip())):
         return [line.strip()]
+    quotes = _quotes(line.strip())
+    if quotes:  # one quote per part of a two-part question's first line, each resting on its own chunk
+        return quotes
     out: list[str] = []
     start = 0
     ends = [m.end() for m in _END.finditer(line)]
@@ -73,6 +76,16 @@ def _line_sentences(line: str) -> list[str]:
             out.append(piece)
         start = end
     return [s for s in out if plain(s)]
+
+
+def _quotes(line: str) -> list[str]:
+    """The quotes of a line that is only quotes of the evidence, each with its citation
+    (“…” [2] “lilypond …” [1], a quote opening in lower case included); [] for any other line."""
+    found = list(_ONE_QUOTE.finditer(line))
+    if len(found) < 2 or found[0].start() != 0 or found[-1].end() != len(line) \
+            or any(line[a.end():b.start()] != " " for a, b in zip(found, found[1:])):
+        return []
+    return [m.group(0) for m in found]
 
 
 def _one_open_quote(line: str) -> bool:
