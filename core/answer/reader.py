@@ -103,7 +103,8 @@ class ExtractiveReader:
     answer_quotes: int = 0  # `reading.answer_quotes`: this many other quotes are the runner-up answers' sentences
     other_answers: bool = False  # … whose span differs from the first line's answer
     other_words: int = 12  # words of each other quote of an answer (a decline's closest evidence: `quote_words`)
-    max_words: int = 40  # the whole answer's word budget (`ReaderResult.render`)
+    max_words: int = 40  # the whole answer's word budget (`ReaderResult.render`) …
+    fit_words: int = 0  # … a quote past it is cut to the words left when at least this many are (0: left out)
 
     def read(self, question: str, passages: Sequence[Passage], written: Written | None = None) -> ReaderResult:
         """Read the numbered passages ((n, text), optionally with title and heading) for
@@ -161,7 +162,8 @@ class ExtractiveReader:
         quotes = runners + other_quotes((reading,), rest, self.max_quotes - len(runners), self.other_words, terms)
         return ReaderResult(answer, unit.number, quotes, best, True, q.kind, ranked, (reading,),
                             self._confident(q, answer, unit.text), margin=round(margin, 4),
-                            first_words=self.first_words, quote_words=self.other_words, max_words=self.max_words)
+                            first_words=self.first_words, quote_words=self.other_words,
+                            max_words=self.max_words, fit_words=self.fit_words)
 
     @staticmethod
     def _shaped(q: QuestionInfo) -> bool:

@@ -205,7 +205,8 @@ class ReaderResult:
     first_words: int = 28
     quote_words: int = 14
     margin: float = 0.0  # the answer's lead over the next candidate answer
-    max_words: int = 40  # the whole answer's word budget: quotes that would pass it are left out
+    max_words: int = 40  # the whole answer's word budget: quotes that would pass it are left out …
+    fit_words: int = 0  # … or cut to the words left when at least this many are (0: never)
 
     def render(self) -> str:
         """First line: the answering sentence(s), each quoted with its [n] (the answer in bold
@@ -218,9 +219,19 @@ class ReaderResult:
         for q in self.quotes:  # other quotes while the whole answer stays within its word budget
             line = quote_line(q.text, q.number, q.focus, self.quote_words, bold=False)
             if _words(lines) + len(line.split()) > self.max_words:
+                lines += self._cut(q, self.max_words - _words(lines))
                 break
             lines.append(line)
         return "\n".join(lines)
+
+    def _cut(self, q: ReaderSentence, room: int) -> list[str]:
+        """The quote cut to the `room` words left (its citation and '…' counted), showing at
+        least `fit_words` words of the evidence; [] when it cannot (or `fit_words` is 0)."""
+        for n in range(min(room, self.quote_words), max(1, self.fit_words) - 1, -1) if self.fit_words else ():
+            line = quote_line(q.text, q.number, q.focus, n, bold=False)
+            if len(line.split()) <= room:
+                return [line]
+        return []
 
 
 def _words(lines: Sequence[str]) -> int:

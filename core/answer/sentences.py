@@ -148,37 +148,51 @@ def best_span(sentence: str, chunks: Sequence[tuple[str, str]], question: str = 
     scores = [weighted_overlap(want, t, weights, 1.0) for t in terms]
     ties = [weighted_overlap(asked, t, weights, 1.0) for t in terms]
     best = max(range(len(cands)), key=lambda i: (scores[i] + 0.1 * ties[i], -i))
-    lo, hi, gain = _grown(cands, terms, best, want, weights, scores[best])
+    lo, hi, gain = _grown(cands, terms, best, want, weights, scores[best], _flat(plain(sentence)))
     span = " ".join(p for _, _, p in cands[lo:hi + 1])
     return _cut(span, want), cands[best][0], scores[best] + gain
 
 
 def _grown(cands: Sequence[tuple[str, int, str]], terms: Sequence[set[str]], best: int, want: set[str],
-           weights: Mapping[str, float], score: float) -> tuple[int, int, float]:
+           weights: Mapping[str, float], score: float, quote: str = "") -> tuple[int, int, float]:
     """(first, last index, weight gained) of the run of pieces of `best`'s chunk that the
     sentence rests on: a neighbour joins when it adds much of the sentence's weight
     (JOIN_GAIN), or when the sentence quotes nearly all its words and it adds some; a quoted
     piece one unquoted piece away joins with the piece between (a quote read on over a line
-    the reader skips: "… as XSLT processor" / "(see …)" / "EXAMPLE:" / the command). A row
-    never joins a row: its header is labels."""
+    the reader skips: "… as XSLT processor" / "(see …)" / the command). A piece the sentence
+    shows verbatim (`quote`: its words, whitespace collapsed) joins even when it adds no
+    weight, up to two skipped pieces away (a definition term "-f --force" before its
+    description, a lead-in over "(see …)" and "EXAMPLE:"). A row never joins a row: its
+    header is labels."""
     lo = hi = best
     have, gain = set(terms[best]), 0.0
     grew = True
     while grew:
         grew = False
-        for k in (hi + 1, lo - 1, hi + 2, lo - 2):
+        for k in (hi + 1, lo - 1, hi + 2, lo - 2, hi + 3, lo - 3):
             if not (0 <= k < len(cands)) or cands[k][0] != cands[best][0] or lo <= k <= hi:
                 continue
             if abs(cands[k][1] - cands[best][1]) != abs(k - best) or (_ROW_JOIN in cands[best][2] and _ROW_JOIN in cands[k][2]):
                 continue
             added = weighted_overlap(want, have | terms[k], weights, 1.0) - score - gain
             quoted = bool(terms[k]) and len(terms[k] & want) >= 0.8 * len(terms[k])
-            near = k in (hi + 1, lo - 1)
-            if (near and added >= JOIN_GAIN) or (quoted and added > 0):
+            near, skips = k in (hi + 1, lo - 1), max(k - hi, lo - k) - 1
+            if (near and added >= JOIN_GAIN) or (quoted and added > 0 and skips <= 1) \
+                    or (bool(quote) and _shown(cands[k][2], quote)):
                 lo, hi = min(lo, k), max(hi, k)
                 have, gain, grew = have | terms[k], gain + added, True
                 break
     return lo, hi, gain
+
+
+def _flat(text: str) -> str:
+    """`text` with whitespace collapsed, padded with a space on each side."""
+    return f" {' '.join(text.split())} "
+
+
+def _shown(piece: str, quote: str) -> bool:
+    """The whole piece stands in the quote (`_flat`) as words of its own."""
+    return _flat(piece) in quote
 
 
 def _cut(span: str, want: set[str]) -> str:
