@@ -49,6 +49,18 @@ def grid() -> dict[str, dict]:
     return out
 
 
+def fit_grid() -> dict[str, dict]:
+    """The second grid: today's and the runner-up quotes (two, skipping the first line's
+    answer) at 10-14 words, a quote past the 40-word budget left out or cut to the words left
+    when at least 4, 6 or 8 are."""
+    out: dict[str, dict] = {"today": {}}
+    for n, words, fit in itertools.product((0, 2), (12, 10, 14), (0, 4, 6, 8)):
+        if (n, words, fit) != (0, 12, 0):
+            label = f"cand{n}{'-diff' if n else ''}-w{words}-fit{fit}"
+            out[label] = {"answer_quotes": n, "other_answers": bool(n), "other_words": words, "fit_words": fit}
+    return out
+
+
 def graded(spec: str, settings: dict[str, dict]) -> dict[str, list[dict]]:
     """Per setting: one row per answerable question of the set (hits, words, span)."""
     lib_dir, questions, split, *cache = spec.split(":")
@@ -98,6 +110,7 @@ def main() -> None:
     """Grade every setting on every set, print the figures, then choose leaving one set out."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--set", action="append", default=[], help="NAME=LIBRARY:QUESTIONS:SPLIT[:CACHE]")
+    ap.add_argument("--grid", choices=("first", "fit"), default="first", help="first: grid(); fit: fit_grid()")
     ap.add_argument("--only", help="comma-separated labels of the grid to run (default: all)")
     ap.add_argument("--rows", type=Path, help="write every graded row here (JSON)")
     ap.add_argument("--load", type=Path, action="append", default=[],
@@ -106,7 +119,7 @@ def main() -> None:
     if args.load:
         table = {k: v for path in args.load for k, v in json.loads(path.read_text(encoding="utf-8")).items()}
         return report(table, list(next(iter(table.values()))))
-    settings = grid()
+    settings = fit_grid() if args.grid == "fit" else grid()
     if args.only:
         settings = {k: settings[k] for k in args.only.split(",")}
     table = {name: graded(spec, settings) for name, spec in (s.split("=", 1) for s in args.set)}

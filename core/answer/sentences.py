@@ -35,6 +35,7 @@ _ABBREVIATION = re.compile(r"\b(?:e\.g|i\.e|etc|vs|cf|Fig|No|Vol|Dr|Mr|Mrs|Ms|St
                            r"|(?:^|[\s\"“'(*`_])(?:[Ss]tep|[Ss]tage|[Pp]hase|[Pp]art)\s+\d+[a-z]?[.:]$"  # "Step 1." labels
                            r"|:\s+\d{1,2}[.)]$")  # "in this order: 1." opens a list: its first item goes on
 _RULE = re.compile(r"^[|:\-\s]+$")
+_HEADING = re.compile(r"#{1,6}\s")
 _ONE_QUOTE = re.compile(r"(?:(?:Yes|No): )?“[^“”]*(?:“[^“”]*”[^“”]*)*” \[\d+\]")  # “…” [n], quotes inside allowed
 _OPEN_QUOTE = re.compile(r"(?:(?:Yes|No): )?“.*” \[\d+\]")  # the same with an inner “ the text closed by a plain "
 _MARKUP = re.compile(r"[*`“”\"]|…|\[\d+\]")
@@ -104,9 +105,10 @@ _ROW_JOIN = " | "  # how `pieces` joins a table row's cells
 
 def pieces(text: str, headed: bool = False) -> list[str]:
     """A chunk's text as verbatim pieces: prose sentences (a sentence cut by a line break, as at
-    a page break, made whole again), table rows (cells joined by ' | '), code and other lines;
-    headings and table rules are skipped. `headed`: each row read with its header
-    ('Part: valve seal | Replacement: 12 months'), as a sentence about it reads (not verbatim)."""
+    a page break, made whole again), table rows (cells joined by ' | '), code and other lines
+    ("#define X" among them); headings ("# …" to "###### …") and table rules are skipped.
+    `headed`: each row read with its header ('Part: valve seal | Replacement: 12 months'), as
+    a sentence about it reads (not verbatim)."""
     out: list[str] = []
     cut = -1  # index of a prose piece cut mid-sentence (a page or column break)
     header: list[str] | None = None
@@ -125,7 +127,7 @@ def pieces(text: str, headed: bool = False) -> list[str]:
             cut = -1
             continue
         header = None
-        if line.startswith("#") and not line.startswith("#:"):
+        if _HEADING.match(line):  # a heading ("## Options"), not code such as "#define X" or "#:center"
             cut = -1
             continue
         found = _line_sentences(line) or [line]

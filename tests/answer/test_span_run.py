@@ -5,7 +5,7 @@ sentence after it, or read on over a line it skips; the span (what Show on page 
 what span_hit grades) must hold all of them. Fixtures are generated here."""
 from __future__ import annotations
 
-from core.answer.sentences import best_span, split_answer
+from core.answer.sentences import best_span, pieces, split_answer
 
 OPTIONS = (
     "--mail [address(es)]\n"
@@ -91,3 +91,14 @@ def test_a_quote_read_on_over_two_skipped_lines_holds_both_quoted_lines() -> Non
     span, _, _ = best_span(line, [("c1", PROCESSOR)], "Which XSLT processor does xmlstarlet tr use?")
     assert span.startswith("Current implementation uses libxslt") and span.endswith("xml")
     assert "toolkit" not in span and "Input" not in span
+
+
+def test_a_code_line_opening_with_a_hash_is_a_piece_of_the_span_not_a_heading() -> None:
+    chunk = ("It is disabled by default. To enable it, you will need to comment out this flag:\n"
+             "#define _PORTABLE_PTHREADS\nin the axml.c source file.\n## Next section\nOther text here.")
+    line = "“To enable it, you will need to comment out this flag: define _PORTABLE_PTHREADS in the axml.c source " \
+           "file.” [1]"
+    span, _, _ = best_span(line, [("c1", chunk)], "Which flag enables the portable threads?")
+    assert span == "To enable it, you will need to comment out this flag: #define _PORTABLE_PTHREADS in the axml.c " \
+                   "source file."
+    assert "Next section" not in " ".join(pieces(chunk))  # a heading is still no piece
