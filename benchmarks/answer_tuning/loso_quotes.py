@@ -5,8 +5,10 @@ SPLIT[:CACHE], as in miss_causes.py) the default reader answers with each settin
 `answer_quotes` (how many of the other quotes are the sentences of the runner-up candidate
 answers, each window holding its candidate's span, before the best-ranked units of today),
 `other_answers` (skip a runner-up whose span is the first line's answer again),
-`other_words` (each other quote's words) and `max_words` (the whole answer's budget). The
-first line does not depend on them. Then, for each left-out set, the setting with most
+`other_words` (each other quote's words), `max_words` (the whole answer's budget) and, in the
+second grid (`--grid fit`), `fit_words` (a quote past the budget cut to the words left rather
+than left out). "today" is the reader before these rules (`OFF`). The first line does not
+depend on them. Then, for each left-out set, the setting with most
 whole-answer hits on the other sets whose median answer there is at most MEDIAN_WORDS words
 (ties go to the earlier, simpler setting) is chosen and counted on the left-out one.
 
@@ -35,12 +37,13 @@ from core.eval.questions import Question
 from core.eval.trust import span_text
 
 MEDIAN_WORDS = 40  # the target's cap on the median answer
+OFF = {"answer_quotes": 0, "other_answers": False, "other_words": 12, "max_words": 40, "fit_words": 0}  # before
 
 
 def grid() -> dict[str, dict]:
     """Settings, today's first: runner-up quotes 0-2, skipping the first line's answer or
     not, quote windows of 8-14 words, budgets of 40 and 45 words."""
-    out: dict[str, dict] = {"today": {}}
+    out: dict[str, dict] = {"today": {}}  # OFF: the reader before these rules
     for n, other, words, budget in itertools.product((0, 1, 2), (False, True), (12, 8, 10, 14), (40, 45)):
         if n == 0 and (other or (words, budget) == (12, 40)):  # the rule off, or today again
             continue
@@ -69,7 +72,7 @@ def graded(spec: str, settings: dict[str, dict]) -> dict[str, list[dict]]:
     results = retrieved(lib_dir, rows, cache[0] if cache else "")
     out: dict[str, list[dict]] = {}
     for label, setting in settings.items():
-        reader = ExtractiveReader(None, **setting)
+        reader = ExtractiveReader(None, **{**OFF, **setting})  # every setting over the rules as they were
         got, cpu = [], time.process_time()
         for r in rows:
             ans = answer_question(r["question"], results[r["id"]], None, None, reader=reader)
@@ -116,9 +119,13 @@ def main() -> None:
     ap.add_argument("--load", type=Path, action="append", default=[],
                     help="rows written before by --rows (one per set or several): choose on them without asking")
     args = ap.parse_args()
-    if args.load:
-        table = {k: v for path in args.load for k, v in json.loads(path.read_text(encoding="utf-8")).items()}
-        return report(table, list(next(iter(table.values()))))
+    if args.load:  # several files of one set (both grids) merge their settings
+        table: dict[str, dict[str, list[dict]]] = {}
+        for path in args.load:
+            for name, by_label in json.loads(path.read_text(encoding="utf-8")).items():
+                table[name] = {**table.get(name, {}), **by_label}
+        labels = list(dict.fromkeys(lab for by_label in table.values() for lab in by_label))
+        return report(table, [lab for lab in labels if all(lab in t for t in table.values())])
     settings = fit_grid() if args.grid == "fit" else grid()
     if args.only:
         settings = {k: settings[k] for k in args.only.split(",")}

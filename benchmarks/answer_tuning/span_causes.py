@@ -46,7 +46,8 @@ def cause(text: str, span: str, q: Question) -> str:
         return "two_part"
     if not is_hit(_LABEL.sub(" ", quote), q):
         return "label"
-    if " … " in quote and is_hit(quote.split(" … ")[0], q) and not is_hit(" … ".join(quote.split(" … ")[1:]), q):
+    term, _, rest = quote.partition(" … ")
+    if rest and is_hit(term, q) and not is_hit(rest, q):
         return "term"
     return "cut" if word_count(span) >= SPAN_WORDS else "not_joined"
 
@@ -78,9 +79,10 @@ def main() -> None:
     for name, spec in (s.split("=", 1) for s in args.set):
         rows = every[name] = run(spec)
         n = max(1, len(rows))
+        causes = dict(Counter(r["cause"] for r in rows if r["cause"]))
         print(name, len(rows), f"first {sum(r['first'] for r in rows) / n:.3f} span_hit "
               f"{sum(r['span_hit'] for r in rows) / n:.3f} span_words_p50 "
-              f"{statistics.median(r['span_words'] for r in rows)}", dict(Counter(r["cause"] for r in rows if r["cause"])))
+              f"{statistics.median(r['span_words'] for r in rows)}", causes)
     every_row = [r for rows in every.values() for r in rows]
     print("all", len(every_row), dict(Counter(r["cause"] for r in every_row if r["cause"])))
     if args.rows:

@@ -9,7 +9,9 @@ best of the spans of the shape the question asks for (`candidates`) and of the s
 themselves: a sentence that matches the question far better than the others answers even
 without such a span (only counts, durations, dates and steps need their shape); or the
 answer is Yes/No, or one of two options (`judge`). The user reads that sentence, quoted with
-its citation and the span in bold when the reader is confident (`reading`); a sentence that
+its citation and the span in bold when the reader is confident (`reading`), then the sentences
+of the next-best candidate answers, each cut around its span, while the answer stays within 40
+words (`reading.answer_quotes`; the best-ranked units fill what is left); a sentence that
 ends with ':' is quoted with the line it announces (`reading.completed`), a short one with the
 sentence after it, one that points back ("This is …") with the sentence before it
 (`reading.read_around`); one that only restates the question can be read after the short
@@ -63,7 +65,8 @@ class ExtractiveReader:
     `semantic_weight` mixes embedding cosine with word overlap in the support score; an
     answer needs a best support of at least `min_support`. `max_units` caps the units
     read, `embed_top` how many of them (best by words) are embedded, `answer_units` how many
-    of the best units candidate spans are taken from, `quote_words` the length of a quote,
+    of the best units candidate spans are taken from, `quote_words` the length of a quote of
+    a decline's closest evidence,
     `first_words` of the answering sentence's quote. The answering sentence, read with its
     context and the two sentences before it, must hold `min_coverage` of the question's key
     words (weighted by rarity; tuned on pdfqa-dev's even ids and our own unanswerable
@@ -100,11 +103,12 @@ class ExtractiveReader:
     restate_new: int = 3  # `restate`: a sentence with at most this many content words beyond the question's …
     restate_back: int = 0  # … is read after the unit before it when that one has at most these words (0: never;
     # 16 gained 6 first lines on the tuning sets but lost one on new-manuals' test questions, so it is off)
-    answer_quotes: int = 0  # `reading.answer_quotes`: this many other quotes are the runner-up answers' sentences
-    other_answers: bool = False  # … whose span differs from the first line's answer
-    other_words: int = 12  # words of each other quote of an answer (a decline's closest evidence: `quote_words`)
+    # The other quotes (chosen leaving one tuning set out, `benchmarks/answer_tuning/loso_quotes.py`):
+    answer_quotes: int = 2  # `reading.answer_quotes`: the runner-up answers' sentences, cut around their spans …
+    other_answers: bool = True  # … skipping a runner-up whose span is the first line's answer again
+    other_words: int = 14  # words of each other quote (a decline's closest evidence: `quote_words`)
     max_words: int = 40  # the whole answer's word budget (`ReaderResult.render`) …
-    fit_words: int = 0  # … a quote past it is cut to the words left when at least this many are (0: left out)
+    fit_words: int = 4  # … a quote past it is cut to the words left when at least this many are (0: left out)
 
     def read(self, question: str, passages: Sequence[Passage], written: Written | None = None) -> ReaderResult:
         """Read the numbered passages ((n, text), optionally with title and heading) for

@@ -163,9 +163,9 @@ def _grown(cands: Sequence[tuple[str, int, str]], terms: Sequence[set[str]], bes
     piece one unquoted piece away joins with the piece between (a quote read on over a line
     the reader skips: "… as XSLT processor" / "(see …)" / the command). A piece the sentence
     shows verbatim (`quote`: its words, whitespace collapsed) joins even when it adds no
-    weight, up to two skipped pieces away (a definition term "-f --force" before its
-    description, a lead-in over "(see …)" and "EXAMPLE:"). A row never joins a row: its
-    header is labels."""
+    weight: a neighbour of two words or more (a definition term "-f --force" before its
+    description), one of four or more up to two skipped pieces away (a lead-in read on over
+    "(see …)" and "EXAMPLE:"). A row never joins a row: its header is labels."""
     lo = hi = best
     have, gain = set(terms[best]), 0.0
     grew = True
@@ -180,7 +180,7 @@ def _grown(cands: Sequence[tuple[str, int, str]], terms: Sequence[set[str]], bes
             quoted = bool(terms[k]) and len(terms[k] & want) >= 0.8 * len(terms[k])
             near, skips = k in (hi + 1, lo - 1), max(k - hi, lo - k) - 1
             if (near and added >= JOIN_GAIN) or (quoted and added > 0 and skips <= 1) \
-                    or (bool(quote) and _shown(cands[k][2], quote)):
+                    or _shown(cands[k][2], quote, 2 if near else 4, [p for _, _, p in cands[lo:hi + 1]]):
                 lo, hi = min(lo, k), max(hi, k)
                 have, gain, grew = have | terms[k], gain + added, True
                 break
@@ -192,9 +192,11 @@ def _flat(text: str) -> str:
     return f" {' '.join(text.split())} "
 
 
-def _shown(piece: str, quote: str) -> bool:
-    """The whole piece stands in the quote (`_flat`) as words of its own."""
-    return _flat(piece) in quote
+def _shown(piece: str, quote: str, least: int, run: Sequence[str]) -> bool:
+    """The whole piece, of at least `least` words, stands in the quote (`_flat`) and is no
+    piece of the `run` again (a line the chunk repeats); a word or two ("TeX", "LilyPond")
+    stands in many quotes by chance."""
+    return bool(quote) and len(piece.split()) >= least and _flat(piece) in quote and piece not in run
 
 
 def _cut(span: str, want: set[str]) -> str:

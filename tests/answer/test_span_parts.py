@@ -26,8 +26,8 @@ def test_a_line_of_two_quotes_is_two_sentences_though_the_second_opens_in_lower_
 
 def test_each_quote_of_a_two_part_line_rests_on_its_own_chunk() -> None:
     citations = _citations()
-    line = ("“LilyPond now requires Guile 2.2.” [2] “lilypond scheme-sandbox Once the sandbox is running, you will "
-            "receive a guile prompt.” [1]")
+    line = ("“LilyPond now requires Guile 2.2.” [2] “lilypond scheme-sandbox Once the sandbox is running, "
+            "you will receive a guile prompt.” [1]")
     first, second = answer_sentences(line, "Which Guile version does LilyPond require, and what command opens a "
                                      "Scheme sandbox?", citations, SupportCheck(None))
     assert first.citations == (2,) and first.chunk_id == citations[1].chunk.chunk_id

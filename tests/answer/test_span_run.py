@@ -86,8 +86,8 @@ def test_a_term_that_adds_no_new_word_is_in_the_span_when_the_quote_shows_it() -
 
 
 def test_a_quote_read_on_over_two_skipped_lines_holds_both_quoted_lines() -> None:
-    line = "“Current implementation uses libxslt from GNOME codebase as XSLT processor xmlstarlet tr xsl/param1.xsl " \
-           "-p Count='count(/xml/table/rec)' xml” [1]"
+    line = "“Current implementation uses libxslt from GNOME codebase as XSLT processor xmlstarlet tr " \
+           "xsl/param1.xsl -p Count='count(/xml/table/rec)' xml” [1]"
     span, _, _ = best_span(line, [("c1", PROCESSOR)], "Which XSLT processor does xmlstarlet tr use?")
     assert span.startswith("Current implementation uses libxslt") and span.endswith("xml")
     assert "toolkit" not in span and "Input" not in span
@@ -102,3 +102,17 @@ def test_a_code_line_opening_with_a_hash_is_a_piece_of_the_span_not_a_heading() 
     assert span == "To enable it, you will need to comment out this flag: #define _PORTABLE_PTHREADS in the axml.c " \
                    "source file."
     assert "Next section" not in " ".join(pieces(chunk))  # a heading is still no piece
+
+
+def test_a_word_the_quote_shows_by_chance_or_a_repeated_line_does_not_join() -> None:
+    chunk = ("TeX\nProduce files for inclusion in pdfTeX documents, with the fonts left out.\n"
+             "TeX-GS\nIf you want to include more than one PDF in a TeX document, use this option.\n"
+             "To enter debug mode, type RETURN now.\n> amplitude = damped(2.5)\nERROR in damped\n"
+             "To enter debug mode, type RETURN now.\n")
+    line = "“If you want to include more than one PDF in a TeX document, use this option.” [1]"
+    span, _, _ = best_span(line, [("c1", chunk)], "How do I include more than one PDF in a TeX document?")
+    assert span.endswith("If you want to include more than one PDF in a TeX document, use this option.")
+    assert "Produce files" not in span  # "TeX" stands in the quote by chance
+    line = "“To enter debug mode, type RETURN now. > amplitude = damped(2.5)” [1]"
+    span, _, _ = best_span(line, [("c1", chunk)], "How do I enter debug mode?")
+    assert span == "To enter debug mode, type RETURN now. > amplitude = damped(2.5)"
