@@ -9,7 +9,9 @@ best of the spans of the shape the question asks for (`candidates`) and of the s
 themselves: a sentence that matches the question far better than the others answers even
 without such a span (only counts, durations, dates and steps need their shape); or the
 answer is Yes/No, or one of two options (`judge`). The user reads that sentence, quoted with
-its citation and the span in bold when the reader is confident (`reading`); a sentence that
+its citation and the span in bold when the reader is confident (`reading`), then the sentences
+of the next-best candidate answers, each cut around its span, while the answer stays within 40
+words (`reading.answer_quotes`; the best-ranked units fill what is left); a sentence that
 ends with ':' is quoted with the line it announces (`reading.completed`), a short one with the
 sentence after it, one that points back ("This is …") with the sentence before it
 (`reading.read_around`); one that only restates the question can be read after the short
@@ -40,7 +42,8 @@ from core.answer.decline_document import answering_document
 from core.answer.decline_owner import Written
 from core.answer.decline_preamble import without_story
 from core.answer.quote import DECLINE_GENERIC
-from core.answer.reading import ReaderResult, ReaderSentence, completed, other_quotes, read_around, reading_of
+from core.answer.reading import (ReaderResult, ReaderSentence, answer_quotes, completed, other_quotes, read_around,
+                                 reading_of)
 from core.answer.question import QuestionInfo, analyse_question, question_parts
 from core.answer.terms import content_terms, idf_weights, weighted_overlap
 from core.answer.values import value_like, value_mark
@@ -62,7 +65,8 @@ class ExtractiveReader:
     `semantic_weight` mixes embedding cosine with word overlap in the support score; an
     answer needs a best support of at least `min_support`. `max_units` caps the units
     read, `embed_top` how many of them (best by words) are embedded, `answer_units` how many
-    of the best units candidate spans are taken from, `quote_words` the length of a quote,
+    of the best units candidate spans are taken from, `quote_words` the length of a quote of
+    a decline's closest evidence,
     `first_words` of the answering sentence's quote. The answering sentence, read with its
     context and the two sentences before it, must hold `min_coverage` of the question's key
     words (weighted by rarity; tuned on pdfqa-dev's even ids and our own unanswerable
@@ -99,6 +103,12 @@ class ExtractiveReader:
     restate_new: int = 3  # `restate`: a sentence with at most this many content words beyond the question's …
     restate_back: int = 0  # … is read after the unit before it when that one has at most these words (0: never;
     # 16 gained 6 first lines on the tuning sets but lost one on new-manuals' test questions, so it is off)
+    # The other quotes (chosen leaving one tuning set out, `benchmarks/answer_tuning/loso_quotes.py`):
+    answer_quotes: int = 2  # `reading.answer_quotes`: the runner-up answers' sentences, cut around their spans …
+    other_answers: bool = True  # … skipping a runner-up whose span is the first line's answer again
+    other_words: int = 14  # words of each other quote (a decline's closest evidence: `quote_words`)
+    max_words: int = 40  # the whole answer's word budget (`ReaderResult.render`) …
+    fit_words: int = 4  # … a quote past it is cut to the words left when at least this many are (0: left out)
 
     def read(self, question: str, passages: Sequence[Passage], written: Written | None = None) -> ReaderResult:
         """Read the numbered passages ((n, text), optionally with title and heading) for
@@ -137,8 +147,8 @@ class ExtractiveReader:
         if best < self.min_support or missing or unheard:
             return ReaderResult("", 0, closest, best, False, q.kind, ranked, missing=missing)
         following = next_units(units, follows)
-        answer, unit, anchor, margin = self._answer(q, ranked_units, [float(scores[i]) for i in order],
-                                                    following, numbers)
+        answer, unit, anchor, margin, candidates = self._answer(q, ranked_units, [float(scores[i]) for i in order],
+                                                                following, numbers)
         if self._coverage(asked, unit, units) < self.min_coverage:
             return ReaderResult("", 0, closest, best, False, q.kind, ranked)
         if names_absent(question, answering_document(unit, units)):  # the document is about something else
@@ -149,11 +159,15 @@ class ExtractiveReader:
                               self._shaped(q))
         reading = answer_type.read_on_to_shape(q, reading, unit, following.get(unit), self.shape_read_on)
         reading = restate.read_back(q, reading, unit, before, self.restate_new, self.restate_back)
-        quotes = other_quotes((reading,), ranked_units, self.max_quotes, self.quote_words,
-                              q.terms if self.focus_quotes else frozenset())
+        terms = q.terms if self.focus_quotes else frozenset()
+        runners = answer_quotes((reading,), candidates, min(self.answer_quotes, self.max_quotes), self.other_words,
+                                terms, answer if self.other_answers else "")
+        rest = [u for u in ranked_units if u.text not in {r.text for r in runners}]
+        quotes = runners + other_quotes((reading,), rest, self.max_quotes - len(runners), self.other_words, terms)
         return ReaderResult(answer, unit.number, quotes, best, True, q.kind, ranked, (reading,),
                             self._confident(q, answer, unit.text), margin=round(margin, 4),
-                            first_words=self.first_words, quote_words=self.quote_words)
+                            first_words=self.first_words, quote_words=self.other_words,
+                            max_words=self.max_words, fit_words=self.fit_words)
 
     @staticmethod
     def _shaped(q: QuestionInfo) -> bool:
@@ -222,17 +236,18 @@ class ExtractiveReader:
         return out
 
     def _answer(self, q: QuestionInfo, units: list[Unit], scores: list[float],
-                following: dict[Unit, Unit], numbers: Sequence[int] = ()) -> tuple[str, Unit, int, float]:
+                following: dict[Unit, Unit], numbers: Sequence[int] = ()) -> tuple[str, Unit, int, float, list]:
         """(short answer, unit it came from, offset of the answer in the unit or -1, margin:
-        how far the answer's score is ahead of the best other answer's, 1.0 for a verdict)."""
+        how far the answer's score is ahead of the best other answer's, 1.0 for a verdict;
+        the ranked candidates, best first, whose runners-up the other quotes show)."""
         if q.kind == "yesno":
             verdict = judge.both_or_same(q, units, nlp.entity_names) if q.same else None
             named = named_terms(q, units[0]) or rare_terms(q, units)
-            return verdict or judge.yes_no(units, named), units[0], -1, 1.0
+            return verdict or judge.yes_no(units, named), units[0], -1, 1.0, []
         if q.kind == "choice":
             pick = judge.choose(q, units, option_overlap(q))
             about = judge.units_about(pick, units[:20]) or units
-            return pick, about[0], -1, 1.0
+            return pick, about[0], -1, 1.0, []
         pool, pool_scores = with_neighbours(units, scores, self.answer_units, following,
                                             decay=self.next_decay, lead_decay=self.lead_decay)
         if q.default:
@@ -251,16 +266,16 @@ class ExtractiveReader:
         if chosen is not None:  # the learned chooser picks the sentence; its best span is marked
             ranked = [c for c in ranked if c.unit == chosen] + [c for c in ranked if c.unit != chosen]
             if not ranked or ranked[0].unit != chosen:
-                return "", chosen, -1, 0.0
+                return "", chosen, -1, 0.0, ranked
         if not ranked:
-            return "", units[0], -1, 0.0  # no span of the asked shape: the sentence is quoted unmarked
+            return "", units[0], -1, 0.0, []  # no span of the asked shape: the sentence is quoted unmarked
         best = ranked[0]
         if not best.text:  # the sentence wins unmarked; it shows its own best span if it has one
             best = next((c for c in ranked if c.unit == best.unit and c.text), best)
         runner_up = next((c.score for c in ranked if c.text and c.text.lower() != best.text.lower()), 0.0)
         text, start = value_mark(best.text, best.start, best.unit.text, ranked, best.unit) if q.default else \
             (best.text, best.start)  # a default's mark: the value ("900k"), not a name ("bunzip2")
-        return text, best.unit, start, best.score - runner_up
+        return text, best.unit, start, best.score - runner_up, ranked
 
     def _choose(self, q: QuestionInfo, pool: list[Unit], pool_scores: list[float], ranked: Sequence,
                 following: dict[Unit, Unit], numbers: Sequence[int]) -> Unit | None:

@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Sequence
 
+from core.answer.candidates import Candidate
 from core.answer.quote import clean_markup, decline_lines, quote_line
 from core.answer.terms import content_terms, tokens
 from core.answer.units import Unit, term_line
@@ -153,6 +154,37 @@ def other_quotes(readings: Sequence[Reading], ranked: Sequence[Unit], count: int
     return tuple(out)
 
 
+def answer_quotes(readings: Sequence[Reading], candidates: Sequence[Candidate], count: int, words: int,
+                  terms: frozenset[str] | set[str] = frozenset(), answer: str = "") -> tuple[ReaderSentence, ...]:
+    """Up to `count` sentences of the best `candidates` (ranked answer spans, best first) after
+    the readings' own: one per unit, none the first line already shows, none whose span is
+    `answer` again; each quote's window holds its candidate's span (a sentence candidate, or a
+    span of its term: the question's words), so when the first line's pick is wrong the
+    runner-up answer is read next."""
+    shown = {r.sentence for r in readings}
+    out: list[ReaderSentence] = []
+    for c in candidates:
+        if len(out) >= count:
+            break
+        u = c.unit
+        if u.text in shown or len(tokens(u.text)) < 3 or any(u.text.strip() in r.sentence for r in readings) \
+                or (answer and c.text.lower() == answer.lower()):
+            continue
+        shown.add(u.text)
+        out.append(ReaderSentence(u.text, u.number, round(c.score, 4), _candidate_focus(c, terms, words)))
+    return tuple(out)
+
+
+def _candidate_focus(c: Candidate, terms: frozenset[str] | set[str], words: int) -> tuple[int, int] | None:
+    """Where the quote of `c`'s unit must look: its span (offsets in the stripped text), else
+    the question's words."""
+    text = c.unit.text
+    lead = len(text) - len(text.lstrip())
+    if c.text and c.start >= lead and text[c.start:c.start + len(c.text)] == c.text:
+        return c.start - lead, c.start - lead + len(c.text)
+    return focus_of(text.strip(), terms, words) if terms and c.unit.kind != "row" else None
+
+
 @dataclass(frozen=True)
 class ReaderResult:
     """The short answer and its citation number, the other quotes, the best unit's support
@@ -173,7 +205,8 @@ class ReaderResult:
     first_words: int = 28
     quote_words: int = 14
     margin: float = 0.0  # the answer's lead over the next candidate answer
-    max_words: int = 40  # the whole answer's word budget: quotes that would pass it are left out
+    max_words: int = 40  # the whole answer's word budget: quotes that would pass it are left out …
+    fit_words: int = 0  # … or cut to the words left when at least this many are (0: never)
 
     def render(self) -> str:
         """First line: the answering sentence(s), each quoted with its [n] (the answer in bold
@@ -186,9 +219,19 @@ class ReaderResult:
         for q in self.quotes:  # other quotes while the whole answer stays within its word budget
             line = quote_line(q.text, q.number, q.focus, self.quote_words, bold=False)
             if _words(lines) + len(line.split()) > self.max_words:
+                lines += self._cut(q, self.max_words - _words(lines))
                 break
             lines.append(line)
         return "\n".join(lines)
+
+    def _cut(self, q: ReaderSentence, room: int) -> list[str]:
+        """The quote cut to the `room` words left (its citation and '…' counted), showing at
+        least `fit_words` words of the evidence; [] when it cannot (or `fit_words` is 0)."""
+        for n in range(min(room, self.quote_words), max(1, self.fit_words) - 1, -1) if self.fit_words else ():
+            line = quote_line(q.text, q.number, q.focus, n, bold=False)
+            if len(line.split()) <= room:
+                return [line]
+        return []
 
 
 def _words(lines: Sequence[str]) -> int:

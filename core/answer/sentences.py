@@ -35,6 +35,7 @@ _ABBREVIATION = re.compile(r"\b(?:e\.g|i\.e|etc|vs|cf|Fig|No|Vol|Dr|Mr|Mrs|Ms|St
                            r"|(?:^|[\s\"“'(*`_])(?:[Ss]tep|[Ss]tage|[Pp]hase|[Pp]art)\s+\d+[a-z]?[.:]$"  # "Step 1." labels
                            r"|:\s+\d{1,2}[.)]$")  # "in this order: 1." opens a list: its first item goes on
 _RULE = re.compile(r"^[|:\-\s]+$")
+_HEADING = re.compile(r"#{1,6}\s")
 _ONE_QUOTE = re.compile(r"(?:(?:Yes|No): )?“[^“”]*(?:“[^“”]*”[^“”]*)*” \[\d+\]")  # “…” [n], quotes inside allowed
 _OPEN_QUOTE = re.compile(r"(?:(?:Yes|No): )?“.*” \[\d+\]")  # the same with an inner “ the text closed by a plain "
 _MARKUP = re.compile(r"[*`“”\"]|…|\[\d+\]")
@@ -62,6 +63,9 @@ def _line_sentences(line: str) -> list[str]:
     sentence with its neighbour) is one sentence: its supporting span is the quoted text."""
     if line.count("” [") == 1 and (_ONE_QUOTE.fullmatch(line.strip()) or _one_open_quote(line.strip())):
         return [line.strip()]
+    quotes = _quotes(line.strip())
+    if quotes:  # one quote per part of a two-part question's first line, each resting on its own chunk
+        return quotes
     out: list[str] = []
     start = 0
     ends = [m.end() for m in _END.finditer(line)]
@@ -73,6 +77,16 @@ def _line_sentences(line: str) -> list[str]:
             out.append(piece)
         start = end
     return [s for s in out if plain(s)]
+
+
+def _quotes(line: str) -> list[str]:
+    """The quotes of a line that is only quotes of the evidence, each with its citation
+    (“…” [2] “lilypond …” [1], a quote opening in lower case included); [] for any other line."""
+    found = list(_ONE_QUOTE.finditer(line))
+    if len(found) < 2 or found[0].start() != 0 or found[-1].end() != len(line) \
+            or any(line[a.end():b.start()] != " " for a, b in zip(found, found[1:])):
+        return []
+    return [m.group(0) for m in found]
 
 
 def _one_open_quote(line: str) -> bool:
@@ -91,9 +105,10 @@ _ROW_JOIN = " | "  # how `pieces` joins a table row's cells
 
 def pieces(text: str, headed: bool = False) -> list[str]:
     """A chunk's text as verbatim pieces: prose sentences (a sentence cut by a line break, as at
-    a page break, made whole again), table rows (cells joined by ' | '), code and other lines;
-    headings and table rules are skipped. `headed`: each row read with its header
-    ('Part: valve seal | Replacement: 12 months'), as a sentence about it reads (not verbatim)."""
+    a page break, made whole again), table rows (cells joined by ' | '), code and other lines
+    ("#define X" among them); headings ("# …" to "###### …") and table rules are skipped.
+    `headed`: each row read with its header ('Part: valve seal | Replacement: 12 months'), as
+    a sentence about it reads (not verbatim)."""
     out: list[str] = []
     cut = -1  # index of a prose piece cut mid-sentence (a page or column break)
     header: list[str] | None = None
@@ -112,7 +127,7 @@ def pieces(text: str, headed: bool = False) -> list[str]:
             cut = -1
             continue
         header = None
-        if line.startswith("#") and not line.startswith("#:"):
+        if _HEADING.match(line):  # a heading ("## Options"), not code such as "#define X" or "#:center"
             cut = -1
             continue
         found = _line_sentences(line) or [line]
@@ -135,37 +150,53 @@ def best_span(sentence: str, chunks: Sequence[tuple[str, str]], question: str = 
     scores = [weighted_overlap(want, t, weights, 1.0) for t in terms]
     ties = [weighted_overlap(asked, t, weights, 1.0) for t in terms]
     best = max(range(len(cands)), key=lambda i: (scores[i] + 0.1 * ties[i], -i))
-    lo, hi, gain = _grown(cands, terms, best, want, weights, scores[best])
+    lo, hi, gain = _grown(cands, terms, best, want, weights, scores[best], _flat(plain(sentence)))
     span = " ".join(p for _, _, p in cands[lo:hi + 1])
     return _cut(span, want), cands[best][0], scores[best] + gain
 
 
 def _grown(cands: Sequence[tuple[str, int, str]], terms: Sequence[set[str]], best: int, want: set[str],
-           weights: Mapping[str, float], score: float) -> tuple[int, int, float]:
+           weights: Mapping[str, float], score: float, quote: str = "") -> tuple[int, int, float]:
     """(first, last index, weight gained) of the run of pieces of `best`'s chunk that the
     sentence rests on: a neighbour joins when it adds much of the sentence's weight
     (JOIN_GAIN), or when the sentence quotes nearly all its words and it adds some; a quoted
     piece one unquoted piece away joins with the piece between (a quote read on over a line
-    the reader skips: "… as XSLT processor" / "(see …)" / "EXAMPLE:" / the command). A row
-    never joins a row: its header is labels."""
+    the reader skips: "… as XSLT processor" / "(see …)" / the command). A piece the sentence
+    shows verbatim (`quote`: its words, whitespace collapsed) joins even when it adds no
+    weight: a neighbour of two words or more (a definition term "-f --force" before its
+    description), one of four or more up to two skipped pieces away (a lead-in read on over
+    "(see …)" and "EXAMPLE:"). A row never joins a row: its header is labels."""
     lo = hi = best
     have, gain = set(terms[best]), 0.0
     grew = True
     while grew:
         grew = False
-        for k in (hi + 1, lo - 1, hi + 2, lo - 2):
+        for k in (hi + 1, lo - 1, hi + 2, lo - 2, hi + 3, lo - 3):
             if not (0 <= k < len(cands)) or cands[k][0] != cands[best][0] or lo <= k <= hi:
                 continue
             if abs(cands[k][1] - cands[best][1]) != abs(k - best) or (_ROW_JOIN in cands[best][2] and _ROW_JOIN in cands[k][2]):
                 continue
             added = weighted_overlap(want, have | terms[k], weights, 1.0) - score - gain
             quoted = bool(terms[k]) and len(terms[k] & want) >= 0.8 * len(terms[k])
-            near = k in (hi + 1, lo - 1)
-            if (near and added >= JOIN_GAIN) or (quoted and added > 0):
+            near, skips = k in (hi + 1, lo - 1), max(k - hi, lo - k) - 1
+            if (near and added >= JOIN_GAIN) or (quoted and added > 0 and skips <= 1) \
+                    or _shown(cands[k][2], quote, 2 if near else 4, [p for _, _, p in cands[lo:hi + 1]]):
                 lo, hi = min(lo, k), max(hi, k)
                 have, gain, grew = have | terms[k], gain + added, True
                 break
     return lo, hi, gain
+
+
+def _flat(text: str) -> str:
+    """`text` with whitespace collapsed, padded with a space on each side."""
+    return f" {' '.join(text.split())} "
+
+
+def _shown(piece: str, quote: str, least: int, run: Sequence[str]) -> bool:
+    """The whole piece, of at least `least` words, stands in the quote (`_flat`) and is no
+    piece of the `run` again (a line the chunk repeats); a word or two ("TeX", "LilyPond")
+    stands in many quotes by chance."""
+    return bool(quote) and len(piece.split()) >= least and _flat(piece) in quote and piece not in run
 
 
 def _cut(span: str, want: set[str]) -> str:

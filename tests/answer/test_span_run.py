@@ -5,7 +5,7 @@ sentence after it, or read on over a line it skips; the span (what Show on page 
 what span_hit grades) must hold all of them. Fixtures are generated here."""
 from __future__ import annotations
 
-from core.answer.sentences import best_span, split_answer
+from core.answer.sentences import best_span, pieces, split_answer
 
 OPTIONS = (
     "--mail [address(es)]\n"
@@ -57,3 +57,62 @@ def test_a_quote_whose_text_closes_a_curly_quote_with_a_plain_one_is_one_sentenc
     span, _, _ = best_span(line, [("c1", chunk)], "What does the -MM option leave out of the dependency rules?")
     assert span.startswith("-MM Like") and span.endswith("are omitted.")
     assert split_answer("“A is 1.” He said “B is 2.” [1]")[0][0] == "“A is 1.”"  # two quotes: still cut
+
+
+FORCE = (
+    "-t --test\n"
+    "Check integrity of the specified file(s), but don't decompress them.\n"
+    "-f --force\n"
+    "Force overwrite of output files. Normally, the compressor will not overwrite existing output files. "
+    "Also forces it to break hard links to files.\n"
+)
+PROCESSOR = (
+    "The toolkit can query, edit, check and transform documents.\n"
+    "Current implementation uses libxslt from GNOME codebase as XSLT processor\n"
+    "(see http://xmlsoft.org/ for more details)\n"
+    "EXAMPLE:\n"
+    "# Transform passing parameters to XSLT stylesheet\n"
+    "xmlstarlet tr xsl/param1.xsl -p Count='count(/xml/table/rec)' xml\n"
+    "Input xsl/params1.xsl\n"
+)
+
+
+def test_a_term_that_adds_no_new_word_is_in_the_span_when_the_quote_shows_it() -> None:
+    line = "“-f --force … Force overwrite of output files. Normally, the compressor will not overwrite existing " \
+           "output files.” [1]"
+    span, _, _ = best_span(line, [("c1", FORCE)], "Which option forces overwriting of output files?")
+    assert span.startswith("-f --force Force overwrite") and span.endswith("existing output files.")
+    assert "--test" not in span and "hard links" not in span
+
+
+def test_a_quote_read_on_over_two_skipped_lines_holds_both_quoted_lines() -> None:
+    line = "“Current implementation uses libxslt from GNOME codebase as XSLT processor xmlstarlet tr " \
+           "xsl/param1.xsl -p Count='count(/xml/table/rec)' xml” [1]"
+    span, _, _ = best_span(line, [("c1", PROCESSOR)], "Which XSLT processor does xmlstarlet tr use?")
+    assert span.startswith("Current implementation uses libxslt") and span.endswith("xml")
+    assert "toolkit" not in span and "Input" not in span
+
+
+def test_a_code_line_opening_with_a_hash_is_a_piece_of_the_span_not_a_heading() -> None:
+    chunk = ("It is disabled by default. To enable it, you will need to comment out this flag:\n"
+             "#define _PORTABLE_PTHREADS\nin the axml.c source file.\n## Next section\nOther text here.")
+    line = "“To enable it, you will need to comment out this flag: define _PORTABLE_PTHREADS in the axml.c source " \
+           "file.” [1]"
+    span, _, _ = best_span(line, [("c1", chunk)], "Which flag enables the portable threads?")
+    assert span == "To enable it, you will need to comment out this flag: #define _PORTABLE_PTHREADS in the axml.c " \
+                   "source file."
+    assert "Next section" not in " ".join(pieces(chunk))  # a heading is still no piece
+
+
+def test_a_word_the_quote_shows_by_chance_or_a_repeated_line_does_not_join() -> None:
+    chunk = ("TeX\nProduce files for inclusion in pdfTeX documents, with the fonts left out.\n"
+             "TeX-GS\nIf you want to include more than one PDF in a TeX document, use this option.\n"
+             "To enter debug mode, type RETURN now.\n> amplitude = damped(2.5)\nERROR in damped\n"
+             "To enter debug mode, type RETURN now.\n")
+    line = "“If you want to include more than one PDF in a TeX document, use this option.” [1]"
+    span, _, _ = best_span(line, [("c1", chunk)], "How do I include more than one PDF in a TeX document?")
+    assert span.endswith("If you want to include more than one PDF in a TeX document, use this option.")
+    assert "Produce files" not in span  # "TeX" stands in the quote by chance
+    line = "“To enter debug mode, type RETURN now. > amplitude = damped(2.5)” [1]"
+    span, _, _ = best_span(line, [("c1", chunk)], "How do I enter debug mode?")
+    assert span == "To enter debug mode, type RETURN now. > amplitude = damped(2.5)"

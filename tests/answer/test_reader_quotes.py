@@ -1,0 +1,56 @@
+"""The offline answer's other quotes are the next-best answers: the sentences of the runner-up
+candidate spans (one per sentence, never the first line's, never its answer again), each cut
+around its span; today's best-ranked units fill what is left. Fixtures are generated here."""
+from __future__ import annotations
+
+from core.answer.candidates import Candidate
+from core.answer.reader import ExtractiveReader
+from core.answer.reading import Reading, ReaderResult, ReaderSentence, answer_quotes
+from core.answer.terms import content_terms
+from core.answer.units import Unit
+
+OUTPUT = [
+    (1, "Each run of the program writes its results to the output directory. The output directory is kept between "
+        "runs. Files of the output directory are named after their inputs."),
+    (2, "To choose the output directory, give --outdir before the input files."),
+]
+QUESTION = "Which option sets the output directory of the program?"
+
+
+def test_the_runner_up_answer_is_quoted_when_the_first_line_has_none() -> None:
+    answer = ExtractiveReader(None).read(QUESTION, OUTPUT).render().splitlines()
+    assert "--outdir" not in answer[0]  # the pick: the sentences that match the question's words best
+    assert answer[1] == "“To choose the output directory, give --outdir before the input files.” [2]"
+    before = ExtractiveReader(None, answer_quotes=0, other_answers=False, other_words=12, fit_words=0)
+    assert "--outdir" not in before.read(QUESTION, OUTPUT).render()  # the best-ranked unit after the pick
+
+
+def test_runner_ups_skip_the_first_lines_sentence_its_answer_and_repeated_sentences() -> None:
+    first = Unit("The port is 69 by default.", 1, "prose")
+    again = Unit("Clients connect to port 69 unless told otherwise.", 2, "prose")
+    other = Unit("A long introduction to the protocol, which the server speaks on port 6969 when it is run in "
+                 "test mode by the administrator of the machine.", 3, "prose")
+    reading = Reading("69", first.text, 1, (12, 14))
+    ranked = [Candidate("69", first, 2.0, 12), Candidate("69", again, 1.5, 22), Candidate("", other, 1.2),
+              Candidate("6969", other, 1.1, other.text.index("6969"))]
+    (quote,) = answer_quotes((reading,), ranked, 2, 12, content_terms("Which protocol?"), answer="69")
+    assert quote.text == other.text and quote.number == 3  # one quote per sentence, the first line's answer skipped
+    assert other.text[quote.focus[0]:quote.focus[1]] == "protocol,"  # a sentence candidate: around no span …
+    shown = ReaderResult("69", 1, (quote,), 1.0, True, readings=(reading,)).render().splitlines()[1]
+    assert "protocol" in shown
+    (span,) = answer_quotes((reading,), [Candidate("6969", other, 1.1, other.text.index("6969"))], 2, 12)
+    assert other.text[span.focus[0]:span.focus[1]] == "6969"  # … a span candidate: around its span
+    line = ReaderResult("69", 1, (span,), 1.0, True, readings=(reading,)).render().splitlines()[1]
+    assert "6969" in line and line.startswith("“…")
+
+
+def test_a_quote_past_the_budget_is_cut_to_the_words_left() -> None:
+    reading = Reading("69", "The port is 69 by default and clients connect to it unless they are told to use "
+                      "another one.", 1, (12, 14))
+    long = ReaderSentence("The server speaks the protocol on another port when it is run in test mode by the "
+                          "administrator of the machine.", 2, 0.0)
+    kept = ReaderResult("69", 1, (long,), 1.0, True, readings=(reading,), quote_words=12, max_words=28)
+    assert len(kept.render().splitlines()) == 1  # 19 + 13 words: left out
+    cut = ReaderResult("69", 1, (long,), 1.0, True, readings=(reading,), quote_words=12, max_words=28, fit_words=6)
+    lines = cut.render().splitlines()
+    assert len(lines) == 2 and lines[1].startswith("“The server speaks") and len(lines[1].split()) <= 28 - 19
