@@ -96,6 +96,7 @@ class ExtractiveReader:
     focus_quotes: bool = True  # the other quotes are cut around the question's words, not at their start
     read_on_words: int = 16  # `reading.read_around`: a sentence this short is read on into the next one
     read_words: int = 25  # … when the two hold at most this many words (0: never)
+    block_words: int = 25  # `reading.completed`: a lead-in's code block is read on while the quote has these words
     use_chooser: bool = False  # the learned sentence chooser (`choose`, needs an embedder): no gain measured
     story_aside: bool = True  # `decline_preamble`: the word tests set aside a story the evidence never tells
     shape_bonus: float = 0.05  # `answer_type`: added to a pool unit's score when it holds the asked shape
@@ -153,7 +154,7 @@ class ExtractiveReader:
             return ReaderResult("", 0, closest, best, False, q.kind, ranked)
         if names_absent(question, answering_document(unit, units)):  # the document is about something else
             return ReaderResult("", 0, closest, best, False, q.kind, ranked)
-        reading = completed(reading_of(answer, unit, anchor), unit, following.get(unit))
+        reading = completed(reading_of(answer, unit, anchor), unit, following.get(unit), following, self.block_words)
         before = next((u for u in units if following.get(u) == unit), None)
         reading = read_around(reading, unit, before, following.get(unit), self.read_on_words, self.read_words,
                               self._shaped(q))

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from core.answer.candidates import Candidate
 from core.answer.quote import clean_markup, decline_lines, quote_line
@@ -79,18 +79,35 @@ def reading_of(answer: str, unit: Unit, anchor: int) -> Reading:
     return Reading(answer, text, unit.number, None)
 
 
-def completed(reading: Reading, unit: Unit, nxt: Unit | None) -> Reading:
+def completed(reading: Reading, unit: Unit, nxt: Unit | None,
+              following: Mapping[Unit, Unit] | None = None, block_words: int = 0) -> Reading:
     """The reading of a sentence that ends with ':' ("… must include the statement:") read
     on into the unit that follows it in its passage (what it announces: the command, the
-    list's first item), which the quote then shows; any other reading as it is."""
+    list's first item), which the quote then shows; when that unit is a line of code, the
+    block's next code lines too (`following`: reading order) while the quote stays within
+    `block_words` words ("… start the program as before: $ cd work $ R"); any other reading
+    as it is."""
     if nxt is None or nxt.number != unit.number or not unit.text.rstrip().endswith(":") \
             or reading.answer in ("Yes", "No") or reading.sentence != unit.text:
         return reading
     head = unit.text.rstrip()
     term = nxt.context.split(" | ")[0] if nxt.context else ""
     term = term if term and term_line(term) and term not in unit.context else ""  # a code line read as a term
-    sentence = " ".join(p for p in (head, term, nxt.text.strip()) if p)
+    sentence = " ".join(p for p in (head, term, *announced_block(nxt, following or {}, block_words,
+                                                                 len(head.split()) + len(term.split()))) if p)
     return replace(reading, sentence=sentence, window=None if reading.mark else (len(head) + 1, len(sentence)))
+
+
+def announced_block(first: Unit, following: Mapping[Unit, Unit], words: int, used: int) -> list[str]:
+    """The announced unit's text, then, when it is a code line, the code lines after it in
+    the same passage while the quote (`used` words so far) stays within `words` words."""
+    out, unit = [first.text.strip()], first
+    used += len(first.text.split())
+    while first.kind == "code" and (unit := following.get(unit)) is not None and unit.kind == "code" \
+            and unit.number == first.number and used + len(unit.text.split()) <= words:
+        out.append(unit.text.strip())
+        used += len(unit.text.split())
+    return out
 
 
 _ANAPHOR = re.compile(r"^(?:This|These|It|They|Such|That|Those)\b")

@@ -71,3 +71,33 @@ def test_the_span_takes_a_neighbour_the_sentence_quotes() -> None:
     sentence = "“… relative to these directories, in this order: 1. Your current working directory.” [1]"
     span, chunk_id, _ = best_span(sentence, [("c1", ORDER)])
     assert chunk_id == "c1" and span.endswith("in this order: 1. Your current working directory.")
+
+
+SESSIONS = (
+    "Further R sessions are simple.\n"
+    "Make work the working directory and start the program as before:\n"
+    "$ cd work\n"
+    "$ R\n"
+    "Use the R program, terminating with the q() command at the end of the session."
+)
+
+
+def test_a_lead_in_reads_its_whole_short_code_block() -> None:
+    line = _read("How do I start the program again in later sessions?", SESSIONS)
+    assert "as before: $ cd work $ R”" in line, line
+
+
+def test_a_code_block_is_read_only_while_the_quote_stays_short() -> None:
+    unit = Unit("Build it with these commands:", 1, "prose", index=0)
+    block = [Unit(f"$ make step{i} --with-a-long option list here", 1, "code", index=i) for i in range(1, 5)]
+    following = dict(zip([unit, *block], block))
+    reading = completed(Reading("", unit.text, 1), unit, block[0], following, 25)
+    assert reading.sentence.count("$ make") == 2  # 5 + 7 + 7 words; a third line would pass 25
+    assert completed(Reading("", unit.text, 1), unit, block[0], following, 0).sentence.count("$ make") == 1
+
+
+def test_a_prose_item_after_a_lead_in_is_not_read_on_as_a_block() -> None:
+    unit = Unit("Do this:", 1, "prose", index=0)
+    item, code = Unit("1. Open the file.", 1, "prose", index=1), Unit("$ vi file", 1, "code", index=2)
+    reading = completed(Reading("", unit.text, 1), unit, item, {unit: item, item: code}, 25)
+    assert reading.sentence == "Do this: 1. Open the file."
