@@ -41,6 +41,7 @@ from pathlib import Path
 import psutil
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from cpu_phases import Phases
 from cpu_timeline import Timeline, lane_of, runnable
 
 REPO = Path(__file__).resolve().parents[1]  # replaced by the checkout whose `core` runs (main)
@@ -77,6 +78,21 @@ def label_of(frame) -> str:
     return " | ".join(p for p in (core or "(no folio frame)", lib, "import" if importing else "") if p)
 
 
+def callers_of(frame, depth: int = 3) -> str:
+    """'core/a.py:f < core/b.py:g < ...': the innermost `depth` frames of Folio's own code, each
+    of another function, so a store call is told apart by who made it (a search for graph
+    neighbours or a write both stand in core/index/vector_chroma.py:_call)."""
+    found: list[str] = []
+    while frame is not None and len(found) < depth:
+        name = frame.f_code.co_filename
+        if name.startswith(CORE):
+            here = f"{name[len(str(REPO)) + 1:]}:{frame.f_code.co_name}"
+            if not found or found[-1] != here:
+                found.append(here)
+        frame = frame.f_back
+    return " < ".join(found) or "(no folio frame)"
+
+
 def stage_of(label: str) -> str:
     """The stage a label belongs to (STAGES), "other" when none matches."""
     return next((stage for frag, stage in STAGES if frag in label), "other")
@@ -93,7 +109,7 @@ def thread_clock(native_id: int) -> int:
 class Sampler:
     """Charges each Python thread's CPU to its current stack's label, every `interval` s."""
 
-    def __init__(self, interval: float):
+    def __init__(self, interval: float, phase_s: float = 60.0, catalog: Path | None = None):
         self.interval = interval
         self.by_label: collections.Counter = collections.Counter()
         self.by_thread: collections.Counter = collections.Counter()
@@ -101,6 +117,8 @@ class Sampler:
         self.start_process = time.process_time()
         self.last_process = self.start_process
         self.timeline = Timeline(0.5, time.perf_counter())
+        self.phases = Phases(phase_s, time.perf_counter(), catalog)  # stage CPU as the library fills
+        self.me = psutil.Process()
         self.children: dict[int, float] = {}  # pid -> CPU seconds at the last look
         self.kids: list = []  # the child processes, found again every CHILDREN_EVERY looks
         self.looks = 0
@@ -120,6 +138,7 @@ class Sampler:
         native = {t.ident: t.native_id for t in threads}
         python = 0.0
         lanes: collections.Counter = collections.Counter()
+        stages: collections.Counter = collections.Counter()
         lane_of_native: dict = {native.get(me): None}
         for ident, frame in frames.items():
             try:
@@ -133,6 +152,7 @@ class Sampler:
             label = "(sampler)" if ident == me else label_of(frame)
             self.by_label[label] += used
             self.by_thread[names.get(ident, str(ident))] += used
+            stages["sampler" if ident == me else f"{stage_of(label)}\t{callers_of(frame)}"] += used
             if ident != me:
                 lane_of_native[native.get(ident)] = lane_of(names.get(ident, ""), stage_of(label))
                 lanes[lane_of_native[native.get(ident)]] += used
@@ -145,6 +165,8 @@ class Sampler:
         lanes["embed"] += torch_threads
         lanes["kw"] += self._children_cpu()
         now = time.perf_counter()
+        stages["embed.torch_threads"] += torch_threads
+        self.phases.add(now, stages, self.me.memory_info().rss)
         self.timeline.add(now, lanes)
         self.timeline.add_wants(now, self._wanting(lane_of_native))
 
@@ -190,7 +212,8 @@ class Sampler:
                 "stages": {k: round(v, 2) for k, v in stages.most_common()},
                 "labels": {k: round(v, 2) for k, v in self.by_label.most_common(80)},
                 "threads": {k: round(v, 2) for k, v in self.by_thread.most_common()},
-                "timeline": {"bucket_s": self.timeline.bucket, "rows": self.timeline.rows()}}
+                "timeline": {"bucket_s": self.timeline.bucket, "rows": self.timeline.rows()},
+                "phases": {"phase_s": self.phases.phase_s, "rows": self.phases.rows()}}
 
 
 def show(path: Path, top: int) -> None:
@@ -209,6 +232,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("out", type=Path, nargs="?")
     ap.add_argument("--interval", type=float, default=0.1)
+    ap.add_argument("--phase", type=float, default=60.0,
+                    help="seconds per phase of the report's `phases` (stage CPU as the library fills)")
     ap.add_argument("--report", type=Path, default=None, help="print a saved OUT.json")
     ap.add_argument("--top", type=int, default=25)
     argv = sys.argv[1:]
@@ -223,8 +248,13 @@ def main() -> None:
     sys.path.insert(0, os.getcwd())  # as `python -m core` would: the checkout in the cwd (or PYTHONPATH's)
     REPO = Path(importlib.util.find_spec("core").origin).resolve().parents[1]
     CORE = str(REPO / "core") + os.sep
-    sampler = Sampler(args.interval)
-    atexit.register(lambda: args.out.write_text(json.dumps(sampler.report(), indent=1), "utf-8"))
+    data_dir = dict(zip(args.args, args.args[1:])).get("--data-dir")
+    sampler = Sampler(args.interval, args.phase, Path(data_dir) / "catalog.sqlite" if data_dir else None)
+
+    def save() -> None:
+        sampler.phases.close(time.perf_counter())
+        args.out.write_text(json.dumps(sampler.report(), indent=1), "utf-8")
+    atexit.register(save)
     sampler.thread.start()
     sys.argv = ["core", *args.args]
     runpy.run_module("core", run_name="__main__", alter_sys=True)

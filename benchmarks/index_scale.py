@@ -2,6 +2,7 @@
 
     python benchmarks/index_scale.py --chunks 50000            # bm25s build / flush / query
     python benchmarks/index_scale.py --embed 640 [--embed-source paper.txt]   # chunks/s, batch 32
+    python benchmarks/index_scale.py --save-memory 50000   # memory of the saves an ingest makes
 
 Chunks are synthetic: 120 words each, drawn with Zipf-like frequencies from 30,000
 pronounceable pseudo-words, so stemming and stopword removal do real work.
@@ -74,6 +75,32 @@ def bench_bm25(n: int) -> None:
     print(f"  query latency p50 {np.percentile(lat, 50):.1f} ms, p95 {np.percentile(lat, 95):.1f} ms")
 
 
+def bench_save_memory(n: int, rounds: int = 3) -> None:
+    """Peak memory (tracemalloc, numpy's buffers included) that an ingest's write windows take
+    beyond a loaded index of n chunks: `rounds` x (one 50-chunk document added, then saved)."""
+    import tracemalloc
+
+    from core.index.text_bm25 import BM25TextIndex
+
+    texts = synthetic_texts(n + 50 * rounds, words_per_text=220)
+    with tempfile.TemporaryDirectory() as tmp:
+        built = BM25TextIndex(Path(tmp))
+        built.add([f"c{i}" for i in range(n)], texts[:n], [f"d{i // 50}" for i in range(n)])
+        built.flush()
+        index = BM25TextIndex(Path(tmp))
+        index.count()  # loaded, as the ingest process holds it
+        tracemalloc.start()
+        base, cpu = tracemalloc.get_traced_memory()[0], time.process_time()
+        for r in range(rounds):
+            index.add([f"n{r}-{i}" for i in range(50)], texts[n + 50 * r:n + 50 * (r + 1)], [f"new{r}"] * 50)
+            index.flush()
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+    print(f"bm25 saves @ {n} chunks ({len(index._counts.rows):,} entries): {rounds} x (add 50 + flush) peaked "
+          f"{(peak - base) / 2**20:.0f} MiB above the loaded index, {time.process_time() - cpu:.2f} CPU s "
+          "(tracemalloc on)")
+
+
 def bench_embed(n: int, source: str = "") -> None:
     from core.index.embedder import SentenceEmbedder
 
@@ -100,7 +127,10 @@ def main() -> None:
     parser.add_argument("--chunks", type=int, default=0, help="bm25s benchmark size")
     parser.add_argument("--embed", type=int, default=0, help="chunks to embed")
     parser.add_argument("--embed-source", default="", help="text file to cut into 100-word chunks")
+    parser.add_argument("--save-memory", type=int, default=0, help="chunks: memory of the full-text saves")
     args = parser.parse_args()
+    if args.save_memory:
+        bench_save_memory(args.save_memory)
     if args.chunks:
         bench_bm25(args.chunks)
     if args.embed:

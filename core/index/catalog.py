@@ -105,6 +105,7 @@ class Catalog(GraphTables, JobTables, MetaTables, PageTables):
         end is no longer in the library are left out.
         """
         chunk_doc = {c.chunk_id: c.doc_id for c in chunks}
+        edges = list(edges)
         with self._lock, self._db:
             self._db.execute("BEGIN IMMEDIATE")
             for old in replaces:
@@ -120,6 +121,7 @@ class Catalog(GraphTables, JobTables, MetaTables, PageTables):
                   json.dumps(c.heading_path), c.page_start, c.page_end, c.section_id, c.position,
                   c.source_id) for c in chunks],
             )
+            chunk_doc.update(self._docs_of_nodes(edges, chunk_doc))  # as stored now: old versions gone
             self._db.executemany(
                 "INSERT INTO edges VALUES (?,?,?,?,?,?,?)",
                 [(e.source, e.target, e.kind, e.weight, e.label, doc.doc_id,
@@ -129,11 +131,12 @@ class Catalog(GraphTables, JobTables, MetaTables, PageTables):
                 "INSERT INTO keywords VALUES (?,?,?)",
                 [(cid, kw, chunk_doc.get(cid, doc.doc_id)) for cid, kw in keywords],
             )
-            ready = {r[0] for r in self._db.execute("SELECT doc_id FROM documents WHERE status='ready'")}
-            self._db.executemany(
-                "INSERT INTO edges VALUES (?,?,?,?,?,?,?)",
-                [tuple(r) for r in edge_rows if {r[5], r[6]} <= ready | {doc.doc_id}],
-            )
+            if edge_rows:  # a restore: every ready document read, not on each add
+                ready = {r[0] for r in self._db.execute("SELECT doc_id FROM documents WHERE status='ready'")}
+                self._db.executemany(
+                    "INSERT INTO edges VALUES (?,?,?,?,?,?,?)",
+                    [tuple(r) for r in edge_rows if {r[5], r[6]} <= ready | {doc.doc_id}],
+                )
             if geometry is not None:
                 self._write_geometry(doc.doc_id, geometry)
             self._db.execute(
@@ -144,13 +147,22 @@ class Catalog(GraphTables, JobTables, MetaTables, PageTables):
             self._bump_generation()
         self._chunk_cache.clear()
 
+    def _docs_of_nodes(self, edges: Sequence[Edge], known: dict[str, str]) -> dict[str, str]:
+        """The document of every chunk an edge touches that `known` lacks, read in batches
+        (one query per chunk made a commit cost grow with its edges: a folder's later
+        documents carry thousands of keyword edges each)."""
+        nodes = {n for e in edges for n in (e.source, e.target)
+                 if n not in known and not n.startswith(("page:", "section:"))}
+        rows = self._rows_in("SELECT chunk_id, doc_id FROM chunks WHERE chunk_id IN ({marks})", sorted(nodes))
+        return dict(rows)
+
     def _other_doc(self, edge: Edge, doc_id: str, chunk_doc: dict[str, str]) -> str:
-        """The document at the far end of an edge, so removing it also removes the edge."""
+        """The document at the far end of an edge, so removing it also removes the edge
+        (`chunk_doc`: the document of every chunk the edges touch, see `_docs_of_nodes`)."""
         for node in (edge.source, edge.target):
-            if node not in chunk_doc and not node.startswith(("page:", "section:")):
-                row = self._db.execute("SELECT doc_id FROM chunks WHERE chunk_id=?", (node,)).fetchone()
-                if row and row[0] != doc_id:
-                    return row[0]
+            other = chunk_doc.get(node)
+            if other is not None and other != doc_id:
+                return other
         return doc_id
 
     def set_status(self, doc_id: str, status: str) -> None:

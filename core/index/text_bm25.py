@@ -34,6 +34,7 @@ import numpy as np
 
 from core.errors import BackendError
 from core.index.bm25_counts import TermCounts, saved_counts
+from core.index.json_lists import write_json_lists
 
 RECORDS = "records.json"
 INDEX_DIR = "bm25"
@@ -208,7 +209,8 @@ class BM25TextIndex:
         self._save_index()
         tmp = self.dir / (RECORDS + ".tmp")
         payload = {"generation": self._generation, "ids": self._ids, "doc_ids": self._doc_ids, "texts": self._texts}
-        tmp.write_text(json.dumps(payload, ensure_ascii=False), "utf-8")
+        with open(tmp, "w", encoding="utf-8") as out:
+            write_json_lists(out, payload)
         os.replace(tmp, self.dir / RECORDS)  # records last: an interrupted flush leaves the old pair
         self._stamp = self._disk_stamp()
         self._unsaved = False

@@ -9,9 +9,10 @@ exact, and as fast as the unscoped HNSW search. Stacked matrices of the last few
 are kept too, since a chat keeps its scope.
 
 Rows are read from the store the first time they are needed (one `get` for all that are
-missing) and kept current: a write in this process puts what it wrote (`put`), and another
-process's writes are applied from the store's write log (`apply`), or, when the log cannot
-say, everything is dropped (`forget()`). Once every stored vector has been read (`keep(...,
+missing) and kept current: a write in this process (`put`) or another process's, applied
+from the store's write log (`apply`), drops the rows it changed, or, when the log cannot
+say, everything is dropped (`forget()`); only rows that are the whole store take the new
+vectors in. Once every stored vector has been read (`keep(...,
 complete=True)`), the rows are the whole store until dropped (`complete`), so the exact
 unscoped search after another process's write reads only what it wrote.
 
@@ -139,16 +140,20 @@ class VectorRows:
 
     def apply(self, changes: Mapping[str, np.ndarray | None]) -> None:
         """Writes to the store: each id's new vector, or None where it was deleted. When the
-        rows are the whole store, its stacked matrix (key `ALL`) is patched, not dropped:
-        stacking 20,000 rows again took seconds on a busy machine."""
+        rows are the whole store, the new vectors join them and its stacked matrix (key
+        `ALL`) is patched, not dropped: stacking 20,000 rows again took seconds on a busy
+        machine. Otherwise the changed ids are only dropped: rows held then are a cache of
+        what was read, and keeping every vector written made a folder ingest's process hold
+        the whole library's vectors (~1.7 KB each) for nothing (it never searches them)."""
         changes = {i: None if v is None else np.asarray(v, dtype=np.float32) for i, v in changes.items()}
         with self._lock:
             self._epoch += 1
             whole = self._views.get(ALL) if self.complete else None
             self._views.clear()
-            for i, vector in changes.items():
-                if vector is None:
-                    self._rows.pop(i, None)
+            for i in changes:
+                self._rows.pop(i, None)
+            if not self.complete:
+                return
             self._add({i: v for i, v in changes.items() if v is not None})
             if whole is not None and self.complete and len(whole[0]):
                 self._views[ALL] = _patched(whole, changes)
