@@ -30,7 +30,7 @@ from benchmarks.answer_tuning.fit_chooser import in_split, retrieved
 from core.answer.qa import answer_question, evidence_order
 from core.eval.answers import first_line, is_hit
 from core.eval.questions import Question
-from core.eval.trust import span_text
+from core.eval.trust import lead_line, span_holds, span_text
 
 
 def cause(ans, q: Question, chunks: list) -> dict:
@@ -40,7 +40,7 @@ def cause(ans, q: Question, chunks: list) -> dict:
     cites = re.findall(r"\[(\d+)\]", text.splitlines()[0]) if text else []
     span = span_text(ans) or ""
     row = {"first": float(is_hit(first_line(text), q)), "whole": float(is_hit(text, q)),
-           "span_hit": float(bool(span) and is_hit(span, q)), "bearing": bearing,
+           "span_hit": float(span_holds(span, q, lead_line(text))), "bearing": bearing,
            "cited": int(cites[0]) if cites else 0, "answer": text, "span": span}
     if row["first"]:
         why = "ok"

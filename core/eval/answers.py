@@ -5,6 +5,8 @@
   a letter or digit), case-insensitive, whitespace collapsed; without them an answer
   pattern (regex) must match, or else the answer or an alias occur as whole words.
 - `answer_hit_first_line`: the same rule on the first line alone (the short answer).
+- Both read the answer as a person sees it: the reader's bold marks (`**`) are dropped, so
+  "**Intel** hex" holds "Intel hex".
 - `answer_f1` / `answer_em`: SQuAD token F1 / exact match of the first line against the
   answer and its aliases (the best of them).
 - `answer_words`: words of the answer text without citation marks (median reported).
@@ -32,6 +34,7 @@ from core.types import Answer
 
 _CITE = re.compile(r"\s*\[\d+\]")
 _LABEL = re.compile(r"^\s*(?:\*\*)?(?:the )?(?:short )?answer(?: is)?(?:\*\*)?\s*:\s*", re.IGNORECASE)
+_BOLD = re.compile(r"\*\*")  # markdown bold marks: the reader puts them around answer words
 _LIGATURES = str.maketrans({"ﬀ": "ff", "ﬁ": "fi", "ﬂ": "fl", "ﬃ": "ffi", "ﬄ": "ffl", "ﬅ": "st", "ﬆ": "st"})
 
 
@@ -55,8 +58,9 @@ class AnswerScore:
 
 
 def plain(text: str) -> str:
-    """Answer text without citation marks or ligature glyphs, whitespace collapsed."""
-    return m.collapse(_CITE.sub("", text.translate(_LIGATURES)))
+    """Answer text without citation marks, bold marks or ligature glyphs, whitespace
+    collapsed."""
+    return m.collapse(_BOLD.sub("", _CITE.sub("", text.translate(_LIGATURES))))
 
 
 def first_line(text: str) -> str:

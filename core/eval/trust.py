@@ -5,7 +5,9 @@ rewritten only when it should be (definitions in benchmarks/answer_sets/README.m
 - `answer_hit`: `answer_hit` on the whole answer text (citation marks removed).
 - `declined`: the first line opens with a decline phrase (`DECLINE_PHRASES`).
 - `span_hit`: `answer_hit` on `answer.sentences[0].span_text`; None (reported "n/a") when the
-  answer has no `sentences` attribute.
+  answer has no `sentences` attribute. A question whose short answer is a bare Yes or No
+  (no page can hold it) counts when the first line gives that verdict and the span matches
+  one of the question's `answer_patterns`, the sentence the verdict rests on.
 - follow-ups: `rewritten` (the text retrieved with, `retrieved_as`, differs from the question
   asked) and `rewrite_summary` (page_hit@5 of the text retrieved with relative to the
   standalone form's). A rewrite not shown as "understood as" is still what the app retrieves
@@ -26,13 +28,14 @@ from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence
 
 from core.eval import metrics as m
-from core.eval.answers import first_line, is_hit, word_count
+from core.eval.answers import first_line, is_hit, plain, word_count
 from core.eval.questions import Question
 
 # The offline reader's decline openings: the issue's new one and today's.
 DECLINE_PHRASES = ("The documents do not say", "The evidence does not answer this question")
 _MARKUP = re.compile(r"[*`]")
 _LAST_DIGIT = re.compile(r"(\d)\D*$")
+_VERDICTS = frozenset({"yes", "no"})
 
 
 def lead_line(text: str) -> str:
@@ -92,13 +95,26 @@ class TrustRow:
     span_words: int | None = None
 
 
+def span_holds(span: str, q: Question, lead: str) -> bool:
+    """The span holds the short answer; for a bare Yes/No answer, the first line `lead`
+    gives the verdict and the span is the sentence it rests on (an answer pattern matches)."""
+    if not span:
+        return False
+    verdict = bool(q.short_answers) and all(
+        s.strip().lower() in _VERDICTS for part in q.short_answers for s in part)
+    if verdict and q.answer_patterns:
+        flat = plain(span)
+        return is_hit(lead, q) and any(re.search(p, flat, re.IGNORECASE) for p in q.answer_patterns)
+    return is_hit(span, q)
+
+
 def score_trust(q: Question, text: str, span: str | None = None) -> TrustRow:
     """Grade one answer text (and its first sentence's span, when known) against `q`."""
     return TrustRow(
         qid=q.qid, hit_first_line=float(is_hit(lead_line(text), q)) if q.has_answers else 0.0,
         hit=float(is_hit(text, q)) if q.has_answers else 0.0, words=word_count(text),
         declined=is_declined(text),
-        span_hit=None if span is None else float(bool(span) and is_hit(span, q)),
+        span_hit=None if span is None else float(span_holds(span, q, lead_line(text))),
         span_words=None if span is None else word_count(span),
     )
 

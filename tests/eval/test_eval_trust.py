@@ -116,3 +116,23 @@ def test_a_row_is_scored_with_the_text_the_app_retrieved_with():
     assert retrieved_as({**asked, "retrieved_as": "and its width? a node"}) == "and its width? a node"  # hidden
     assert retrieved_as({**asked, "understood_as": "What is the width of a node?"}) == "What is the width of a node?"
     assert retrieved_as(asked) == "and its width?"
+
+
+INTEL = Question(qid="q3", question="Which format?", answer="Intel hex", short_answers=(("Intel hex",),))
+NETASCII = Question(qid="q4", question="Can it send netascii?", answer="No",
+                    answer_patterns=("not is implemented is the netascii",), short_answers=(("no",),))
+
+
+def test_bold_marks_inside_an_answer_phrase_do_not_hide_it():
+    row = score_trust(INTEL, "“The load module in **Intel** hex format.” [1]\n“Other.” [2]")
+    assert (row.hit_first_line, row.hit) == (1.0, 1.0)
+
+
+def test_a_yes_no_span_counts_when_the_verdict_is_right_and_the_span_is_its_sentence():
+    span = "The only feature that not is implemented is the netascii transfer mode."
+    right = WithSentences("No: “The only feature that **not** is implemented …” [1]", [Sentence("x", span)])
+    wrong = WithSentences("Yes: “The only feature that **not** is implemented …” [1]", [Sentence("x", span)])
+    elsewhere = WithSentences("No: “TFTP is a protocol.” [1]", [Sentence("x", "TFTP is a protocol.")])
+    assert score_trust(NETASCII, right.text, span_text(right)).span_hit == 1.0
+    assert score_trust(NETASCII, wrong.text, span_text(wrong)).span_hit == 0.0
+    assert score_trust(NETASCII, elsewhere.text, span_text(elsewhere)).span_hit == 0.0
