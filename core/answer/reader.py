@@ -15,9 +15,11 @@ words (`reading.answer_quotes`; the best-ranked units fill what is left); a sent
 ends with ':' is quoted with the line it announces (`reading.completed`), a short one with the
 sentence after it, one that points back ("This is …") with the sentence before it
 (`reading.read_around`); one that only restates the question can be read after the short
-name line it describes (`restate`, off by default). The reader declines (`decline`) when even
-the best unit is a weak match, when the question names something no passage mentions, or when
-the answering sentence holds too little of the question's key words.
+name line it describes (`restate`, off by default); a sentence that writes the question's
+word pairs ("sets of equivalent vertices") scores a little more (`word_pairs`). The reader
+declines (`decline`) when even the best unit is a weak match, when the question names
+something no passage mentions, or when the answering sentence holds too little of the
+question's key words.
 
 Example:
     >>> reader = ExtractiveReader(embedder=None)

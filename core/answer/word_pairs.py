@@ -10,7 +10,7 @@ writes next to each other, in the same order, measures how closely it follows th
 wording (`pair_share`; a sentence sharing a single pair gets nothing: one pair such as
 "relative path" is often chance). The reader adds `ExtractiveReader.pair_bonus` x that share
 to a pool sentence's score (`paired_scores`), chosen leaving one of the twelve tuning sets out
-(`benchmarks/answer_tuning/loso_pairs.py`): 0.2 on every fold, first-line hits 396 -> 400 of
+(`benchmarks/answer_tuning/loso_pairs.py`): 0.2 on every fold, first-line hits 399 -> 403 of
 656, no set lower by more than one.
 
 Only the asking sentence of the question counts (`question.last_sentence`): a preamble's pairs
