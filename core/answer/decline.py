@@ -31,7 +31,7 @@ from __future__ import annotations
 import functools
 import re
 from pathlib import Path
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 from core.errors import ConfigError
 
@@ -235,17 +235,20 @@ def _forms(texts: Iterable[str]) -> set[str]:
     return forms
 
 
-def names_absent(question: str, passage: str) -> list[str]:
+def names_absent(question: str, passage: str, subject: Callable[[str], bool] | None = None) -> list[str]:
     """The question's strong names (`strong_name`) when the answering passage (its text,
     title and headings) mentions none of them: the sentence chosen is about something else
     ("Which port does the CUPS daemon listen on?" answered from an SSH manual's port line).
-    [] when the question has no strong name or the passage holds one."""
+    [] when the question has no strong name, the passage holds one, or `subject` says the
+    answering document is about one (`decline_document.subject_test`)."""
     forms = _forms([passage])
     joined = " ".join(forms)
     ruled_out = excluded_terms(question) | aside_terms(question)  # once, not per name
     strong = [n for n in question_names(question) if re.search(r"[A-Za-z]", n) and strong_name(n)
               and stem(n) not in ruled_out and not _UNIT.match(n)]
-    return strong if strong and not any(_seen(n, forms, joined) for n in strong) else []
+    if not strong or any(_seen(n, forms, joined) for n in strong):
+        return []
+    return [] if subject is not None and any(subject(n) for n in strong) else strong
 
 
 def _letters(text: str) -> str:

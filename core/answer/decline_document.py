@@ -8,6 +8,14 @@ program asked of: the vsearch manual's option lines do not write "vsearch", and 
 reads "NAME" (set 5: 4 of 13 vsearch questions, and 4 PhyML ones, whose title is letter-spaced,
 "P h y M L"). Its subject's name is still written by several of its passages.
 
+When the evidence holds too few of them, the whole document says it (`subject_test`): a
+manual writes the name of the program it is about throughout (the Ghostscript colour guide
+"gsicc" 2.0 times per 1,000 characters, the vsearch manual "vsearch" 0.6, the PhyML manual
+"PhyML" 1.2), while a name a manual mentions in passing is rare in it ("axodraw" 0.05 in the
+feynMF manual, "USB" 0.05 in the expEYES one, "HTTP" at most 0.07 and "vsftpd" 0.05 in the
+pdfqa-dev manuals). `SUBJECT_DENSITY`, 0.2, lies between (chosen leaving one tuning set out:
+every choice falls in 0.07 to 0.6 and gives the same declines).
+
 Example:
     >>> from core.answer.units import Unit
     >>> units = [Unit("vsearch clusters reads.", 1, "prose", title="NAME"),
@@ -18,9 +26,11 @@ Example:
 """
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Callable, Sequence
 
 from core.answer.decline import _forms
+
+SUBJECT_DENSITY = 0.2  # times per 1,000 characters a document writes the name of its subject, at least
 
 
 def answering_document(unit, units: Sequence) -> str:
@@ -42,3 +52,13 @@ def answering_document(unit, units: Sequence) -> str:
         for form in forms:
             counts[form] = counts.get(form, 0) + 1
     return " ".join([own, *sorted(f for f, n in counts.items() if n >= 2 and not f.startswith("="))])
+
+
+def subject_test(written, title: str) -> Callable[[str], bool] | None:
+    """For `decline.names_absent`: whether the answering document (the evidence's documents
+    titled `title`) writes a name at least `SUBJECT_DENSITY` times per 1,000 characters,
+    i.e. is about it; None when `written` (`decline_owner.documents_writing`) cannot count."""
+    density = getattr(written, "density", None)
+    if density is None or not title:
+        return None
+    return lambda name: density(name, title) >= SUBJECT_DENSITY

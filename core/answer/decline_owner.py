@@ -31,7 +31,7 @@ Example:
 from __future__ import annotations
 
 import re
-from typing import Callable, Iterable, Sequence
+from typing import Callable, Iterable, Mapping, Sequence
 
 from core.answer.question import last_sentence
 
@@ -40,16 +40,41 @@ _EDGE = "\"'“”‘’("
 Written = Callable[[str], bool]  # whether the evidence passages' documents write a name anywhere
 
 
-def documents_writing(texts: Callable[[str], str], doc_ids: Iterable[str]) -> Written:
+def documents_writing(texts: Callable[[str], str], doc_ids: Iterable[str],
+                      titles: Mapping[str, str] | None = None) -> "DocumentWords":
     """`written` for `owner_names`: whether a document of `doc_ids` (its text from
-    `texts(doc_id)`, read once, on the first name asked) writes the name as a whole word."""
-    ids, read = sorted(set(doc_ids)), []
+    `texts(doc_id)`, read once, on the first name asked) writes the name as a whole word;
+    `titles` (doc_id: title) also lets `decline_document.subject_test` ask one document."""
+    return DocumentWords(texts, doc_ids, titles or {})
 
-    def written(name: str) -> bool:
-        if not read:
-            read.append(" ".join(texts(d) for d in ids))
-        return re.search(r"(?<![A-Za-z0-9])" + re.escape(name) + r"(?![A-Za-z0-9])", read[0], re.IGNORECASE) is not None
-    return written
+
+class DocumentWords:
+    """The evidence passages' documents, each read whole once, on the first name asked: a
+    `Written` (any of them writes the name) that also counts a name in one document."""
+
+    def __init__(self, texts: Callable[[str], str], doc_ids: Iterable[str], titles: Mapping[str, str]) -> None:
+        self._texts, self._ids, self._titles = texts, sorted(set(doc_ids)), dict(titles)
+        self._read: dict[str, str] = {}
+
+    def _text(self, doc_id: str) -> str:
+        if not self._read:
+            self._read.update((d, self._texts(d) or "") for d in self._ids)
+        return self._read.get(doc_id, "")
+
+    def __call__(self, name: str) -> bool:
+        """Whether a document of the evidence writes `name` as a whole word, in any case."""
+        return any(_whole(name).search(self._text(d)) for d in self._ids)
+
+    def density(self, name: str, title: str) -> float:
+        """How often the evidence's documents titled `title` write `name` (whole word, any
+        case): times per 1,000 characters of their text (0.0 for no such document)."""
+        texts = [self._text(d) for d in self._ids if self._titles.get(d) == title and title]
+        size = sum(len(t) for t in texts)
+        return 1000.0 * sum(len(_whole(name).findall(t)) for t in texts) / size if size else 0.0
+
+
+def _whole(name: str) -> re.Pattern:
+    return re.compile(r"(?<![A-Za-z0-9])" + re.escape(name) + r"(?![A-Za-z0-9])", re.IGNORECASE)
 
 
 def owner_names(question: str, names: Sequence[str], missing: Sequence[str],

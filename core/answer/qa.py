@@ -81,7 +81,8 @@ def answer_question(
     if not citations:
         text, kind = NO_EVIDENCE_TEXT, "unsupported"
     else:
-        written = documents_writing(document_text, (c.chunk.doc_id for c in citations)) if document_text else None
+        titles = {c.chunk.doc_id: c.chunk.doc_title for c in citations}  # the names test's answering document
+        written = documents_writing(document_text, titles, titles) if document_text else None
         found = reader.read(question, passages(citations), written)
         if llm is None:
             text, kind = found.render(), ("extractive" if found.supported else "unsupported")

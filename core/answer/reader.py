@@ -40,7 +40,7 @@ import numpy as np
 from core.answer import answer_type, choose, judge, nlp, restate, word_pairs
 from core.answer.candidates import Tagger, rank_candidates, with_sentences
 from core.answer.decline import coverage, missing_names, names_absent, unheard_terms
-from core.answer.decline_document import answering_document
+from core.answer.decline_document import answering_document, subject_test
 from core.answer.decline_owner import Written
 from core.answer.decline_preamble import without_story
 from core.answer.quote import DECLINE_GENERIC
@@ -127,7 +127,7 @@ class ExtractiveReader:
         numbers = [p[0] for p in passages]
         follows = {p[0]: p[4] for p in passages if len(p) > 4 and p[4]}
         missing = tuple(missing_names(question, [" ".join(str(x) for x in p[1:4]) for p in passages], written))
-        reads = [self._read_part(part, units, numbers, follows, missing) for part in question_parts(question)]
+        reads = [self._read_part(part, units, numbers, follows, missing, written) for part in question_parts(question)]
         found = [r for r in reads if r.supported]
         if len(reads) == 1 or not found:
             return reads[0]
@@ -136,8 +136,9 @@ class ExtractiveReader:
                        quotes=other_quotes(readings, [], 0, self.quote_words))
 
     def _read_part(self, question: str, units: list[Unit], numbers: Sequence[int],
-                   follows: dict[int, int], missing: tuple[str, ...]) -> ReaderResult:
-        """The answer to one question (or one part of a two-part question), or a decline."""
+                   follows: dict[int, int], missing: tuple[str, ...], written: Written | None = None) -> ReaderResult:
+        """The answer to one question (or one part of a two-part question), or a decline; `written`:
+        the evidence's documents, which may say what the answering one is about (`subject_test`)."""
         q = analyse_question(question)
         scores, support = self.score_units(q, units, numbers)
         order = [int(i) for i in np.argsort(-scores, kind="stable")]
@@ -157,7 +158,8 @@ class ExtractiveReader:
                                                                 following, numbers)
         if self._coverage(asked, unit, units) < self.min_coverage:
             return ReaderResult("", 0, closest, best, False, q.kind, ranked)
-        if names_absent(question, answering_document(unit, units)):  # the document is about something else
+        subject = subject_test(written, unit.title)  # whether its whole document is about a name
+        if names_absent(question, answering_document(unit, units), subject):  # the document is about something else
             return ReaderResult("", 0, closest, best, False, q.kind, ranked)
         reading = completed(reading_of(answer, unit, anchor), unit, following.get(unit), following, self.block_words)
         before = next((u for u in units if following.get(u) == unit), None)
