@@ -15,9 +15,11 @@ words (`reading.answer_quotes`; the best-ranked units fill what is left); a sent
 ends with ':' is quoted with the line it announces (`reading.completed`), a short one with the
 sentence after it, one that points back ("This is …") with the sentence before it
 (`reading.read_around`); one that only restates the question can be read after the short
-name line it describes (`restate`, off by default). The reader declines (`decline`) when even
-the best unit is a weak match, when the question names something no passage mentions, or when
-the answering sentence holds too little of the question's key words.
+name line it describes (`restate`, off by default); a sentence that writes the question's
+word pairs ("sets of equivalent vertices") scores a little more (`word_pairs`). The reader
+declines (`decline`) when even the best unit is a weak match, when the question names
+something no passage mentions, or when the answering sentence holds too little of the
+question's key words.
 
 Example:
     >>> reader = ExtractiveReader(embedder=None)
@@ -35,7 +37,7 @@ from typing import Sequence
 
 import numpy as np
 
-from core.answer import answer_type, choose, judge, nlp, restate
+from core.answer import answer_type, choose, judge, nlp, restate, word_pairs
 from core.answer.candidates import Tagger, rank_candidates, with_sentences
 from core.answer.decline import coverage, missing_names, names_absent, unheard_terms
 from core.answer.decline_document import answering_document, subject_test
@@ -100,6 +102,7 @@ class ExtractiveReader:
     use_chooser: bool = False  # the learned sentence chooser (`choose`, needs an embedder): no gain measured
     story_aside: bool = True  # `decline_preamble`: the word tests set aside a story the evidence never tells
     shape_bonus: float = 0.05  # `answer_type`: added to a pool unit's score when it holds the asked shape
+    pair_bonus: float = 0.2  # `word_pairs`: added x the share of the question's word pairs a pool unit writes
     shape_read_on: int = 40  # `answer_type`: read on into the next sentence that holds the asked shape, up to these words
     restate_new: int = 3  # `restate`: a sentence with at most this many content words beyond the question's …
     restate_back: int = 0  # … is read after the unit before it when that one has at most these words (0: never;
@@ -260,6 +263,7 @@ class ExtractiveReader:
             extra = {u: v for u, v in extra.items() if u not in pool}
             pool, pool_scores = pool + list(extra), pool_scores + list(extra.values())
         pool_scores = answer_type.shaped_scores(q, pool, pool_scores, self.shape_bonus)
+        pool_scores = word_pairs.paired_scores(q, pool, pool_scores, self.pair_bonus)
         weight = 1.0 if q.kind in SHAPED_KINDS else self.unit_weight  # there the shape decides more
         ranked = rank_candidates(q, pool, pool_scores, self.tagger or None, weight)
         if q.kind not in SHAPED_KINDS:  # a count, a duration, a date or a step needs its shape
