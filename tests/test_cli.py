@@ -176,3 +176,10 @@ def test_asking_a_missing_or_empty_library_is_a_one_line_error_that_creates_noth
     cli(empty, "documents")  # opening a library for `documents` creates an empty one
     out = cli(empty, *args, check=False)
     assert out.returncode == 2 and "holds no documents" in out.stderr, out.stderr
+
+
+@pytest.mark.parametrize("args, says", [(("bogus",), "No such command"), (("documents", "--nope"), "No such option")])
+def test_a_mistyped_command_or_option_is_a_usage_message_not_a_traceback(tmp_path, args, says):
+    out = cli(tmp_path / "lib", *args, check=False)
+    assert out.returncode == 2
+    assert says in out.stderr and "Traceback" not in out.stderr

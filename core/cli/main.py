@@ -29,9 +29,10 @@ def main() -> None:
     except (typer.Abort, KeyboardInterrupt):
         typer.echo("interrupted", err=True)
         sys.exit(130)
-    except Exception as exc:  # click usage errors and the like
+    except Exception as exc:  # usage errors: click's, or the copy of click that typer >= 0.2x bundles
         import click
-        if isinstance(exc, click.ClickException):
+        usage = (click.ClickException, getattr(typer, "TyperException", click.ClickException))
+        if isinstance(exc, usage) and hasattr(exc, "show") and isinstance(getattr(exc, "exit_code", None), int):
             exc.show()
             sys.exit(exc.exit_code)
         raise
