@@ -17,7 +17,7 @@ from core.ui.page_view import show_on_page
 from core.ui.resources import get_library
 from core.ui.scope import scope_picker
 from core.ui.text import md_escape, md_escape_answer, md_escape_block
-from core.ui.widgets import retriever_picker, route_chart, show_chunk, sidebar_status
+from core.ui.widgets import nothing_to_ask, retriever_picker, route_chart, show_chunk, sidebar_status
 
 
 def render_answer(answer: Answer) -> None:
@@ -56,6 +56,9 @@ def show_reply(reply: Answer | str) -> None:
 
 def ask(library, question: str, retriever: str, k: int, mode: str, history=(), scope=None) -> Answer | str:
     """Ask (in `scope`) with the answer streamed into a placeholder; a FolioError comes back as its message."""
+    empty = nothing_to_ask(library)
+    if empty:
+        return empty
     placeholder = st.empty()
     pieces: list[str] = []
 
@@ -86,8 +89,8 @@ def chat_page() -> None:
     sidebar_status(library)
     chat.llm_picker(library)
     chat.new_chat_button()
-    if not library.documents():
-        st.info("The library is empty: add PDFs on the Library page first.")
+    if nothing_to_ask(library):
+        st.info("The library is empty: add documents on the Library page first.")
     history = chat.conversation()
     for question, reply in history:
         with st.chat_message("user"):

@@ -16,7 +16,7 @@ from core.ui.page_view import show_on_page
 from core.ui.resources import get_library
 from core.ui.scope import scope_picker
 from core.ui.text import md_escape, md_escape_block, shorten
-from core.ui.widgets import sidebar_status
+from core.ui.widgets import nothing_to_ask, sidebar_status
 
 DEFAULT = ["dense", "bm25", "hybrid"]
 
@@ -103,7 +103,10 @@ def main() -> None:
     names = st.multiselect("Retrievers (2–6)", list(RETRIEVERS), default=DEFAULT, max_selections=6,
                            key="cmp_names")
     k = st.slider("k", 1, 20, 5, key="cmp_k")
-    ready = question.strip() and 2 <= len(names) <= 6
+    empty = nothing_to_ask(library)
+    if empty:
+        st.info(empty)
+    ready = question.strip() and 2 <= len(names) <= 6 and not empty
     if st.button("Compare", type="primary", disabled=not ready, key="cmp_run"):
         with st.spinner("Running retrievers…"):
             runs = compare.run_compare(library, question, names, k, scope)

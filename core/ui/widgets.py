@@ -34,6 +34,16 @@ def sidebar_status(library) -> None:
     st.sidebar.caption(md_escape(llm_status(library)))
 
 
+NOTHING_TO_ASK = ("No document is ready to search yet: add documents on the Library page "
+                  "(or wait for the ones being added), then ask again.")
+
+
+def nothing_to_ask(library) -> str | None:
+    """Why nothing can be asked of `library` (no ready document), or None when something can:
+    said instead of running a retriever that would only report that it found no passage."""
+    return None if library.documents() else NOTHING_TO_ASK
+
+
 def retriever_picker(library, key: str, label: str = "Retriever", default: str | None = None) -> str:
     """A sidebar select box of retriever names, defaulting to `default` or the configured one."""
     names = list(RETRIEVERS)
