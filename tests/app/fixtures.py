@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pymupdf
@@ -46,3 +47,8 @@ def write_jsonl(path: Path, rows: list[dict]) -> Path:
     """Write rows as JSON Lines."""
     path.write_text("".join(json.dumps(r) + "\n" for r in rows), "utf-8")
     return path
+
+
+def plain(text: str) -> str:
+    """Undo md_escape's backslashes, for checks on what a page rendered."""
+    return re.sub(r"\\(.)", r"\1", text)

@@ -1,7 +1,6 @@
 """The Chat page as a user drives it: a follow-up, "New chat", and a local Ollama model in one click."""
 from __future__ import annotations
 
-import re
 import shutil
 from pathlib import Path
 
@@ -10,7 +9,7 @@ from streamlit.testing.v1 import AppTest
 
 from tests.answer.ollama_stub import OllamaStub
 from tests.answer.test_followup import CORPUS, FIRST
-from tests.app.fixtures import write_jsonl
+from tests.app.fixtures import plain as _plain, write_jsonl
 from tests.servers import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -36,10 +35,6 @@ def _open(monkeypatch, library_dir, ollama_url: str) -> AppTest:
     at.run()
     assert not at.exception, at.exception
     return at
-
-
-def _plain(text: str) -> str:
-    return re.sub(r"\\(.)", r"\1", text)
 
 
 def test_follow_up_and_new_chat(monkeypatch, library_dir):

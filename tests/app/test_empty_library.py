@@ -2,12 +2,12 @@
 a retriever that can only answer that no passage was retrieved."""
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
 from core.ui.widgets import NOTHING_TO_ASK
+from tests.app.fixtures import plain as _plain
 
 ROOT = Path(__file__).resolve().parents[2]
 TIMEOUT = 240
@@ -19,11 +19,6 @@ def _open(monkeypatch, data_dir: Path, script: str) -> AppTest:
     at.run()
     assert not at.exception, at.exception
     return at
-
-
-def _plain(text: str) -> str:
-    """Undo md_escape's backslashes."""
-    return re.sub(r"\\(.)", r"\1", text)
 
 
 def test_chat_on_an_empty_library_says_it_is_empty(monkeypatch, tmp_path):

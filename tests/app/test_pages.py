@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.app.fixtures import CORPUS, QUESTIONS, XSS_QUESTION, make_xss_pdf, write_jsonl
+from tests.app.fixtures import CORPUS, QUESTIONS, XSS_QUESTION, make_xss_pdf, plain as _plain, write_jsonl
 from tests.ingest.fixtures import make_bad_pdf, make_structured_pdf
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -55,11 +55,6 @@ def _texts(at: AppTest) -> list[str]:
     out = [e.value for kind in ("markdown", "caption", "error", "info", "success", "warning")
            for e in getattr(at, kind)]
     return out + [e.label for e in at.expander]
-
-
-def _plain(text: str) -> str:
-    """Undo md_escape's backslashes for content checks."""
-    return re.sub(r"\\(.)", r"\1", text)
 
 
 def test_page_scripts_are_outside_a_streamlit_pages_folder():

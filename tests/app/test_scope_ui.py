@@ -2,12 +2,12 @@
 Compare keeps the same choice."""
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from tests.app.fixtures import plain as _plain
 from tests.retrieve.scope_library import QUESTION, write_pdfs
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -25,10 +25,6 @@ def library_dir(tmp_path_factory, embedder):
     owl = next(d.doc_id for d in lib.documents() if d.title == "Owl Field Notes")
     lib.catalog.close()
     return root / "data", owl
-
-
-def _plain(text: str) -> str:
-    return re.sub(r"\\(.)", r"\1", text)
 
 
 def test_chat_searches_the_chosen_document_and_follow_ups_keep_it(monkeypatch, library_dir):
