@@ -76,7 +76,7 @@ def scope_picker(library) -> Scope:
     folders = folder_choices(docs)
     _restore(docs, folders)
     side = st.sidebar
-    mode = side.radio("Search in", MODES, horizontal=True, key=KEYS["mode"], on_change=_save)
+    mode = side.radio("Search in", MODES, key=KEYS["mode"], on_change=_save)
     chosen_folders = chosen_docs = []
     if mode == "Folders":
         chosen_folders = side.multiselect(
