@@ -2,6 +2,7 @@
 from core.answer.question import analyse_question
 from core.answer.reader import ExtractiveReader
 from core.answer.story import story_terms, weighed
+from core.answer.terms import unit_overlap
 
 QUESTION = "My old tool printed a summary line at the end of each run. Which option makes frobnicate print the version?"
 PASSAGES = [(1, "At the end of each run frobnicate prints a summary line, as the old tool did."),
@@ -33,3 +34,9 @@ def test_the_asking_sentence_decides_the_answering_sentence():
 def test_a_story_weight_of_one_reads_every_word_as_before():
     r = ExtractiveReader(None, story_weight=1.0).read(QUESTION, PASSAGES)
     assert r.number == 1
+
+
+def test_unit_overlap_counts_the_text_whole_and_the_context_half():
+    weights = {"port": 2.0, "default": 1.0}
+    got = unit_overlap(["default", "port"], [{"port"}, set()], [set(), {"port", "default"}], weights, 1.0)
+    assert got == [2.0 / 3.0, 0.5]
