@@ -10,10 +10,11 @@ counts, durations, dates and steps need their shape), or a Yes/No or one of two 
 (`reading`), then the next-best candidate answers' sentences, cut to keep the answer within 40
 words (`reading.answer_quotes`); a sentence ending in ':' brings the line it announces
 (`reading.completed`), a short one the next sentence, one that points back the one before
-(`reading.read_around`). Measured and off by default: a restating sentence read after its
-name line (`restate`), a bonus for writing the question's word pairs (`word_pairs`). It
-declines (`decline`) when the best unit is a weak match, the question names something no
-passage mentions, or the answering sentence holds too little of the question's key words.
+(`reading.read_around`); words only the question's story uses do not rank (`story`). Measured
+and off: a restating sentence read after its name line (`restate`), a bonus for writing the
+question's word pairs (`word_pairs`). It declines (`decline`) when the best unit is a weak
+match, the question names something no passage mentions, or the answering sentence holds too
+little of the question's key words.
 
 Example:
     >>> reader = ExtractiveReader(embedder=None)
@@ -31,7 +32,7 @@ from typing import Sequence
 
 import numpy as np
 
-from core.answer import answer_type, choose, judge, nlp, restate, word_pairs
+from core.answer import answer_type, choose, judge, nlp, restate, story, word_pairs
 from core.answer.candidates import Tagger, rank_candidates, with_sentences
 from core.answer.decline import coverage, missing_names, names_absent, unheard_terms
 from core.answer.decline_document import answering_document, subject_test
@@ -41,7 +42,7 @@ from core.answer.quote import DECLINE_GENERIC
 from core.answer.reading import (ReaderResult, ReaderSentence, answer_quotes, completed, other_quotes, read_around,
                                  reading_of)
 from core.answer.question import QuestionInfo, analyse_question, question_parts
-from core.answer.terms import content_terms, idf_weights, weighted_overlap
+from core.answer.terms import content_terms, idf_weights, unit_overlap
 from core.answer.values import value_like, value_mark
 from core.answer.unit_terms import bridge_bonus, named_terms, option_overlap, rare_terms
 from core.answer.units import Unit, next_units, section_defaults, split_units, with_neighbours
@@ -102,6 +103,8 @@ class ExtractiveReader:
     restate_new: int = 3  # `restate`: a sentence with at most this many content words beyond the question's …
     restate_back: int = 0  # … is read after the unit before it when that one has at most these words (0: never;
     # 16 gained 6 first lines on the tuning sets but lost one on new-manuals' test questions, so it is off)
+    story_weight: float = 0.0  # `story`: a word only the question's story uses weighs this much in the ranking (1: as
+    # any other word); 0 chosen leaving one tuning set out (`benchmarks/answer_tuning/loso_story.py`)
     # The other quotes (chosen leaving one tuning set out, `benchmarks/answer_tuning/loso_quotes.py`):
     answer_quotes: int = 2  # `reading.answer_quotes`: the runner-up answers' sentences, cut around their spans …
     other_answers: bool = True  # … skipping a runner-up whose span is the first line's answer again
@@ -204,19 +207,20 @@ class ExtractiveReader:
         weights = idf_weights([t | c for t, c in zip(text_terms, context_terms)])
         floor = float(np.median(list(weights.values()))) if weights else 1.0
         terms = sorted(q.terms)
-        lexical = np.array([
-            weighted_overlap(terms, t, weights, floor) + 0.5 * weighted_overlap(terms, c, weights, floor)
-            for t, c in zip(text_terms, context_terms)], dtype=np.float32)
+        lexical = np.array(unit_overlap(terms, text_terms, context_terms, weights, floor), dtype=np.float32)
+        told = story.weighed(q, weights, floor, self.story_weight)  # the story's words pull less (`story`)
+        ranking = lexical if told is weights else \
+            np.array(unit_overlap(terms, text_terms, context_terms, told, floor), dtype=np.float32)
         plain = np.array([len(q.terms & (t | c)) / len(q.terms) if q.terms else 0.0
                           for t, c in zip(text_terms, context_terms)], dtype=np.float32)
         rank = {n: i for i, n in enumerate(dict.fromkeys(numbers))}
         prior = np.array([1.0 - rank.get(u.number, 0) / max(1, len(rank)) for u in units], dtype=np.float32)
         if self.embedder is None or self.embed_top <= 0:  # words only (the default: fast on a CPU)
-            scores, support = 0.85 * lexical + 0.15 * prior, self._word_support(q, lexical, text_terms, context_terms)
+            scores, support = 0.85 * ranking + 0.15 * prior, self._word_support(q, lexical, text_terms, context_terms)
         else:
             cosine = self._cosine(q.text, units, lexical + 0.1 * prior)
             w = self.semantic_weight
-            scores, support = 0.45 * lexical + 0.45 * cosine + 0.1 * prior, float(np.max(w * cosine + (1.0 - w) * plain))
+            scores, support = 0.45 * ranking + 0.45 * cosine + 0.1 * prior, float(np.max(w * cosine + (1.0 - w) * plain))
         if q.excluded:  # "(not the FTP client)": units of the ruled-out document count half
             scores = scores * np.array([0.5 if q.excluded & content_terms(u.title) else 1.0 for u in units])
         return scores + bridge_bonus(units, scores), support

@@ -92,3 +92,10 @@ def weighted_overlap(query: Iterable[str], found: set[str], weights: dict[str, f
     total = sum(weights.get(t, floor) for t in query)
     got = sum(weights.get(t, floor) for t in query if t in found)
     return got / total if total else 0.0
+
+
+def unit_overlap(query: Sequence[str], text_terms: Sequence[set[str]], context_terms: Sequence[set[str]],
+                 weights: dict[str, float], floor: float) -> list[float]:
+    """Per unit: the weighted share of the query found in its text, plus half that found in its context."""
+    return [weighted_overlap(query, t, weights, floor) + 0.5 * weighted_overlap(query, c, weights, floor)
+            for t, c in zip(text_terms, context_terms)]
