@@ -41,7 +41,7 @@ from core.answer.decline_support import word_support
 from core.answer.quote import DECLINE_GENERIC
 from core.answer.reading import (ReaderResult, ReaderSentence, answer_quotes, completed, other_quotes, read_around,
                                  reading_of)
-from core.answer.question import QuestionInfo, analyse_question, last_sentence, question_parts
+from core.answer.question import QuestionInfo, analyse_question, question_parts
 from core.answer.terms import content_terms, idf_weights, weighted_overlap
 from core.answer.values import value_like, value_mark
 from core.answer.unit_terms import bridge_bonus, named_terms, option_overlap, rare_terms
@@ -65,7 +65,7 @@ class ExtractiveReader:
     of the best units candidate spans are taken from, `quote_words` the length of a quote of
     a decline's closest evidence,
     `first_words` of the answering sentence's quote. The answering sentence, read with its
-    context and the two sentences before it, must hold `min_coverage` of the question's key
+    context, the two sentences before it and the one after, must hold `min_coverage` of the question's key
     words (weighted by rarity; tuned on pdfqa-dev's even ids and our own unanswerable
     tuning questions), else the reader declines. Choosing the sentence (tuned on pdfqa-dev's
     even ids and benchmarks/answer_tuning/yorick-doc.jsonl): a span scores `unit_weight` x
@@ -216,8 +216,7 @@ class ExtractiveReader:
         rank = {n: i for i, n in enumerate(dict.fromkeys(numbers))}
         prior = np.array([1.0 - rank.get(u.number, 0) / max(1, len(rank)) for u in units], dtype=np.float32)
         if self.embedder is None or self.embed_top <= 0:  # words only (the default: fast on a CPU)
-            scores, support = 0.85 * lexical + 0.15 * prior, word_support(
-                q.terms, text_terms, context_terms, weights, floor, content_terms(last_sentence(q.text)))
+            scores, support = 0.85 * lexical + 0.15 * prior, word_support(q.terms, text_terms, context_terms, weights, floor)
         else:
             cosine = self._cosine(q.text, units, lexical + 0.1 * prior)
             w = self.semantic_weight
