@@ -53,9 +53,19 @@ def _stemmer():
     return Stemmer.Stemmer("english")
 
 
+@functools.lru_cache(maxsize=65536)  # asked again for the same evidence words, unit after unit (`decline_support`)
 def snowball(word: str) -> str:
     """The Snowball stem of a lower-cased word ("configuring" -> "configur")."""
     return _stemmer().stemWord(word.lower())
+
+
+def shared_beginning(term: str, word: str) -> bool:
+    """Whether two words share a beginning of at least 5 letters that is most (80%) of the
+    shorter one ("replaced" / "replacement", "statistician" / "statistical")."""
+    if len(term) < 5:
+        return False
+    n = len(os.path.commonprefix((term, word)))
+    return n >= 5 and n >= 0.8 * min(len(term), len(word))
 
 
 class Heard:
@@ -86,13 +96,7 @@ class Heard:
 
     def _family(self, term: str) -> bool:
         """A shared beginning of at least 5 letters that is most of the shorter word."""
-        if len(term) < 5:
-            return False
-        for word in self.terms:
-            n = len(os.path.commonprefix((term, word)))
-            if n >= 5 and n >= 0.8 * min(len(term), len(word)):
-                return True
-        return False
+        return any(shared_beginning(term, word) for word in self.terms)
 
 
 def joined_pairs(question: str, heard: Heard) -> set[str]:

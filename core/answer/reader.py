@@ -38,6 +38,7 @@ from core.answer.decline import coverage, missing_names, names_absent, unheard_t
 from core.answer.decline_document import answering_document, subject_test
 from core.answer.decline_owner import Written
 from core.answer.decline_preamble import without_story
+from core.answer.decline_support import word_support
 from core.answer.quote import DECLINE_GENERIC
 from core.answer.reading import (ReaderResult, ReaderSentence, answer_quotes, completed, other_quotes, read_around,
                                  reading_of)
@@ -65,7 +66,7 @@ class ExtractiveReader:
     of the best units candidate spans are taken from, `quote_words` the length of a quote of
     a decline's closest evidence,
     `first_words` of the answering sentence's quote. The answering sentence, read with its
-    context and the two sentences before it, must hold `min_coverage` of the question's key
+    context, the two sentences before it and the one after, must hold `min_coverage` of the question's key
     words (weighted by rarity; tuned on pdfqa-dev's even ids and our own unanswerable
     tuning questions), else the reader declines. Choosing the sentence (tuned on pdfqa-dev's
     even ids and benchmarks/answer_tuning/yorick-doc.jsonl): a span scores `unit_weight` x
@@ -192,10 +193,13 @@ class ExtractiveReader:
         return q.kind in CONFIDENT_KINDS or (q.default and value_like(answer, sentence))
 
     def _coverage(self, q: QuestionInfo, unit: Unit, units: Sequence[Unit]) -> float:
-        """Key-word coverage of the answering sentence read with its context and the
-        sentences just before it in its passage (the rarer a word in the evidence, the more
-        it counts)."""
-        near = [u.text for u in units if u.number == unit.number and 0 < unit.index - u.index <= 2]
+        """Key-word coverage of the answering sentence read with its context, the two
+        sentences before it in its passage and the one after (the rarer a word in the
+        evidence, the more it counts). The one after: a step's sentence names what it does
+        to, next ("the first step is to break any cycles …" / "The next step assigns nodes to
+        … levels": "What does dot do first, before putting nodes on levels?")."""
+        near = [u.text for u in units if u.number == unit.number and -1 <= unit.index - u.index <= 2
+                and u.index != unit.index]
         weights = idf_weights([content_terms(u.text) | content_terms(u.context) for u in units])
         floor = float(np.median(list(weights.values()))) if weights else 1.0
         return coverage(q, [unit.text, unit.context, *near], weights, floor)
@@ -216,7 +220,7 @@ class ExtractiveReader:
         rank = {n: i for i, n in enumerate(dict.fromkeys(numbers))}
         prior = np.array([1.0 - rank.get(u.number, 0) / max(1, len(rank)) for u in units], dtype=np.float32)
         if self.embedder is None or self.embed_top <= 0:  # words only (the default: fast on a CPU)
-            scores, support = 0.85 * ranking + 0.15 * prior, self._word_support(q, lexical, text_terms, context_terms)
+            scores, support = 0.85 * ranking + 0.15 * prior, word_support(q.terms, text_terms, context_terms, weights, floor)
         else:
             cosine = self._cosine(q.text, units, lexical + 0.1 * prior)
             w = self.semantic_weight
@@ -224,14 +228,6 @@ class ExtractiveReader:
         if q.excluded:  # "(not the FTP client)": units of the ruled-out document count half
             scores = scores * np.array([0.5 if q.excluded & content_terms(u.title) else 1.0 for u in units])
         return scores + bridge_bonus(units, scores), support
-
-    @staticmethod
-    def _word_support(q: QuestionInfo, lexical: np.ndarray, text_terms: list[set[str]],
-                      context_terms: list[set[str]]) -> float:
-        """Best unit's weighted word share, halved when it shares a single word with the
-        question (one shared word, "point" or "capital", is no evidence of an answer)."""
-        shared = np.array([len(q.terms & (t | c)) for t, c in zip(text_terms, context_terms)])
-        return float(np.max(np.clip(lexical, 0.0, 1.0) * np.where(shared >= 2, 1.0, 0.5)))
 
     def _cosine(self, question: str, units: Sequence[Unit], pre: np.ndarray) -> np.ndarray:
         """Embedding cosine for the `embed_top` units best by words; 0 for the others."""
