@@ -85,11 +85,12 @@ def chat_page() -> None:
     retriever = retriever_picker(library, key="chat_retriever")
     k = st.sidebar.slider("Evidence chunks (k)", 1, 20, 5, key="chat_k")
     mode = st.sidebar.radio("Answer length", ["short", "long"], horizontal=True, key="chat_mode")
-    scope = scope_picker(library)  # kept for follow-ups and shared with Compare and Evaluate
-    sidebar_status(library)
+    docs = library.documents()  # read once for the sidebar; `ask` looks again when a question comes
+    scope = scope_picker(library, docs)  # kept for follow-ups and shared with Compare and Evaluate
+    sidebar_status(library, docs)
     chat.llm_picker(library)
     chat.new_chat_button()
-    if nothing_to_ask(library):
+    if not docs:
         st.info("The library is empty: add documents on the Library page first.")
     history = chat.conversation()
     for question, reply in history:

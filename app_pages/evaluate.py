@@ -110,8 +110,9 @@ def main() -> None:
     """Render the Evaluate page."""
     st.set_page_config(page_title="Folio — Evaluate", page_icon="📚", layout="wide")
     library = get_library()
-    sidebar_status(library)
-    scope = scope_picker(library)
+    docs = library.documents()  # read once per run, for both sidebar widgets
+    sidebar_status(library, docs)
+    scope = scope_picker(library, docs)
     st.title("Evaluate retrievers")
     questions = load_set(library)
     if questions:

@@ -69,10 +69,10 @@ def _save() -> None:
                                list(state.get(KEYS["docs"], chosen_docs)))
 
 
-def scope_picker(library) -> Scope:
+def scope_picker(library, docs=None) -> Scope:
     """Draw "Search in" in the sidebar and return the scope chosen (with a caption saying
-    how many documents it searches)."""
-    docs = library.documents()
+    how many documents it searches; `docs`: the ready documents, when the page has read them)."""
+    docs = library.documents() if docs is None else docs
     folders = folder_choices(docs)
     _restore(docs, folders)
     side = st.sidebar

@@ -27,9 +27,10 @@ def llm_status(library) -> str:
     return "No LLM configured: answers come from the extractive reader"
 
 
-def sidebar_status(library) -> None:
-    """Data dir, document count and LLM status in the sidebar."""
-    docs = library.documents()
+def sidebar_status(library, docs=None) -> None:
+    """Data dir, document count and LLM status in the sidebar (`docs`: the ready documents,
+    when the page has read them already)."""
+    docs = library.documents() if docs is None else docs
     st.sidebar.caption(md_escape(f"Library: {library.settings.data_dir} · {len(docs)} documents"))
     st.sidebar.caption(md_escape(llm_status(library)))
 
