@@ -2,7 +2,10 @@
 manual's "iteration" for the user's "iterating", "start" for "starting" (issue 25)."""
 from __future__ import annotations
 
-from core.answer.decline_support import held_terms, word_support
+import random
+
+from core.answer.decline_heard import shared_beginning, snowball
+from core.answer.decline_support import Families, _english, held_terms, word_support
 from core.answer.question import analyse_question
 from core.answer.reader import ExtractiveReader
 from core.answer.units import split_units
@@ -21,6 +24,28 @@ def test_a_word_is_held_in_another_english_form_of_it():
     assert held_terms(asked, evidence) == {"starting", "iterating", "statistician", "layout"}
     assert held_terms({"soldering", "stamp"}, evidence) == set()
     assert held_terms({"bibliography"}, evidence) == set()  # another language's spelling: no form of it
+
+
+def _held_unit_by_unit(asked: set[str], terms: set[str]) -> set[str]:
+    """The rule read word by word for one unit (what `Families` finds once per question)."""
+    out = asked & terms
+    return out | {t for t in asked - out
+                  if any(snowball(w) == snowball(t) and _english(w) for w in terms - asked)
+                  or any(shared_beginning(t, w) and _english(w) for w in terms)}
+
+
+def test_families_read_once_hold_what_each_unit_holds():
+    words = ["start", "starting", "started", "starter", "iteration", "iterating", "iterate", "layout",
+             "statistic", "statistician", "statistics", "configure", "configuration", "margin", "bibliographie"]
+    rng = random.Random(5)
+    for _ in range(200):
+        asked = set(rng.sample(words, 4))
+        units = [set(rng.sample(words, rng.randint(0, 6))) for _ in range(5)]
+        families = Families(asked, set().union(*units))
+        for unit in units:
+            assert families.held(asked, unit) == _held_unit_by_unit(asked, unit)
+            part = set(rng.sample(sorted(asked), 2))  # the context's call asks what the text did not hold
+            assert families.held(part, unit) == _held_unit_by_unit(part, unit)
 
 
 def test_a_word_held_in_text_and_context_counts_once():
