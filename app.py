@@ -17,7 +17,7 @@ from core.ui.page_view import show_on_page
 from core.ui.resources import get_library
 from core.ui.scope import scope_picker
 from core.ui.text import md_escape, md_escape_answer, md_escape_block
-from core.ui.widgets import nothing_to_ask, retriever_picker, route_chart, show_chunk, sidebar_status
+from core.ui.widgets import NOTHING_TO_ASK, nothing_to_ask, retriever_picker, route_chart, show_chunk, sidebar_status
 
 
 def render_answer(answer: Answer) -> None:
@@ -91,7 +91,7 @@ def chat_page() -> None:
     chat.llm_picker(library)
     chat.new_chat_button()
     if not docs:
-        st.info("The library is empty: add documents on the Library page first.")
+        st.info(NOTHING_TO_ASK)  # also while the first documents are still being added
     history = chat.conversation()
     for question, reply in history:
         with st.chat_message("user"):
