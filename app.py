@@ -17,7 +17,7 @@ from core.ui.page_view import show_on_page
 from core.ui.resources import get_library
 from core.ui.scope import scope_picker
 from core.ui.text import md_escape, md_escape_answer, md_escape_block
-from core.ui.widgets import NOTHING_TO_ASK, nothing_to_ask, retriever_picker, route_chart, show_chunk, sidebar_status
+from core.ui.widgets import nothing_to_ask, retriever_picker, route_chart, show_chunk, sidebar_status
 
 
 def render_answer(answer: Answer) -> None:
@@ -90,8 +90,9 @@ def chat_page() -> None:
     sidebar_status(library, docs)
     chat.llm_picker(library)
     chat.new_chat_button()
-    if not docs:
-        st.info(NOTHING_TO_ASK)  # also while the first documents are still being added
+    empty = nothing_to_ask(library, docs)  # also while the first documents are still being added
+    if empty:
+        st.info(empty)
     history = chat.conversation()
     for question, reply in history:
         with st.chat_message("user"):

@@ -16,7 +16,7 @@ from core.ui.page_view import show_on_page
 from core.ui.resources import get_library
 from core.ui.scope import scope_picker
 from core.ui.text import md_escape, md_escape_block, shorten
-from core.ui.widgets import NOTHING_TO_ASK, sidebar_status
+from core.ui.widgets import nothing_to_ask, sidebar_status
 
 DEFAULT = ["dense", "bm25", "hybrid"]
 
@@ -104,7 +104,7 @@ def main() -> None:
     names = st.multiselect("Retrievers (2–6)", list(RETRIEVERS), default=DEFAULT, max_selections=6,
                            key="cmp_names")
     k = st.slider("k", 1, 20, 5, key="cmp_k")
-    empty = None if docs else NOTHING_TO_ASK
+    empty = nothing_to_ask(library, docs)
     if empty:
         st.info(empty)
     ready = question.strip() and 2 <= len(names) <= 6 and not empty

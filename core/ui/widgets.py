@@ -39,10 +39,12 @@ NOTHING_TO_ASK = ("No document is ready to search yet: add documents on the Libr
                   "(or wait for the ones being added), then ask again.")
 
 
-def nothing_to_ask(library) -> str | None:
+def nothing_to_ask(library, docs=None) -> str | None:
     """Why nothing can be asked of `library` (no ready document), or None when something can:
-    said instead of running a retriever that would only report that it found no passage."""
-    return None if library.documents() else NOTHING_TO_ASK
+    said instead of running a retriever that would only report that it found no passage
+    (`docs`: the ready documents, when the page has read them in this run)."""
+    docs = library.documents() if docs is None else docs
+    return None if docs else NOTHING_TO_ASK
 
 
 def retriever_picker(library, key: str, label: str = "Retriever", default: str | None = None) -> str:
