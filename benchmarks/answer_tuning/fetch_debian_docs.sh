@@ -21,8 +21,10 @@
 # (velvet 1.2.10) and the BibTool manual (bibtool 2.68) (questions: debian-docs-tune-6.jsonl, 50, many in
 # the user's words, and unanswerable-debian-docs-6.jsonl, 20 near misses), written from the page text
 # before Folio was asked any of them (tuning only).
+# `bash fetch_debian_docs.sh DIR r` three R manuals (r-doc-pdf 4.2.2: R-intro, R-FAQ, R-data; questions:
+# r-docs-tune.jsonl, 27 naming the one-letter product R; the library for unanswerable-r.jsonl is another one).
 set -euo pipefail
-dir="${1:?usage: fetch_debian_docs.sh DIR [1|2|3|4|5|6|hmmer|biber|velvet|mrbayes|doxygen]}"
+dir="${1:?usage: fetch_debian_docs.sh DIR [1|2|3|4|5|6|r|hmmer|biber|velvet|mrbayes|doxygen]}"
 set_no="${2:-1}"
 source "$(dirname "${BASH_SOURCE[0]}")/../debian_manuals.sh"
 # package=version  path in the package  file name in DIR  sha256
@@ -77,6 +79,12 @@ elif [ "$set_no" = mrbayes ]; then
   manuals=("mrbayes-doc=3.2.7a-6 usr/share/doc/mrbayes/Manual_MrBayes_v3.2.pdf mrbayes-manual.pdf 2755675698bfe01b80e3c43345d3540a764f17c843ce1ea756329de7703e5e03")
 elif [ "$set_no" = doxygen ]; then
   manuals=("doxygen-doc=1.9.4-4 usr/share/doc/doxygen/doxygen_manual.pdf doxygen-manual.pdf 2418ce24a0ceeeea04b48a68a2ae59973e38b924f6100f9ac8e8ca90e710e2da")
+elif [ "$set_no" = r ]; then
+  manuals=(
+    "r-doc-pdf=4.2.2.20221110-2 usr/share/R/doc/manual/R-intro.pdf R-intro.pdf 337ccd0b490b1e66f7e783b45f4588d0599730b4206c0c051edfe1419c568c51"
+    "r-doc-pdf=4.2.2.20221110-2 usr/share/R/doc/manual/R-FAQ.pdf R-FAQ.pdf de8768520d4fb90dad64c28483ffb92dca7dd9d8dc8556905b35c2e62a939255"
+    "r-doc-pdf=4.2.2.20221110-2 usr/share/R/doc/manual/R-data.pdf R-data.pdf 9381a39ffeb8545a745c2618ba955b4ae4e10b9c8373cd5bc1984fff8318f8ca"
+  )
 elif [ "$set_no" = biber ]; then
   manuals=("biber=2.18-1 usr/share/texmf/doc/bibtex/biber/biber.pdf biber.pdf fbb19c2845959f4ed76956f2fc1833c8a5fb7dc2f07a17641342bcff900f9d3e")
 fi

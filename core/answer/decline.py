@@ -6,8 +6,10 @@ Two tests, read from the question's words only (never from a guess at the answer
   worker_processes", "PostgreSQL", "OTP 23") asks about that thing; when no evidence passage
   (text, title or heading) mentions it, the library does not hold the manual asked about.
   An everyday word is no name, even one the embedding vocabulary lacks ("typeface",
-  "stutter": `lexicon.english_word`), unless the tagger reads it as a proper noun ("in
-  clang"); nor is a unit ("MB").
+  "stutter": `decline_english`), unless the tagger reads it as a proper noun ("in
+  clang"); nor is a unit ("MB"). A capital letter alone is a name where the question uses it
+  as one ("How do I start R?": `decline_letters`), seen only where the evidence writes it
+  as a word.
 - **unheard**: when two or more of the question's key words appear in no evidence passage
   and they weigh at least 0.55 of them (a verb of the asking, "decide", weighs half a noun;
   the share chosen leaving one tuning set out), the evidence is about something else.
@@ -28,20 +30,16 @@ Example:
 """
 from __future__ import annotations
 
-import functools
 import re
-from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
-from core.errors import ConfigError
-
-from core.answer import nlp
 from core.answer.question import QuestionInfo, excluded_terms, last_sentence
 from core.answer.decline_aside import aside_terms
 from core.answer.decline_heard import Heard, joined_pairs, term_weights
 from core.answer.decline_focus import unsupported_focus
+from core.answer.decline_letters import WRITTEN, letter_names
 from core.answer.decline_owner import Written, owner_names
-from core.answer.lexicon import english_word
+from core.answer.decline_english import ENGLISH_ENDING, common_words, plain_english, rare_english, uncommon
 from core.answer.terms import STOP, content_terms, stem, weighted_overlap
 
 # Words of a question that say what kind of thing is asked, not what it is about.
@@ -55,39 +53,6 @@ GENERIC = frozenset(stem(w) for w in (
 _ABBREVIATION = re.compile(r"^(?:[a-z]\.){1,2}[a-z]?\.?$|^(?:etc|vs|cf)\.?$", re.IGNORECASE)  # e.g, i.e.
 _UNIT = re.compile(r"^(?:[KMGTP]i?B|[KMGTP]bytes?|[kMG]?Hz|[kMG]?bps|dpi|ppi|px|pt|mm|cm|ms|ns|us|rpm)$")
 _NAME = re.compile(r"\d|[_:/=\\.#@+]|[a-z][A-Z]|^[A-Z]{2,}")
-_ENGLISH_ENDING = re.compile(r"(?:ing|ings|ed|ion|ions|ile|ise|ize|ly|ers?|able|ible|ment|ness|ity|ive|ous|al|ful|less|ate|ates)$")
-
-
-@functools.cache
-def common_words() -> frozenset[str]:
-    """Everyday English words: the whole-word entries of the packaged embedding model's
-    vocabulary (empty without it). A lower-case word outside it ("vsftpd", "systemctl") is
-    a name too."""
-    try:
-        from core.index.embedder import packaged_model_path
-
-        vocab = Path(packaged_model_path()) / "vocab.txt"
-        return frozenset(w for w in vocab.read_text(encoding="utf-8").split() if w.isalpha())
-    except (ConfigError, OSError):
-        return frozenset()
-
-
-def _inflected(word: str) -> set[str]:
-    """The word and what it is with a plural, verb or agent ending taken off ("disables":
-    "disable", "disabl")."""
-    forms = {word}
-    for ending, back in (("ies", "y"), ("es", ""), ("s", ""), ("ed", ""), ("ed", "e"), ("ing", ""), ("ing", "e"),
-                         ("er", ""), ("isation", "ization"), ("ise", "ize")):
-        if word.endswith(ending) and len(word) - len(ending) >= 3:
-            forms.add(word[: -len(ending)] + back)
-    return forms
-
-
-def _uncommon(word: str, common: frozenset[str]) -> bool:
-    """A lower-case word that is no everyday word, nor one with a plural or verb ending."""
-    if not common or not word.isalpha() or not word.islower() or len(word) < 3:
-        return False
-    return not _inflected(word) & common
 
 
 def question_names(question: str) -> list[str]:
@@ -100,7 +65,7 @@ def question_names(question: str) -> list[str]:
         bare = re.sub(r"['’]s$", "", word)
         if bare.lower() in STOP or bare == "I" or len(bare) < 2 or _ABBREVIATION.match(bare):
             continue
-        if (i > 0 and bare[0].isupper()) or _NAME.search(bare) or _uncommon(bare, common):
+        if (i > 0 and bare[0].isupper()) or _NAME.search(bare) or uncommon(bare, common):
             out.append(bare)
     return list(dict.fromkeys(out))
 
@@ -129,65 +94,21 @@ def missing_names(question: str, texts: Iterable[str], written: Written | None =
 
 def asked_names(question: str) -> list[str]:
     """The names `missing_names` counts: the asking sentence's names less bare numbers, units,
-    plain English words and the names it rules out or mentions in passing."""
+    plain English words and the names it rules out or mentions in passing; with its one-letter
+    names (`letter_names`: "R" of "How do I start R?")."""
     ruled_out = excluded_terms(question) | aside_terms(question)  # "(not SSH)", "like in Dorico"
-    return [n for n in question_names(question) if re.search(r"[A-Za-z]", n) and stem(n) not in ruled_out
-            and not _UNIT.match(n)  # "in MB": a unit the evidence may spell out ("megabytes", "M")
-            and not (n.islower() and plain_english(n, question))]  # "configure", "typeface": English words
+    names = [n for n in question_names(question) if re.search(r"[A-Za-z]", n) and stem(n) not in ruled_out
+             and not _UNIT.match(n)  # "in MB": a unit the evidence may spell out ("megabytes", "M")
+             and not (n.islower() and plain_english(n, question))]  # "configure", "typeface": English words
+    return names + [n for n in letter_names(question) if n.lower() not in ruled_out]
+
+
 
 
 def unseen(names: Sequence[str], forms: set[str]) -> list[str]:
     """The `names` that no form of the evidence (`_forms`) matches (`_seen`)."""
     joined = " ".join(f for f in forms if not f.startswith("="))
     return [n for n in names if not _seen(n, forms, joined)]
-
-
-_SUFFIXES = ("ation", "ations", "ed", "ing", "er", "ers", "ion", "ions", "able", "ive", "ity", "ment", "ly")
-
-
-_PREFIXES = ("re", "un", "dis", "de", "pre", "non", "sub", "over", "multi", "auto", "co", "micro", "macro", "mini",
-             "inter", "super", "hyper", "semi", "anti", "under", "post")
-
-
-def english_family(word: str) -> bool:
-    """A lower-case word the vocabulary lacks but whose family it holds ("configure":
-    "configuration"; "disables": "disabled"), or an everyday word (of the vocabulary or the
-    lemma index) behind an English prefix ("relabels": "label"; "recompile": "compile"): an
-    English word, not a name ("gnuplot", "vsftpd")."""
-    common = common_words()
-    for form in _inflected(word):
-        root = form[:-1] if form.endswith("e") else form
-        if len(root) >= 4 and any(root + suffix in common for suffix in _SUFFIXES):
-            return True
-        if any(form.startswith(p) and len(form) - len(p) >= 4 and (form[len(p):] in common or english_word(form[len(p):]))
-               for p in _PREFIXES):  # "recompile": the lemma index holds "compile", the vocabulary does not
-            return True
-    return False
-
-
-def plain_english(word: str, question: str = "") -> bool:
-    """A lower-case word of the English family of a vocabulary word (`english_family`) or of
-    the spaCy model's lemma index (`lexicon.english_word`: "typeface", "stutter"): asked in
-    the user's own words, not a name; unless the tagger reads it as a proper noun in the
-    `question` ("optimization in clang", "an option of saucy": tools named by English words)."""
-    return english_family(word) or (english_word(word) and word not in _proper_nouns(question))
-
-
-def rare_english(word: str) -> bool:
-    """A lower-case English word (`plain_english`) outside the embedding vocabulary: the kind of
-    word `decline_focus` asks the evidence to touch in form or meaning ("typeface")."""
-    return word.isalpha() and word.islower() and _uncommon(word, common_words()) and plain_english(word)
-
-
-def _proper_nouns(question: str) -> frozenset[str]:
-    """The lower-case words the question uses as names: tagged proper nouns, or bare singular
-    nouns (no determiner or modifier) as an object ("using clang"), which an English count
-    noun never is, unless it ends like a mass noun ("with compression")."""
-    doc = nlp.parse(question) if question else None
-    if doc is None:
-        return frozenset()
-    return frozenset(t.text for t in doc if t.text.islower() and (t.tag_ in ("NNP", "NNPS") or (
-        t.tag_ == "NN" and t.dep_ in ("dobj", "pobj") and not list(t.children) and not _ENGLISH_ENDING.search(t.text))))
 
 
 def strong_name(name: str) -> bool:
@@ -199,9 +120,9 @@ def strong_name(name: str) -> bool:
         return True
     common = common_words()
     low = name.lower()
-    if not common or low in common or not _uncommon(low, common):
+    if not common or low in common or not uncommon(low, common):
         return False
-    if name.islower() and (_ENGLISH_ENDING.search(low) or plain_english(low) or any(
+    if name.islower() and (ENGLISH_ENDING.search(low) or plain_english(low) or any(
             low[:i] in common and low[i:] in common for i in range(3, len(low) - 2))):
         return False  # "debugging", "compile", "shortcut": English words the vocabulary lacks
     return True
@@ -211,6 +132,8 @@ def _seen(name: str, forms: set[str], joined: str) -> bool:
     """Whole, inside a longer word, or (a name in pieces: "255-minus") every piece seen; an
     acronym also as the initials of words in a row ("AMC": "Auto Multiple Choice", kept in
     `forms` as "=amc" by `_forms`)."""
+    if len(name) == 1:  # "R": only a word of its own, capitalised ("R's", "(R)"), not "-r" nor "r"
+        return "!" + name.lower() in forms
     pieces = [p.lower() for p in re.split(r"[^A-Za-z0-9]+", name) if p]
     whole = _letters(name)
     return (whole in forms or (len(whole) >= 5 and whole in joined) or "=" + whole in forms
@@ -225,6 +148,9 @@ def _forms(texts: Iterable[str]) -> set[str]:
         words = text.split()
         for word in words:
             forms.add(_letters(word))
+            letter = WRITTEN.match(word)
+            if letter:
+                forms.add("!" + letter.group(1).lower())  # a capital letter written as a word: "R", "R's", "C-"
             forms.update(p.lower() for p in re.split(r"[^A-Za-z0-9]+", word) if p)
         spaced = re.findall(r"(?<!\S)[A-Za-z](?: [A-Za-z](?!\S)){2,}", text)  # "P h y M L": a letter-spaced title
         forms.update(w.replace(" ", "").lower() for w in spaced)

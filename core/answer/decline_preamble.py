@@ -11,7 +11,7 @@ The story is every sentence but the asking one (`question.last_sentence`), befor
 its question mark. Its words that no evidence passage holds (in any form: `Heard`) are set
 aside by the word tests (support, unheard words, coverage), only when the asking sentence
 itself names what it is about and the evidence names all of it (`decline.asked_names`: "AMC",
-"Ghostscript's Link Cache"). A question that names nothing but in its story ("I moved from
+"Ghostscript's Link Cache"; a one-letter name, "C" of "a C function", says too little). A question that names nothing but in its story ("I moved from
 LilyPond to Dorico. How do I add a drum map there?") keeps every word: there the story is
 what the evidence must be about. The names test reads the asking sentence alone already.
 
@@ -39,7 +39,7 @@ def told_terms(q: QuestionInfo, texts: Sequence[str]) -> frozenset[str]:
     if asking.strip() == q.text.strip():
         return frozenset()
     story = q.terms - content_terms(asking)
-    names = asked_names(q.text)
+    names = [n for n in asked_names(q.text) if len(n) > 1]  # "C" of "bind a C function" says too little
     if not story or not names or unseen(names, _forms(texts)):
         return frozenset()
     heard = Heard(texts)

@@ -1,0 +1,55 @@
+"""One-letter names in a question: "R" of "How do I start R?", "C" of "Can I call it from C?".
+
+The names test (`decline.missing_names`) skips words shorter than two letters, so a question
+about R asked of a library without an R manual was answered from whatever passage came first.
+A capital letter counts as a name when the asking sentence uses it as one, and as seen only
+when the evidence writes it as a word of its own or the head of a compound (`WRITTEN`: "R",
+"R's", "C-", "R-devel"), not as an option ("-r", "-R").
+
+    >>> letter_names("How do I start R?")
+    ['R']
+    >>> letter_names("What is in Appendix C of the manual?")
+    []
+"""
+from __future__ import annotations
+
+import re
+
+from core.answer.question import last_sentence
+
+# Words that make a capital letter after them a label, not a name ("Appendix C", "the G parameter").
+_LABELS = frozenset("appendix section chapter figure table part type class plan option step level grade version "
+                    "column row vitamin category model series mode".split())
+_LETTER = re.compile(r"^[(\"'“‘]*([B-HJ-Z])(?:['’]s)?[)\"'”’.,;:!?]*$")
+# The same letter as the evidence writes it, also at the head of a compound ("C-", "C/C++", "R-devel"),
+# never after a dash ("-R" is an option).
+WRITTEN = re.compile(r"^[(\"'“‘]*([B-HJ-Z])(?:['’]s|[-/+]\S*)?[)\"'”’.,;:!?]*$")
+
+
+def letter_names(question: str) -> list[str]:
+    """The capital letters the asking sentence uses as names, not as the first word ("How do I
+    start R?", "Can I call it from C?"): a one-letter product the evidence must write as a word
+    of its own (`_seen`). "A" and "I" are words; a letter after a capitalised word or a label is
+    part of a longer name or a label ("Mac OS X", "Appendix C"; a capitalised first word,
+    "Which C standard …", does not count), and a letter within two words of
+    another one-letter word is one of a list ("B, C or D")."""
+    words = last_sentence(question).split()
+    out: list[str] = []
+    for i, word in enumerate(words):
+        m = _LETTER.match(word)
+        if i == 0 or not m:
+            continue
+        before = words[i - 1].strip("(\"'“‘")
+        after = words[i + 1] if i + 1 < len(words) else ""
+        labelled = before.lower() in _LABELS or after.lower().startswith(("parameter", "option"))
+        listed = any(_single(w) for w in words[max(0, i - 2):i] + words[i + 1:i + 3])
+        if (i > 1 and before[:1].isupper()) or labelled or listed:
+            continue
+        out.append(m.group(1))
+    return list(dict.fromkeys(out))
+
+
+def _single(word: str) -> bool:
+    """A one-letter word other than the article and "I" ("B" of "B C")."""
+    bare = word.strip(",;:?.()\"'")
+    return len(bare) == 1 and bare not in ("a", "A", "I")
