@@ -103,5 +103,3 @@ def _proper_nouns(question: str) -> frozenset[str]:
         return frozenset()
     return frozenset(t.text for t in doc if t.text.islower() and (t.tag_ in ("NNP", "NNPS") or (
         t.tag_ == "NN" and t.dep_ in ("dobj", "pobj") and not list(t.children) and not ENGLISH_ENDING.search(t.text))))
-
-

@@ -11,9 +11,10 @@ The story is every sentence but the asking one (`question.last_sentence`), befor
 its question mark. Its words that no evidence passage holds (in any form: `Heard`) are set
 aside by the word tests (support, unheard words, coverage), only when the asking sentence
 itself names what it is about and the evidence names all of it (`decline.asked_names`: "AMC",
-"Ghostscript's Link Cache"; a one-letter name, "C" of "a C function", says too little). A question that names nothing but in its story ("I moved from
-LilyPond to Dorico. How do I add a drum map there?") keeps every word: there the story is
-what the evidence must be about. The names test reads the asking sentence alone already.
+"Ghostscript's Link Cache"; a one-letter name, "C" of "a C function", says too little). A
+question that names nothing but in its story ("I moved from LilyPond to Dorico. How do I add a
+drum map there?") keeps every word: there the story is what the evidence must be about. The
+names test reads the asking sentence alone already.
 
 Example:
     >>> from core.answer.question import analyse_question

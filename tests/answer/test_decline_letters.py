@@ -57,4 +57,5 @@ def test_a_one_letter_name_does_not_set_the_story_aside():
     evidence = ["camlidl generates the stub code that calls a C function from Caml."]
     assert told_terms(analyse_question(asked), evidence) == frozenset()  # the story is what the evidence must tell
     named = "I used ctypes before. How do I bind a function with camlidl?"
-    assert "ctype" in told_terms(analyse_question(named), ["camlidl binds a function with a stub."])  # a named tool: set aside
+    named_evidence = ["camlidl binds a function with a stub."]
+    assert "ctype" in told_terms(analyse_question(named), named_evidence)  # a named tool: the story is set aside
