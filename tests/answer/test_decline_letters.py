@@ -6,6 +6,8 @@ import pytest
 
 from core.answer.decline import missing_names
 from core.answer.decline_letters import letter_names
+from core.answer.decline_preamble import told_terms
+from core.answer.question import analyse_question
 from core.answer.reader import ExtractiveReader
 
 MPICH = ("To start an MPICH job, run mpiexec -n 4 -r ssh ./a.out. "
@@ -18,7 +20,7 @@ R_INTRO = ("Start the R program with the command R at the shell prompt. "
     ("How do I start R?", ["R"]),
     ("What is R's default prompt?", ["R"]),
     ("How do I call a C function from R?", ["C", "R"]),
-    ("Which C standard does SDCC follow by default?", ["C"]),  # a capitalised first word is no longer name
+    ("Which C standard does SDCC follow by default?", ["C"]),  # after the first word, capitalised for the sentence
     ("What is in Appendix C of the manual?", []),  # a label
     ("What is the default value of the G parameter?", []),  # a parameter's letter
     ("How is it started on Mac OS X?", []),  # part of a longer name
@@ -51,8 +53,6 @@ def test_the_head_of_a_compound_is_a_mention_and_an_option_is_not():
 
 
 def test_a_one_letter_name_does_not_set_the_story_aside():
-    from core.answer.decline_preamble import told_terms
-    from core.answer.question import analyse_question
     asked = "I generate OCaml bindings with ctypes these days. How do I bind a C function that takes a callback?"
     evidence = ["camlidl generates the stub code that calls a C function from Caml."]
     assert told_terms(analyse_question(asked), evidence) == frozenset()  # the story is what the evidence must tell
