@@ -103,8 +103,6 @@ def asked_names(question: str) -> list[str]:
     return names + [n for n in letter_names(question) if n.lower() not in ruled_out]
 
 
-
-
 def unseen(names: Sequence[str], forms: set[str]) -> list[str]:
     """The `names` that no form of the evidence (`_forms`) matches (`_seen`)."""
     joined = " ".join(f for f in forms if not f.startswith("="))
