@@ -10,7 +10,8 @@ answer such as "1932 [1]" rests on the sentence that says 1932 *about the questi
 piece grows into the run of pieces the sentence spans: a neighbour joins when it adds much of
 the sentence's weight, or when the sentence quotes nearly all of its words (a definition term
 and the sentence after it that the reader's first line reads with its pick; a quoted piece one
-skipped line away joins with that line). Spans are verbatim text of the
+skipped line away joins with that line; a piece the quote reads on into across a line break
+joins too: "… type the command" / "> library() with no arguments."). Spans are verbatim text of the
 chunk, so the page viewer can find their words on the page.
 
 Example:
@@ -180,7 +181,8 @@ def _grown(cands: Sequence[tuple[str, int, str]], terms: Sequence[set[str]], bes
             quoted = bool(terms[k]) and len(terms[k] & want) >= 0.8 * len(terms[k])
             near, skips = k in (hi + 1, lo - 1), max(k - hi, lo - k) - 1
             if (near and added >= JOIN_GAIN) or (quoted and added > 0 and skips <= 1) \
-                    or _shown(cands[k][2], quote, 2 if near else 4, [p for _, _, p in cands[lo:hi + 1]]):
+                    or _shown(cands[k][2], quote, 2 if near else 4, [p for _, _, p in cands[lo:hi + 1]]) \
+                    or (near and _reads_on(cands[lo][2] if k < lo else cands[hi][2], cands[k][2], quote, k > hi)):
                 lo, hi = min(lo, k), max(hi, k)
                 have, gain, grew = have | terms[k], gain + added, True
                 break
@@ -197,6 +199,19 @@ def _shown(piece: str, quote: str, least: int, run: Sequence[str]) -> bool:
     piece of the `run` again (a line the chunk repeats); a word or two ("TeX", "LilyPond")
     stands in many quotes by chance."""
     return bool(quote) and len(piece.split()) >= least and _flat(piece) in quote and piece not in run
+
+
+def _reads_on(edge: str, piece: str, quote: str, after: bool) -> bool:
+    """The quote reads on from the run's `edge` piece into its neighbour `piece` (`after`: the
+    piece follows the run): the edge's last three words and the piece's first word (or the
+    piece's last word and the edge's first three) stand together in the quote. Pieces are cut
+    where the chunk's lines are, the quote where its sentence is: "… issue the command" / "> library()
+    with no arguments." is one quote "… issue the command > library()"."""
+    near_words, far_words = plain(edge).split(), plain(piece).split()
+    if not quote or len(near_words) < 3 or not far_words:
+        return False
+    joint = near_words[-3:] + far_words[:1] if after else far_words[-1:] + near_words[:3]
+    return _flat(" ".join(joint)) in quote
 
 
 def _cut(span: str, want: set[str]) -> str:

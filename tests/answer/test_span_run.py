@@ -116,3 +116,25 @@ def test_a_word_the_quote_shows_by_chance_or_a_repeated_line_does_not_join() -> 
     line = "“To enter debug mode, type RETURN now. > amplitude = damped(2.5)” [1]"
     span, _, _ = best_span(line, [("c1", chunk)], "How do I enter debug mode?")
     assert span == "To enter debug mode, type RETURN now. > amplitude = damped(2.5)"
+
+
+PACKAGES = (
+    "Only when a package is loaded are its contents available.\n"
+    "To list the packages that this site has installed, type the command\n"
+    "> catalog()\n"
+    "with no arguments. To load one package, type a command such as\n"
+    "> catalog(spline)\n"
+)
+
+
+def test_a_quote_that_reads_on_into_the_next_line_holds_that_line() -> None:
+    line = "“To list the packages that this site has installed, type the command > catalog()” [1]"
+    span, _, _ = best_span(line, [("c1", PACKAGES)], "How do I list the installed packages?")
+    assert span.startswith("To list the packages") and "> catalog() with no arguments." in span
+    assert "loaded" not in span and "spline" not in span
+
+
+def test_a_neighbour_the_quote_does_not_read_into_stays_out() -> None:
+    line = "“To list the packages that this site has installed, type the command” [1]"
+    span, _, _ = best_span(line, [("c1", PACKAGES)], "How do I list the installed packages?")
+    assert span == "To list the packages that this site has installed, type the command"
