@@ -37,7 +37,7 @@ from core.answer.question import QuestionInfo, excluded_terms, last_sentence
 from core.answer.decline_aside import aside_terms
 from core.answer.decline_heard import Heard, joined_pairs, term_weights
 from core.answer.decline_focus import unsupported_focus
-from core.answer.decline_letters import WRITTEN, letter_names
+from core.answer.decline_letters import letter_names, written_letters
 from core.answer.decline_owner import Written, owner_names
 from core.answer.decline_english import ENGLISH_ENDING, common_words, plain_english, rare_english, uncommon
 from core.answer.terms import STOP, content_terms, stem, weighted_overlap
@@ -146,10 +146,8 @@ def _forms(texts: Iterable[str]) -> set[str]:
         words = text.split()
         for word in words:
             forms.add(_letters(word))
-            letter = WRITTEN.match(word)
-            if letter:
-                forms.add("!" + letter.group(1).lower())  # a capital letter written as a word: "R", "R's", "C-"
             forms.update(p.lower() for p in re.split(r"[^A-Za-z0-9]+", word) if p)
+        forms.update("!" + x.lower() for x in written_letters(words))  # a capital written as a name: "R", "C-"
         spaced = re.findall(r"(?<!\S)[A-Za-z](?: [A-Za-z](?!\S)){2,}", text)  # "P h y M L": a letter-spaced title
         forms.update(w.replace(" ", "").lower() for w in spaced)
         caps = [w[0].lower() if w[:1].isupper() else " " for w in words]

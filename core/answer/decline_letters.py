@@ -4,12 +4,16 @@ The names test (`decline.missing_names`) skips words shorter than two letters, s
 about R asked of a library without an R manual was answered from whatever passage came first.
 A capital letter counts as a name when the asking sentence uses it as one, and as seen only
 when the evidence writes it as a word of its own or the head of a compound (`WRITTEN`: "R",
-"R's", "C-", "R-devel"), not as an option ("-r", "-R").
+"R's", "C-", "R-devel"), not as an option ("-r", "-R"), and as a name there (`written_letters`):
+not a symbol of a formula ("M = C ∩ L"), an initial ("Sean R. Eddy") or one of a list of
+letters ("A or C or G R").
 
     >>> letter_names("How do I start R?")
     ['R']
     >>> letter_names("What is in Appendix C of the manual?")
     []
+    >>> sorted(written_letters("Start R with the ring R = Z/nZ and Sean R. Eddy".split()))
+    ['R']
 """
 from __future__ import annotations
 
@@ -24,6 +28,9 @@ _LETTER = re.compile(r"^[(\"'“‘]*([B-HJ-Z])(?:['’]s)?[)\"'”’.,;:!?]*$"
 # The same letter as the evidence writes it, also at the head of a compound ("C-", "C/C++", "R-devel"),
 # never after a dash ("-R" is an option).
 WRITTEN = re.compile(r"^[(\"'“‘]*([B-HJ-Z])(?:['’]s|[-/+]\S*)?[)\"'”’.,;:!?]*$")
+# A formula's operators: a word that is one of them, or opens or ends with one of the signs.
+_OPERATORS = frozenset("= == := != < > <= >= + * / ^ ~ <- ->".split())
+_SIGNS = "=≠≤≥≈∈∉∩∪⊂⊆⊃→←↦×÷−·∘"
 
 
 def letter_names(question: str) -> list[str]:
@@ -47,6 +54,30 @@ def letter_names(question: str) -> list[str]:
             continue
         out.append(m.group(1))
     return list(dict.fromkeys(out))
+
+
+def written_letters(words: list[str]) -> set[str]:
+    """The capital letters `words` (a passage split on whitespace) write as names (`WRITTEN`):
+    not next to a formula's operator ("the ring R = Z/nZ", "M = C ∩L"), not a middle initial
+    between two capitalised words ("Sean R. Eddy"), not within two words of another one-letter
+    word ("A or C or G R A", a list of letters, as `letter_names` reads a question)."""
+    out: set[str] = set()
+    for i, word in enumerate(words):
+        m = WRITTEN.match(word)
+        if not m:
+            continue
+        before = words[i - 1] if i else ""
+        after = words[i + 1] if i + 1 < len(words) else ""
+        initial = word.endswith(".") and before[:1].isupper() and before.isalpha() and after[:1].isupper()
+        listed = any(_single(w) for w in words[max(0, i - 2):i] + words[i + 1:i + 3])
+        if not (_operator(before) or _operator(after) or initial or listed):
+            out.add(m.group(1))
+    return out
+
+
+def _operator(word: str) -> bool:
+    """A formula's operator, or a word that opens or ends with one of its signs ("∩L")."""
+    return word in _OPERATORS or (bool(word) and (word[0] in _SIGNS or word[-1] in _SIGNS))
 
 
 def _single(word: str) -> bool:

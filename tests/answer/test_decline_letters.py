@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from core.answer.decline import missing_names
-from core.answer.decline_letters import letter_names
+from core.answer.decline_letters import letter_names, written_letters
 from core.answer.decline_preamble import told_terms
 from core.answer.question import analyse_question
 from core.answer.reader import ExtractiveReader
@@ -59,3 +59,20 @@ def test_a_one_letter_name_does_not_set_the_story_aside():
     named = "I used ctypes before. How do I bind a function with camlidl?"
     named_evidence = ["camlidl binds a function with a stub."]
     assert "ctype" in told_terms(analyse_question(named), named_evidence)  # a named tool: the story is set aside
+
+
+@pytest.mark.parametrize("asked, passage", [
+    ("How do I start R?", "In the ring R = Z/nZ every element has an inverse."),  # a symbol of a formula
+    ("How do I call a C function?", "The monoid M = C ∩L is the intersection of a cone and a lattice."),
+    ("How do I start R?", "Profile hidden Markov models, by Sean R. Eddy and the development team."),  # an initial
+    ("How do I start R?", "Codes: M A or C, R A or G, W A or T."),  # a list of letters
+])
+def test_a_letter_that_is_no_name_in_the_evidence_is_not_a_mention(asked, passage):
+    assert missing_names(asked, [passage]) == letter_names(asked)
+    assert not ExtractiveReader(None).read(asked, [(1, passage)]).supported
+
+
+def test_a_name_written_beside_a_symbol_of_the_same_letter_is_still_seen():
+    passage = "Define the ring R = Z/nZ. The same steps run in R as well."
+    assert missing_names("How do I start R?", [passage]) == []
+    assert written_letters("Sean R. Eddy started R. Then".split()) == {"R"}  # "started R." ends a sentence
