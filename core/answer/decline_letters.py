@@ -12,7 +12,7 @@ letters ("A or C or G R").
     ['R']
     >>> letter_names("What is in Appendix C of the manual?")
     []
-    >>> sorted(written_letters("Start R with the ring R = Z/nZ and Sean R. Eddy".split()))
+    >>> sorted(written_letters("Start R now; later C = A + B, and ask Sean D. Eddy".split()))
     ['R']
 """
 from __future__ import annotations
@@ -30,6 +30,8 @@ _LETTER = re.compile(r"^[(\"'“‘]*([B-HJ-Z])(?:['’]s)?[)\"'”’.,;:!?]*$"
 WRITTEN = re.compile(r"^[(\"'“‘]*([B-HJ-Z])(?:['’]s|[-/+]\S*)?[)\"'”’.,;:!?]*$")
 # A formula's operators: a word that is one of them, or opens or ends with one of the signs.
 _OPERATORS = frozenset("= == := != < > <= >= + * / ^ ~ <- ->".split())
+# Another letter of a list ("G R A or G"); not a call such as "q()" nor the article or "I".
+_LISTED = re.compile(r"^[(\"'“‘]?(?![aAI]\b)[A-Za-z][)\"'”’]?[.,;:]?$")
 _SIGNS = "=≠≤≥≈∈∉∩∪⊂⊆⊃→←↦×÷−·∘"
 
 
@@ -58,10 +60,12 @@ def letter_names(question: str) -> list[str]:
 
 def written_letters(words: list[str]) -> set[str]:
     """The capital letters `words` (a passage split on whitespace) write as names (`WRITTEN`):
-    not next to a formula's operator ("the ring R = Z/nZ", "M = C ∩L"), not a middle initial
+    not next to a formula's operator ("the ring R = Z/nZ", "M = C ∩L"), nor anywhere in a
+    passage that makes the letter such a symbol ("the elements of R" after "R = Z/nZ"), not a middle initial
     between two capitalised words ("Sean R. Eddy"), not within two words of another one-letter
     word ("A or C or G R A", a list of letters, as `letter_names` reads a question)."""
     out: set[str] = set()
+    symbols: set[str] = set()
     for i, word in enumerate(words):
         m = WRITTEN.match(word)
         if not m:
@@ -69,10 +73,12 @@ def written_letters(words: list[str]) -> set[str]:
         before = words[i - 1] if i else ""
         after = words[i + 1] if i + 1 < len(words) else ""
         initial = word.endswith(".") and before[:1].isupper() and before.isalpha() and after[:1].isupper()
-        listed = any(_single(w) for w in words[max(0, i - 2):i] + words[i + 1:i + 3])
-        if not (_operator(before) or _operator(after) or initial or listed):
+        listed = any(_LISTED.match(w) for w in words[max(0, i - 2):i] + words[i + 1:i + 3])
+        if _operator(before) or _operator(after):
+            symbols.add(m.group(1))
+        elif not (initial or listed):
             out.add(m.group(1))
-    return out
+    return out - symbols
 
 
 def _operator(word: str) -> bool:

@@ -72,7 +72,8 @@ def test_a_letter_that_is_no_name_in_the_evidence_is_not_a_mention(asked, passag
     assert not ExtractiveReader(None).read(asked, [(1, passage)]).supported
 
 
-def test_a_name_written_beside_a_symbol_of_the_same_letter_is_still_seen():
-    passage = "Define the ring R = Z/nZ. The same steps run in R as well."
-    assert missing_names("How do I start R?", [passage]) == []
+def test_a_letter_a_passage_makes_a_symbol_is_no_name_anywhere_in_it():
+    passage = "Take the ring R = Z/nZ. The elements of R, called intmods, can be lifted."
+    assert missing_names("How do I quit R?", [passage]) == ["R"]
+    assert missing_names("How do I quit R?", [passage, "To quit R, type q()."]) == []  # another passage names it
     assert written_letters("Sean R. Eddy started R. Then".split()) == {"R"}  # "started R." ends a sentence
