@@ -15,9 +15,10 @@ from core.ui.text import md_escape_answer
 R_INTRO = ("In R, the prompt is >. It can be started by typing R at the shell prompt, and it opens a session "
            "in the current working directory. To quit R, type q() at the > prompt; R then asks whether to save "
            "the workspace image.")
-LONG = ("-dKPreserve = 0 / 1 / 2\nWhen using littleCMS as the CMM, the code 0 corresponds to no preservation, 1 corresponds to the "
-        "PRESERVE_K_ONLY approach described in the littleCMS documentation and 2 corresponds to the "
-        "PRESERVE_K_PLANE approach.")
+LONG = ("-dKPreserve = 0 / 1 / 2\nWhen using littleCMS as the CMM, which is the default colour engine of this "
+        "release and of the two releases before it on every platform, the code 0 corresponds to no preservation, "
+        "1 corresponds to the PRESERVE_K_ONLY approach described in the littleCMS documentation and 2 corresponds "
+        "to the PRESERVE_K_PLANE approach.")
 TFTP = ("{port, Port}\nPort = int()\nThe TFTP port where the daemon listens. Defaults is the standardized "
         "number 69.\n{max_retries, MaxRetries}\nMaxRetries = int()\nBy default the server resends a message "
         "up to five times when the time-out expires.")
@@ -41,7 +42,8 @@ def test_confident_answers_are_marked_inside_the_sentence():
 
 def test_a_long_sentence_is_cut_around_its_answer():
     first = _read("Which black-preservation mode does -dKPreserve=2 select?", LONG).render().splitlines()[0]
-    assert "PRESERVE_K_PLANE" in first and first.startswith("“… ") and len(first.split()) <= 30
+    assert len(LONG.split()) > 50  # longer than the first quote's window (`first_words`, 40)
+    assert "PRESERVE_K_PLANE" in first and first.startswith("“… ") and len(first.split()) <= 45
 
 
 def test_every_sentence_of_the_answer_ends_with_its_citation():
