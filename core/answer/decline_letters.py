@@ -61,9 +61,10 @@ def letter_names(question: str) -> list[str]:
 def written_letters(words: list[str]) -> set[str]:
     """The capital letters `words` (a passage split on whitespace) write as names (`WRITTEN`):
     not next to a formula's operator ("the ring R = Z/nZ", "M = C ∩L"), nor anywhere in a
-    passage that makes the letter such a symbol ("the elements of R" after "R = Z/nZ"), not a middle initial
-    between two capitalised words ("Sean R. Eddy"), not within two words of another one-letter
-    word ("A or C or G R A", a list of letters, as `letter_names` reads a question)."""
+    passage that makes the letter such a symbol ("the elements of R" after "R = Z/nZ"); not
+    a middle initial between two capitalised words ("Sean R. Eddy"); not within two words of
+    another one-letter word ("A or C or G R A", a list of letters, as `letter_names` reads a
+    question)."""
     out: set[str] = set()
     symbols: set[str] = set()
     for i, word in enumerate(words):
