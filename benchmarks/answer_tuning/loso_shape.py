@@ -9,7 +9,8 @@ rule, a penalty for a short sentence that only says "see …", gained on decline
 and was removed from the reader.) Then, for each left-out set, the
 setting with most first-line hits on the other sets (then whole-answer hits; ties go to the
 earlier, simpler setting) is chosen and counted on the left-out one. A rule is kept only when
-the left-out counts beat the rule off in sum and lose on no set.
+the left-out counts beat the rule off in sum and lose on no set. Each set's row also gives
+its median answer words per setting (last figure).
 
     python benchmarks/answer_tuning/loso_shape.py \\
         --set pdfqa=LIB:../shared/bench/pdfqa-dev/questions.jsonl:even:CACHE \\
@@ -24,11 +25,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository r
 
 import argparse
 import json
+import statistics
 
 from benchmarks.answer_tuning.fit_chooser import in_split, retrieved
 from benchmarks.answer_tuning.miss_causes import cause
 from core.answer.qa import answer_question, evidence_order
 from core.answer.reader import ExtractiveReader
+from core.eval.answers import word_count
 from core.eval.questions import Question
 
 OFF = {"shape_bonus": 0.0, "shape_read_on": 0}
@@ -40,8 +43,9 @@ GRID = {  # the first entry is the rules off; order breaks ties
 }
 
 
-def counts(spec: str, grid: dict | None = None, off: dict | None = None) -> dict[str, tuple[int, int, int]]:
-    """Per setting of `grid` (default: GRID, each over OFF): (first-line, whole, span_hit) hits on one set."""
+def counts(spec: str, grid: dict | None = None, off: dict | None = None) -> dict[str, tuple[float, ...]]:
+    """Per setting of `grid` (default: GRID, each over OFF): first-line, whole and span_hit hits
+    on one set, and its median answer words."""
     grid, off = grid or GRID, OFF if off is None else off
     lib_dir, questions, split, *cache = spec.split(":")
     rows = [json.loads(x) for x in open(questions, encoding="utf-8") if x.strip()]
@@ -50,12 +54,14 @@ def counts(spec: str, grid: dict | None = None, off: dict | None = None) -> dict
     out = {}
     for label, setting in grid.items():
         reader = ExtractiveReader(None, **{**off, **setting})
-        graded = []
+        graded, words = [], []
         for r in rows:
             ans = answer_question(r["question"], results[r["id"]], None, None, reader=reader)
             chunks = [sc.chunk for sc in evidence_order(results[r["id"]].chunks)[:8]]
             graded.append(cause(ans, Question.from_dict(r), chunks))
-        out[label] = tuple(int(sum(g[k] for g in graded)) for k in ("first", "whole", "span_hit"))
+            words.append(word_count(ans.text))
+        hits = tuple(int(sum(g[k] for g in graded)) for k in ("first", "whole", "span_hit"))
+        out[label] = hits + (statistics.median(words) if words else 0,)
     return out
 
 

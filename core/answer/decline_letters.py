@@ -30,8 +30,8 @@ _LETTER = re.compile(r"^[(\"'“‘]*([B-HJ-Z])(?:['’]s)?[)\"'”’.,;:!?]*$"
 WRITTEN = re.compile(r"^[(\"'“‘]*([B-HJ-Z])(?:['’]s|[-/+]\S*)?[)\"'”’.,;:!?]*$")
 # A formula's operators: a word that is one of them, or opens or ends with one of the signs.
 _OPERATORS = frozenset("= == := != < > <= >= + * / ^ ~ <- ->".split())
-# Another letter of a list ("G R A or G"); not a call such as "q()" nor the article or "I".
-_LISTED = re.compile(r"^[(\"'“‘]?(?![aAI]\b)[A-Za-z][)\"'”’]?[.,;:]?$")
+# Another letter of a list ("B, C or D", "G R A or G"); not a call such as "q()" nor the article or "I".
+_LISTED = re.compile(r"^[(\"'“‘]?(?![aAI]\b)[A-Za-z][)\"'”’]?[.,;:?!]?$")
 _SIGNS = "=≠≤≥≈∈∉∩∪⊂⊆⊃→←↦×÷−·∘"
 
 
@@ -51,7 +51,7 @@ def letter_names(question: str) -> list[str]:
         before = words[i - 1].strip("(\"'“‘")
         after = words[i + 1] if i + 1 < len(words) else ""
         labelled = before.lower() in _LABELS or after.lower().startswith(("parameter", "option"))
-        listed = any(_single(w) for w in words[max(0, i - 2):i] + words[i + 1:i + 3])
+        listed = any(_LISTED.match(w) for w in words[max(0, i - 2):i] + words[i + 1:i + 3])
         if (i > 1 and before[:1].isupper()) or labelled or listed:
             continue
         out.append(m.group(1))
@@ -85,9 +85,3 @@ def written_letters(words: list[str]) -> set[str]:
 def _operator(word: str) -> bool:
     """A formula's operator, or a word that opens or ends with one of its signs ("∩L")."""
     return word in _OPERATORS or (bool(word) and (word[0] in _SIGNS or word[-1] in _SIGNS))
-
-
-def _single(word: str) -> bool:
-    """A one-letter word other than the article and "I" ("B" of "B C")."""
-    bare = word.strip(",;:?.()\"'")
-    return len(bare) == 1 and bare not in ("a", "A", "I")
