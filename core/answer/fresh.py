@@ -203,16 +203,24 @@ def dislocated(question: str) -> bool:
     stands for, leaving no other pronoun pointing outside."""
     m = _DISLOCATED.match(question)
     phrase = parse(m.group("np")) if m else None
-    if phrase is None or not _PRONOUN.search(m.group("head")) or any(t.pos_ in ("VERB", "AUX") for t in phrase):
+    if phrase is None or not _PRONOUN.search(m.group("head")) or any(t.pos_ in ("VERB", "AUX") for t in _head_part(phrase)):
         return False
     if not any(t.pos_ in ("NOUN", "PROPN") and t.lower_ not in ATTRIBUTES for t in phrase) and not _code_words(m.group("np")):
         return False
-    whole = _PRONOUN.sub(m.group("np").strip(), m.group("head"), count=1) + "?"
+    np = re.sub(r"(?<=\w )that\b", "which", m.group("np").strip(), count=1)  # "the packages that R installs"
+    whole = _PRONOUN.sub(lambda _: np, m.group("head"), count=1) + "?"
     doc = parse(whole)
     return not _PRONOUN.search(whole) and not any(t.idx not in expletive_its(whole) for t in dangling(doc, whole))
 
 
-_CONNECTOR = re.compile(r"^\s*(?:(?:and|so|also|but|ok|okay|well|now|next|then|alright|right)\b[\s,]*)+(?=\w)",
+def _head_part(phrase) -> list:
+    """The noun phrase before a relative clause of its own ("the packages | that R installs")."""
+    cut = next((t.i for t in phrase if t.i > 0 and t.lower_ in ("that", "which", "who")), len(phrase))
+    return list(phrase[:cut])
+
+
+_CONNECTOR = re.compile(r"^\s*(?:(?:and|so|also|but|ok|okay|well|now|next|then|alright|right|anyway|incidentally|btw|"
+                        r"by\s+the\s+way|that\s+aside|that\s+said)\b[\s,]*)+(?=\w)",
                         re.IGNORECASE)  # "OK so which program …?": a chain of openers
 _ASKING = re.compile(r"^(?:what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|can|could|"
                      r"should|would|will|has|have|may|must)\b", re.IGNORECASE)

@@ -35,6 +35,7 @@ _NAME = re.compile(r"[\d_:/=\\.-]")
 _AUX = frozenset("is are was were do does did can could will would should has have may must".split())
 _WH = frozenset("what which who whom whose when where why how".split())
 _BACK_ADVERBS = frozenset("then instead too also".split())
+_ANNOUNCED = re.compile(r":\s*[\w'\"“‘.\\/-]")  # a colon and what it brings
 
 
 parse = nlp.parse  # spaCy's Doc for `text` (cached, shared: never change it), or None without the model
@@ -71,6 +72,12 @@ def _wh_phrase(doc) -> set[int]:
     return out
 
 
+def _announces(tok, text: str) -> bool:
+    """A demonstrative that points ahead at what a colon brings ("what does this message mean:
+    'object not found'?", "what are these files: .RData and .Rhistory?")."""
+    return tok.lower_ in ("this", "these", "that", "those") and bool(_ANNOUNCED.search(text, tok.idx))
+
+
 def dangling(doc, text: str) -> list:
     """The pronouns of `doc` that point outside the question: no name before them (a name
     of the wh-phrase counts only for 'its'), and not an expletive 'it' ("is it possible")."""
@@ -78,7 +85,7 @@ def dangling(doc, text: str) -> list:
     asked = _wh_phrase(doc)
     out = []
     for tok in doc:
-        if not refers_back(tok) or (expletive and tok.lower_ == "it"):
+        if not refers_back(tok) or (expletive and tok.lower_ == "it") or _announces(tok, text):
             continue
         before = [t for t in doc[: tok.i] if is_name(t) or (tok.lower_ in POSSESSIVE and t.pos_ == "NOUN")]
         if tok.lower_ not in POSSESSIVE:

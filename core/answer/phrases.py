@@ -83,6 +83,8 @@ def _extraposed(question: str) -> set[int]:
     out: set[int] = set()
     for tok in doc if doc is not None else ():
         be = tok.head
+        if be.dep_ == "acomp" and be.head.lemma_ == "be":  # "why is it slow to …": "it" hung on the adjective
+            be = be.head
         taking = be.lower_ in ("take", "takes", "took")  # "how long does it take to run 1,000,000 generations?"
         if tok.lower_ != "it" or tok.dep_ != "nsubj" or (be.lemma_ != "be" and not taking):
             continue
@@ -150,10 +152,15 @@ _WHICH_ONE = re.compile(r"\b(?:which|what)\s+(?P<one>one)\b(?!\s+of\b)"  # "whic
                         re.IGNORECASE)
 
 
+_OFFERED = re.compile(r"[,:]\s*[^,:?]+?\s+or\s+[^,:?]+?\s*\?*\s*$")  # "…, FTP or SFTP?"
+
+
 def _kind_one(question: str):
     """The match of "which one", "which of them" or "the IGR one" (a "one" that stands for a
     noun, not one that counts the noun after it: "one field of a record"), or None."""
     for m in _WHICH_ONE.finditer(question):
+        if not m.group("kind") and _OFFERED.search(question, m.end()):
+            continue  # "which one is faster, FTP or SFTP?": the question names the choices
         if not m.group("kind"):
             return m
         doc = parse(question)
