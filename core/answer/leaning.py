@@ -36,6 +36,9 @@ _AUX = frozenset("is are was were do does did can could will would should has ha
 _WH = frozenset("what which who whom whose when where why how".split())
 _BACK_ADVERBS = frozenset("then instead too also".split())
 _ANNOUNCED = re.compile(r":\s*[\w'\"“‘.\\/-]")  # a colon and what it brings
+_CLOSING = re.compile(r",\s*(?:(?:how|what|why|when|where|which|whether|who)\s[^,?]+|v?\d[\w.+-]*)\s*\?*\s*$",
+                      re.IGNORECASE)  # ", how MrBayes chooses the burn-in?", ", 1.0.8?"
+_NOW = frozenset("day days year years week weeks month months".split())  # "these days"
 
 
 parse = nlp.parse  # spaCy's Doc for `text` (cached, shared: never change it), or None without the model
@@ -73,9 +76,15 @@ def _wh_phrase(doc) -> set[int]:
 
 
 def _announces(tok, text: str) -> bool:
-    """A demonstrative that points ahead at what a colon brings ("what does this message mean:
-    'object not found'?", "what are these files: .RData and .Rhistory?")."""
-    return tok.lower_ in ("this", "these", "that", "those") and bool(_ANNOUNCED.search(text, tok.idx))
+    """A demonstrative that points at nothing said before: ahead at what a colon brings ("what does
+    this message mean: 'object not found'?"), at a closing wh-clause or version ("can you explain
+    that again, how MrBayes chooses the burn-in?", "what changed in this release of bzip2, 1.0.8?"),
+    or at the present ("these days")."""
+    if tok.lower_ not in ("this", "these", "that", "those"):
+        return False
+    if tok.dep_ == "det" and tok.head.lower_ in _NOW:
+        return True
+    return bool(_ANNOUNCED.search(text, tok.idx) or _CLOSING.search(text, tok.idx + len(tok.text)))
 
 
 def dangling(doc, text: str) -> list:

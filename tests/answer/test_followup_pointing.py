@@ -1,7 +1,8 @@
 """Self-contained questions whose words only look like a follow-up's (probes written before the rule
 was changed): a demonstrative that points ahead at what a colon brings, "which one" with its choices
 named, an extraposed "it" the parser hangs on the adjective, a closing noun phrase with a relative
-clause of its own, and openers such as "That aside,". The same words with nothing to point at still
+clause of its own, openers such as "That aside,", a demonstrative that points at a closing wh-clause or
+version, and "these days". The same words with nothing to point at still
 lean on the earlier question."""
 from __future__ import annotations
 
@@ -21,6 +22,9 @@ from core.types import Turn
     ("How do I list installed packages in R?", "Where are they stored, the packages that R installs?"),
     ("How do I install MrBayes?", "That aside, how do I set a prior on the branch lengths in MrBayes?"),
     ("How do I quit R?", "By the way, how do I clear the console in R?"),
+    ("How do I install Doxygen?", "Who maintains Doxygen these days?"),
+    ("How do I compress with bzip2?", "What changed in this release of bzip2, 1.0.8?"),
+    ("How do I run MrBayes?", "Can you explain that again, how MrBayes chooses the burn-in?"),
 ])
 def test_self_contained_questions_are_not_rewritten(earlier, fresh):
     out = standalone(fresh, [Turn(earlier)], llm=None)
@@ -32,6 +36,9 @@ def test_self_contained_questions_are_not_rewritten(earlier, fresh):
     ("Which port does FTP use?", "Which one is faster?"),
     ("How do I set the TFTP root directory?", "Why is it slow?"),
     ("How do I install MrBayes?", "That aside, how do I update it?"),
+    ("How do I run MrBayes?", "Can you explain that again?"),
+    ("How do I run MrBayes?", "Can you explain that again, how it works?"),
+    ("How do I set the k-mer length?", "What happens these days if I set it too high?"),
 ])
 def test_the_same_words_with_nothing_to_point_at_still_lean(earlier, follow_up):
     assert standalone(follow_up, [Turn(earlier)], llm=None).rewritten
