@@ -85,10 +85,10 @@ def _get(d: Mapping, key: str) -> object:
 
 def sets_table(sets: Mapping[str, Mapping]) -> str:
     """One line per set: hits, words, declined, span_hit."""
-    header = ["set", "questions", "first-line hit", "whole-answer hit", "median words", "declined", "span_hit",
-              "span words p50"]
-    keys = ["questions", "answer_hit_first_line", "answer_hit", "answer_words_p50", "declined", "span_hit",
-            "span_words_p50"]
+    header = ["set", "questions", "first-line hit", "whole-answer hit", "median words", "words p90", "declined",
+              "span_hit", "span words p50"]
+    keys = ["questions", "answer_hit_first_line", "answer_hit", "answer_words_p50", "answer_words_p90", "declined",
+            "span_hit", "span_words_p50"]
     return markdown_table(header, [[name, *(_get(s, k) for k in keys)] for name, s in sets.items()])
 
 

@@ -65,8 +65,11 @@ def counts(spec: str, grid: dict | None = None, off: dict | None = None) -> dict
     return out
 
 
-def main(grid: dict | None = None, off: dict | None = None, doc: str = __doc__) -> None:
-    """Count every setting of `grid` on every set, then choose leaving one set out."""
+def main(grid: dict | None = None, off: dict | None = None, doc: str = __doc__, whole_first: bool = False,
+         max_median: float | None = None) -> None:
+    """Count every setting of `grid` on every set, then choose leaving one set out: by first-line
+    hits then whole-answer hits (`whole_first`: the other way round), among the settings whose
+    median answer stays within `max_median` words on every other set (None: any)."""
     ap = argparse.ArgumentParser(description=doc.splitlines()[0])
     ap.add_argument("--set", action="append", required=True, help="NAME=LIBRARY:QUESTIONS:SPLIT[:CACHE]")
     args = ap.parse_args()
@@ -78,7 +81,10 @@ def main(grid: dict | None = None, off: dict | None = None, doc: str = __doc__) 
     for out in table:
         others = [n for n in table if n != out]
         score = {lab: (sum(table[n][lab][0] for n in others), sum(table[n][lab][1] for n in others)) for lab in labels}
-        pick = max(labels, key=lambda lab: (score[lab], -labels.index(lab)))
+        if whole_first:
+            score = {lab: (w, f) for lab, (f, w) in score.items()}
+        fits = [lab for lab in labels if max_median is None or all(table[n][lab][3] <= max_median for n in others)]
+        pick = max(fits or labels[:1], key=lambda lab: (score[lab], -labels.index(lab)))
         held[out] = (pick, table[out][pick], table[out]["off"])
         print(f"left out {out}: chose {pick}: {table[out][pick]} (off: {table[out]['off']})")
     total = [sum(h[1][i] for h in held.values()) for i in range(3)]

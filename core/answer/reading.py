@@ -223,7 +223,8 @@ class ReaderResult:
     quote_words: int = 14
     margin: float = 0.0  # the answer's lead over the next candidate answer
     max_words: int = 40  # the whole answer's word budget: quotes that would pass it are left out …
-    fit_words: int = 0  # … or cut to the words left when at least this many are (0: never)
+    fit_words: int = 0  # … or cut to the words left when at least this many are (0: never);
+    lead_room: int = 0  # … but at least this many words past the first line (0: the budget alone)
 
     def render(self) -> str:
         """First line: the answering sentence(s), each quoted with its [n] (the answer in bold
@@ -233,10 +234,11 @@ class ReaderResult:
         if not self.supported or not self.readings:
             return decline_lines(self.missing, [(q.text, q.number) for q in self.quotes], self.quote_words)
         lines = [" ".join(r.line(self.confident, self.first_words) for r in self.readings)]
+        budget = max(self.max_words, _words(lines) + self.lead_room) if self.lead_room else self.max_words
         for q in self.quotes:  # other quotes while the whole answer stays within its word budget
             line = quote_line(q.text, q.number, q.focus, self.quote_words, bold=False)
-            if _words(lines) + len(line.split()) > self.max_words:
-                lines += self._cut(q, self.max_words - _words(lines))
+            if _words(lines) + len(line.split()) > budget:
+                lines += self._cut(q, budget - _words(lines))
                 break
             lines.append(line)
         return "\n".join(lines)

@@ -129,6 +129,7 @@ def summarise_trust(rows: Sequence[TrustRow]) -> dict[str, float | str | int]:
         "answer_hit_first_line": round(m.mean(r.hit_first_line for r in rows), 4),
         "answer_hit": round(m.mean(r.hit for r in rows), 4),
         "answer_words_p50": round(m.percentile([r.words for r in rows], 50), 1),
+        "answer_words_p90": round(m.percentile([r.words for r in rows], 90), 1),
         "declined": round(m.mean(float(r.declined) for r in rows), 4),
     }
     if len(spans) == len(rows):

@@ -54,3 +54,27 @@ def test_a_quote_past_the_budget_is_cut_to_the_words_left() -> None:
     cut = ReaderResult("69", 1, (long,), 1.0, True, readings=(reading,), quote_words=12, max_words=28, fit_words=6)
     lines = cut.render().splitlines()
     assert len(lines) == 2 and lines[1].startswith("“The server speaks") and len(lines[1].split()) <= 28 - 19
+
+
+def test_a_long_first_line_still_leaves_room_for_one_more_quote() -> None:
+    words = ("The server answers on port 69 by default and keeps each transfer's block size at 512 bytes unless the "
+             "client asks for a larger one with the blksize option of RFC 2348, which most clients now do.")
+    reading = Reading("69", words, 1, (words.index("69"), words.index("69") + 2))
+    other = ReaderSentence("Set the port with the port option in the daemon's configuration.", 2, 0.0)
+    alone = ReaderResult("69", 1, (other,), 1.0, True, readings=(reading,), first_words=40, quote_words=14,
+                         max_words=40, fit_words=8)
+    assert len(alone.render().splitlines()) == 1  # 36 words: 4 left, under fit_words
+    roomy = ReaderResult("69", 1, (other,), 1.0, True, readings=(reading,), first_words=40, quote_words=14,
+                         max_words=40, fit_words=8, lead_room=20)
+    lines = roomy.render().splitlines()
+    assert len(lines) == 2 and lines[1] == "“Set the port with the port option in the daemon's configuration.” [2]"
+
+
+def test_a_short_first_line_keeps_the_budget_alone() -> None:
+    text = "The server answers on port 69 by default."
+    short = Reading("69", text, 1, (text.index("69"), text.index("69") + 2))
+    quotes = tuple(ReaderSentence(f"Option {n} sets another part of the daemon's configuration file today.", n, 0.0)
+                   for n in (2, 3, 4))
+    answers = [ReaderResult("69", 1, quotes, 1.0, True, readings=(short,), quote_words=14, max_words=40, fit_words=8,
+                            lead_room=room).render() for room in (0, 20)]
+    assert answers[0] == answers[1] and len(answers[0].splitlines()) == 4  # 8 + 11 + 11 + a cut 9 words

@@ -78,6 +78,7 @@ def test_summary_reports_span_na_unless_every_answer_has_sentences():
     rows = [score_trust(PORT, "Port 69 [1]"), score_trust(PORT, "The documents do not say.")]
     summary = summarise_trust(rows)
     assert summary["answer_hit_first_line"] == 0.5 and summary["declined"] == 0.5
+    assert (summary["answer_words_p50"], summary["answer_words_p90"]) == (3.5, 4.7)  # 2 and 5 words
     assert summary["span_hit"] == "n/a"
     spans = [score_trust(PORT, "Port 69 [1]", "number 69 here"), score_trust(PORT, "No", "no span")]
     assert summarise_trust(spans)["span_hit"] == 0.5
