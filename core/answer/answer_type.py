@@ -20,13 +20,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from core.answer import spans as sp
 from core.answer.question import QuestionInfo
 from core.answer.reading import Reading
 from core.answer.terms import STOP, stem, tokens
-from core.answer.units import Unit
+from core.answer.units import Unit, announces
 
 _HOW = re.compile(r"\bhow (?:do|can|could|should|would|may|might|does) (?:i|you|we|one|a user|my)\b|\bhow to\b|"
                   r"\bwhat (?:do|should|must) (?:i|you|we) (?:type|run|use|pass|set|write|put|add)\b", re.IGNORECASE)
@@ -78,13 +78,21 @@ def holds(shape: str, text: str, question: str) -> bool:
     return False
 
 
-def shaped_scores(q: QuestionInfo, pool: Sequence[Unit], scores: Sequence[float], bonus: float) -> list[float]:
+def shaped_scores(q: QuestionInfo, pool: Sequence[Unit], scores: Sequence[float], bonus: float,
+                  following: Mapping[Unit, Unit] | None = None) -> list[float]:
     """The reader's pool scores with `bonus` for a unit that holds a new token of the shape
-    the question asks for."""
+    the question asks for, or announces the line that holds it (`following`: reading order;
+    "To quit the R program the command is" / "> q()")."""
     shape = asked_shape(q) if bonus else ""
     if not shape:
         return list(scores)
-    return [s + (bonus if holds(shape, u.text, q.text) else 0.0) for u, s in zip(pool, scores)]
+    following = following or {}
+
+    def shaped(u: Unit) -> bool:
+        nxt = following.get(u)
+        return holds(shape, u.text, q.text) or (announces(u, nxt) and (shape == "code" and nxt.kind == "code"
+                                                                       or holds(shape, nxt.text, q.text)))
+    return [s + (bonus if shaped(u) else 0.0) for u, s in zip(pool, scores)]
 
 
 def read_on_to_shape(q: QuestionInfo, reading: Reading, unit: Unit, nxt: Unit | None, words: int) -> Reading:

@@ -203,7 +203,8 @@ def dislocated(question: str) -> bool:
     stands for, leaving no other pronoun pointing outside."""
     m = _DISLOCATED.match(question)
     phrase = parse(m.group("np")) if m else None
-    if phrase is None or not _PRONOUN.search(m.group("head")) or any(t.pos_ in ("VERB", "AUX") for t in _head_part(phrase)):
+    if phrase is None or not _PRONOUN.search(m.group("head")) \
+            or any(t.pos_ in ("VERB", "AUX") for t in _head_part(phrase)):
         return False
     if not any(t.pos_ in ("NOUN", "PROPN") and t.lower_ not in ATTRIBUTES for t in phrase) and not _code_words(m.group("np")):
         return False

@@ -8,9 +8,10 @@ spans of the shape the question asks for (`candidates`) and of the sentences the
 counts, durations, dates and steps need their shape), or a Yes/No or one of two options
 (`judge`). It is quoted with its citation, its span in bold when the reader is confident
 (`reading`), then the next-best candidate answers' sentences, cut to keep the answer within 40
-words, or 20 past a longer first line (`reading.answer_quotes`); a sentence ending in ':' brings the line it announces
-(`reading.completed`), a short one the next sentence, one that points back the one before
-(`reading.read_around`); words only the question's story uses do not rank (`story`). Measured
+words, or 20 past a longer first line (`reading.answer_quotes`); a sentence ending in ':', or
+left open before a line of code ("the command is" / "> q()"), brings the line it announces
+(`reading.completed`, `units.announces`), a short one the next sentence, one that points back
+the one before (`reading.read_around`); words only the question's story uses do not rank (`story`). Measured
 and off: a restating sentence read after its name line (`restate`), a bonus for writing the
 question's word pairs (`word_pairs`). It declines (`decline`) when the best unit is a weak
 match, the question names something no passage mentions, or the answering sentence holds too
@@ -261,7 +262,7 @@ class ExtractiveReader:
             extra = section_defaults(units, scores, 3)
             extra = {u: v for u, v in extra.items() if u not in pool}
             pool, pool_scores = pool + list(extra), pool_scores + list(extra.values())
-        pool_scores = answer_type.shaped_scores(q, pool, pool_scores, self.shape_bonus)
+        pool_scores = answer_type.shaped_scores(q, pool, pool_scores, self.shape_bonus, following)
         pool_scores = word_pairs.paired_scores(q, pool, pool_scores, self.pair_bonus)
         weight = 1.0 if q.kind in SHAPED_KINDS else self.unit_weight  # there the shape decides more
         ranked = rank_candidates(q, pool, pool_scores, self.tagger or None, weight)

@@ -19,7 +19,7 @@ from typing import Mapping, Sequence
 from core.answer.candidates import Candidate
 from core.answer.quote import clean_markup, decline_lines, quote_line
 from core.answer.terms import content_terms, tokens
-from core.answer.units import Unit, term_line
+from core.answer.units import Unit, announces, term_line
 
 _NEGATION = re.compile(r"\b(?:not|no|never|cannot|can't|isn't|aren't|doesn't|don't|won't|unsupported|unable)\b|"
                        r"\b\w+n't\b", re.IGNORECASE)
@@ -81,14 +81,13 @@ def reading_of(answer: str, unit: Unit, anchor: int) -> Reading:
 
 def completed(reading: Reading, unit: Unit, nxt: Unit | None,
               following: Mapping[Unit, Unit] | None = None, block_words: int = 0) -> Reading:
-    """The reading of a sentence that ends with ':' ("… must include the statement:") read
-    on into the unit that follows it in its passage (what it announces: the command, the
-    list's first item), which the quote then shows; when that unit is a line of code, the
-    block's next code lines too (`following`: reading order) while the quote stays within
-    `block_words` words ("… start the program as before: $ cd work $ R"); any other reading
-    as it is."""
-    if nxt is None or nxt.number != unit.number or not unit.text.rstrip().endswith(":") \
-            or reading.answer in ("Yes", "No") or reading.sentence != unit.text:
+    """The reading of a sentence that announces what follows (`announces`: "… must include the
+    statement:", "… the command is" before a code line) read on into the unit that follows it
+    in its passage (what it announces: the command, the list's first item), which the quote
+    then shows; when that unit is a line of code, the block's next code lines too
+    (`following`: reading order) while the quote stays within `block_words` words ("… start
+    the program as before: $ cd work $ R"); any other reading as it is."""
+    if not announces(unit, nxt) or reading.answer in ("Yes", "No") or reading.sentence != unit.text:
         return reading
     head = unit.text.rstrip()
     term = nxt.context.split(" | ")[0] if nxt.context else ""

@@ -104,12 +104,13 @@ def plain(sentence: str) -> str:
 _ROW_JOIN = " | "  # how `pieces` joins a table row's cells
 
 
-def pieces(text: str, headed: bool = False) -> list[str]:
+def pieces(text: str, headed: bool = False, bare: bool = False) -> list[str]:
     """A chunk's text as verbatim pieces: prose sentences (a sentence cut by a line break, as at
     a page break, made whole again), table rows (cells joined by ' | '), code and other lines
     ("#define X" among them); headings ("# …" to "###### …") and table rules are skipped.
     `headed`: each row read with its header ('Part: valve seal | Replacement: 12 months'), as
-    a sentence about it reads (not verbatim)."""
+    a sentence about it reads (not verbatim). `bare`: also the lines without a content word (a
+    call such as "> q()")."""
     out: list[str] = []
     cut = -1  # index of a prose piece cut mid-sentence (a page or column break)
     header: list[str] | None = None
@@ -136,13 +137,15 @@ def pieces(text: str, headed: bool = False) -> list[str]:
             out[cut] = f"{out[cut]} {found.pop(0)}"
         out += found
         cut = len(out) - 1 if found else cut
-    return [p for p in out if content_terms(p)]
+    return [p for p in out if content_terms(p) or bare and re.search(r"\w", p)]
 
 
 def best_span(sentence: str, chunks: Sequence[tuple[str, str]], question: str = "") -> tuple[str, str, float]:
     """(span text, chunk id, share of the sentence's words it holds) of the best piece among
     `chunks` ((chunk id, text) pairs) for `sentence`; ('', '', 0.0) when no chunk has a piece."""
-    cands = [(cid, i, p) for cid, text in chunks for i, p in enumerate(pieces(text))]
+    quote = _flat(plain(sentence))
+    cands = [(cid, i, p) for cid, text in chunks  # a line without a content word ("> q()") only where quoted
+             for i, p in enumerate(x for x in pieces(text, bare=True) if content_terms(x) or _flat(x) in quote)]
     if not cands:
         return "", "", 0.0
     terms = [content_terms(p) for _, _, p in cands]
@@ -150,8 +153,8 @@ def best_span(sentence: str, chunks: Sequence[tuple[str, str]], question: str = 
     want, asked = content_terms(plain(sentence)), content_terms(question)
     scores = [weighted_overlap(want, t, weights, 1.0) for t in terms]
     ties = [weighted_overlap(asked, t, weights, 1.0) for t in terms]
-    best = max(range(len(cands)), key=lambda i: (scores[i] + 0.1 * ties[i], -i))
-    lo, hi, gain = _grown(cands, terms, best, want, weights, scores[best], _flat(plain(sentence)))
+    best = max(range(len(cands)), key=lambda i: (scores[i] + 0.1 * ties[i], bool(terms[i]), -i))
+    lo, hi, gain = _grown(cands, terms, best, want, weights, scores[best], quote)
     span = " ".join(p for _, _, p in cands[lo:hi + 1])
     return _cut(span, want), cands[best][0], scores[best] + gain
 

@@ -48,7 +48,8 @@ class Unit:
     context: str = ""
     index: int = 0
     title: str = ""
-    lead_in: bool = False  # the line before ended with ':' ("… with this command line:")
+    lead_in: bool = False  # the line before announced it: ended with ':' ("… with this command line:"), or, for
+    # a code line, was prose left open ("To quit the R program the command is" / "> q()")
     section: str = ""  # heading path and title: units of one section share it
 
 
@@ -137,6 +138,7 @@ def split_units(text: str, number: int, title: str = "", heading: str = "") -> l
             continue
         header = None
         if _PROMPT.match(line):
+            shown = shown or bool(units) and units[-1].kind == "prose" and not _closed(units[-1].text)
             units.append(Unit(line, number, "code", _join(caption, heading, title), len(units), title, shown, section))
             continue
         if term_line(line):
@@ -154,6 +156,23 @@ def split_units(text: str, number: int, title: str = "", heading: str = "") -> l
         if sentences and not FOOTNOTE.match(line):
             cut = len(units) - 1
     return units
+
+
+_CLOSING = (".", "!", "?", ";", ")", '"', "”", "'", "’")
+
+
+def _closed(text: str) -> bool:
+    """Whether a sentence ends as a sentence does (a full stop, a closing bracket or quote)."""
+    return text.rstrip().endswith(_CLOSING)
+
+
+def announces(unit: Unit, nxt: Unit | None) -> bool:
+    """Whether `unit` announces the unit after it: it ends with ':' ("… with this command line:"),
+    or it is prose left open before a line of code of its passage ("To quit the R program the
+    command is" / "> q()")."""
+    if nxt is None or nxt.number != unit.number:
+        return False
+    return unit.text.rstrip().endswith(":") or (unit.kind == "prose" and nxt.kind == "code" and not _closed(unit.text))
 
 
 def next_units(units: Sequence[Unit], follows: Mapping[int, int]) -> dict[Unit, Unit]:
@@ -193,8 +212,8 @@ def with_neighbours(units: Sequence[Unit], scores: Sequence[float], top: int,
                     decay: float = 0.85, lead_decay: float = 0.85) -> tuple[list[Unit], list[float]]:
     """The `top` best units, each followed by the next `steps` units in reading order ("The
     TFTP port where the daemon listens." is followed by "Defaults is … 69."). A follower
-    scores `decay` x the unit before it (`lead_decay` after a unit that ends with ':', which
-    announces what follows: "… with this command line:"), or its own score when higher."""
+    scores `decay` x the unit before it (`lead_decay` after a unit that announces it: "… with this
+    command line:", `announces`), or its own score when higher."""
     own = dict(zip(units, scores))
     pool: dict[Unit, float] = {}
     for u, score in zip(units[:top], scores[:top]):
@@ -204,6 +223,6 @@ def with_neighbours(units: Sequence[Unit], scores: Sequence[float], top: int,
             prev, nxt = nxt, following.get(nxt)
             if nxt is None:
                 break
-            carried *= lead_decay if prev.text.rstrip().endswith(":") else decay
+            carried *= lead_decay if announces(prev, nxt) else decay
             pool[nxt] = max(pool.get(nxt, own.get(nxt, 0.0)), carried)
     return list(pool), list(pool.values())

@@ -1,6 +1,7 @@
-"""A sentence that ends with ':' is read on into what it announces, and its supporting span
-holds both: fixed cases in the shapes the PDF parser gives (a lead-in line, then a list item
-or a code line that the units read as a definition term)."""
+"""A sentence that ends with ':' (or is left open before a line of code: "… the command is" /
+"> q()") is read on into what it announces, and its supporting span holds both: fixed cases in
+the shapes the PDF parser gives (a lead-in line, then a list item or a code line that the units
+read as a definition term)."""
 from __future__ import annotations
 
 from core.answer.reader import ExtractiveReader
@@ -101,3 +102,41 @@ def test_a_prose_item_after_a_lead_in_is_not_read_on_as_a_block() -> None:
     item, code = Unit("1. Open the file.", 1, "prose", index=1), Unit("$ vi file", 1, "code", index=2)
     reading = completed(Reading("", unit.text, 1), unit, item, {unit: item, item: code}, 25)
     assert reading.sentence == "Do this: 1. Open the file."
+
+
+QUIT = (
+    "3. At this point commands may be issued (see later).\n"
+    "4. To quit the program the command is\n"
+    "> q()\n"
+    "At this point you will be asked whether you want to save the data from your session. On some systems this "
+    "will bring up a dialog box, and on others you will receive a text prompt to which you can respond yes, no or "
+    "cancel (a single letter abbreviation will do) to save the data before quitting, quit without saving, or "
+    "return to the program. Data which is saved will be available in future sessions."
+)
+
+
+def test_a_sentence_left_open_before_a_code_line_announces_it() -> None:
+    reader = ExtractiveReader(embedder=None)  # with the tagger: "the data" is a span of the other sentence
+    line = reader.read("How do I quit the program?", [(1, QUIT)]).render().splitlines()[0]
+    assert line == "“4. To quit the program the command is > q()” [1]", line
+
+
+def test_an_open_sentence_is_read_on_only_into_code() -> None:
+    unit = Unit("To quit the program the command is", 1, "prose", index=0)
+    code = Unit("> q()", 1, "code", index=1)
+    assert completed(Reading("", unit.text, 1), unit, code).sentence.endswith("is > q()")
+    prose = Unit("It asks whether to save the data.", 1, "prose", index=1)
+    reading = Reading("", unit.text, 1)
+    assert completed(reading, unit, prose) is reading
+    closed = Unit("The program stops with this command.", 1, "prose", index=0)
+    reading = Reading("", closed.text, 1)
+    assert completed(reading, closed, code) is reading
+
+
+def test_the_span_takes_the_announced_call_and_skips_lines_the_quote_leaves_out() -> None:
+    span, _, _ = best_span("“4. To quit the program the command is > q()” [1]", [("c1", QUIT)])
+    assert span == "4. To quit the program the command is > q()"
+    notes = "In figured bass, _ now creates an empty figure.\n> a\nFormatting of figured bass has been improved."
+    span, _, _ = best_span("“In figured bass, _ now creates an empty figure. Formatting of figured bass has been "
+                           "improved.” [1]", [("c1", notes)])
+    assert span == "In figured bass, _ now creates an empty figure. Formatting of figured bass has been improved."
