@@ -75,7 +75,7 @@ def _wh_phrase(doc) -> set[int]:
     return out
 
 
-def _announces(tok, text: str) -> bool:
+def _points_ahead(tok, text: str) -> bool:
     """A demonstrative that points at nothing said before: ahead at what a colon brings ("what does
     this message mean: 'object not found'?"), at a closing wh-clause or version ("can you explain
     that again, how MrBayes chooses the burn-in?", "what changed in this release of bzip2, 1.0.8?"),
@@ -94,7 +94,7 @@ def dangling(doc, text: str) -> list:
     asked = _wh_phrase(doc)
     out = []
     for tok in doc:
-        if not refers_back(tok) or (expletive and tok.lower_ == "it") or _announces(tok, text):
+        if not refers_back(tok) or (expletive and tok.lower_ == "it") or _points_ahead(tok, text):
             continue
         before = [t for t in doc[: tok.i] if is_name(t) or (tok.lower_ in POSSESSIVE and t.pos_ == "NOUN")]
         if tok.lower_ not in POSSESSIVE:

@@ -87,7 +87,8 @@ def completed(reading: Reading, unit: Unit, nxt: Unit | None,
     then shows; when that unit is a line of code, the block's next code lines too
     (`following`: reading order) while the quote stays within `block_words` words ("… start
     the program as before: $ cd work $ R"); any other reading as it is."""
-    if not announces(unit, nxt) or reading.answer in ("Yes", "No") or reading.sentence != unit.text:
+    if nxt is None or nxt.number != unit.number or not announces(unit, nxt) or reading.answer in ("Yes", "No") \
+            or reading.sentence != unit.text:
         return reading
     head = unit.text.rstrip()
     term = nxt.context.split(" | ")[0] if nxt.context else ""

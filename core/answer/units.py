@@ -138,7 +138,7 @@ def split_units(text: str, number: int, title: str = "", heading: str = "") -> l
             continue
         header = None
         if _PROMPT.match(line):
-            shown = shown or bool(units) and units[-1].kind == "prose" and not _closed(units[-1].text)
+            shown = shown or bool(units) and units[-1].kind == "prose" and not _closed(units[-1].text)  # `announces`
             units.append(Unit(line, number, "code", _join(caption, heading, title), len(units), title, shown, section))
             continue
         if term_line(line):
@@ -170,9 +170,10 @@ def announces(unit: Unit, nxt: Unit | None) -> bool:
     """Whether `unit` announces the unit after it: it ends with ':' ("… with this command line:"),
     or it is prose left open before a line of code of its passage ("To quit the R program the
     command is" / "> q()")."""
-    if nxt is None or nxt.number != unit.number:
+    if nxt is None:
         return False
-    return unit.text.rstrip().endswith(":") or (unit.kind == "prose" and nxt.kind == "code" and not _closed(unit.text))
+    return unit.text.rstrip().endswith(":") or (unit.kind == "prose" and nxt.kind == "code" and nxt.number == unit.number
+                                                and not _closed(unit.text))
 
 
 def next_units(units: Sequence[Unit], follows: Mapping[int, int]) -> dict[Unit, Unit]:
