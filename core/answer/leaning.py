@@ -58,7 +58,16 @@ def refers_back(tok) -> bool:
     low = tok.lower_
     if low in POSSESSIVE and tok.tag_ == "PRP$":
         return True
+    if low == "that" and _relative(tok):
+        return False
     return low in BACK and (tok.tag_ in ("PRP", "DT") or (low == "that" and tok.dep_ in ("dobj", "nsubj", "pobj")))
+
+
+def _relative(tok) -> bool:
+    """A 'that' opening a relative clause on a noun before it ("the length of a token that flex
+    can match"): it points at that noun, not at anything said earlier."""
+    verb = tok.head
+    return verb.dep_ == "relcl" and verb.i > tok.i and verb.head.i < tok.i and verb.head.pos_ in ("NOUN", "PROPN", "ADJ")
 
 
 def _wh_phrase(doc) -> set[int]:

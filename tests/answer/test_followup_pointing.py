@@ -1,7 +1,7 @@
 """Self-contained questions whose words only look like a follow-up's (probes written before the rule
 was changed): a demonstrative that points ahead at what a colon brings, "which one" with its choices
 named, an extraposed "it" the parser hangs on the adjective, a closing noun phrase with a relative
-clause of its own, openers such as "That aside,", a demonstrative that points at a closing wh-clause or
+clause of its own, a relative "that" ("a token that flex can match"), openers such as "That aside,", a demonstrative that points at a closing wh-clause or
 version, and "these days". The same words with nothing to point at still
 lean on the earlier question."""
 from __future__ import annotations
@@ -25,6 +25,8 @@ from core.types import Turn
     ("How do I install Doxygen?", "Who maintains Doxygen these days?"),
     ("How do I compress with bzip2?", "What changed in this release of bzip2, 1.0.8?"),
     ("How do I run MrBayes?", "Can you explain that again, how MrBayes chooses the burn-in?"),
+    ("What is yytext in flex?", "What is the maximum length of a token that flex can match by default?"),
+    ("How do I start JAGS?", "What is the largest model that JAGS can fit in memory?"),
 ])
 def test_self_contained_questions_are_not_rewritten(earlier, fresh):
     out = standalone(fresh, [Turn(earlier)], llm=None)
@@ -39,6 +41,8 @@ def test_self_contained_questions_are_not_rewritten(earlier, fresh):
     ("How do I run MrBayes?", "Can you explain that again?"),
     ("How do I run MrBayes?", "Can you explain that again, how it works?"),
     ("How do I set the k-mer length?", "What happens these days if I set it too high?"),
+    ("What is yytext in flex?", "What is the maximum length that it can hold?"),
+    ("How do I start JAGS?", "How do I turn that off?"),
 ])
 def test_the_same_words_with_nothing_to_point_at_still_lean(earlier, follow_up):
     assert standalone(follow_up, [Turn(earlier)], llm=None).rewritten
