@@ -1,0 +1,91 @@
+"""A question that asks which option or function does something is answered by the sentence
+that describes the entry, and its quote opens with the entry's head line, which names it: fixed
+cases in the shapes the PDF parser gives for a LilyPond-style option list and an Erlang-style
+function entry; the head line is not added for other questions, for a later sentence of the
+entry, or when the sentence already shows it."""
+from __future__ import annotations
+
+import pytest
+
+from core.answer.entry import head_line, with_entry_head
+from core.answer.question import analyse_question
+from core.answer.reading import Reading
+from core.answer.units import split_units
+from core.answer.reader import ExtractiveReader
+from core.answer.sentences import best_span, split_answer
+
+OPTIONS = (
+    "separate-log-files bool\n"
+    "For input files file1.ly, file2.ly, output log data to files file1.log, file2.log, if bool is #t. Default: #f.\n"
+    "show-available-fonts bool\n"
+    "If bool is #t, list available font names as delivered by the fontconfig library. "
+    "Appended to this list the program displays the configuration settings of fontconfig itself. Default: #f.\n"
+    "strip-output-dir bool\n"
+    "If bool is #t, don't use the directory part from input file paths while constructing output file names."
+)
+FUNCTION = (
+    "send_chunk_start(Pid, File) -> ok | {error, Reason} Types:\n"
+    "Pid = pid()\n"
+    "File = string()\n"
+    "Starts transfer of chunks into the file File at the remote server.\n"
+    "Sends a chunk of data to the remote server."
+)
+
+
+def _first_line(question: str, passage: str, **kw) -> str:
+    reader = ExtractiveReader(embedder=None, tagger=None, **kw)
+    return reader.read(question, [(1, passage)]).render().splitlines()[0]
+
+
+def test_an_option_question_quotes_the_entry_head_first() -> None:
+    line = _first_line("Which option lists the available font names delivered by fontconfig?", OPTIONS)
+    assert line.startswith("“show-available-fonts bool … If bool is #t, list available font names")
+
+
+def test_a_function_question_quotes_the_signature_first() -> None:
+    line = _first_line("Which function starts a transfer of chunks into a remote file?", FUNCTION)
+    assert line.startswith("“send_chunk_start(Pid, File)") and "Starts transfer of chunks" in line
+
+
+def test_the_span_on_the_page_holds_the_head_and_the_sentence() -> None:
+    reader = ExtractiveReader(embedder=None, tagger=None)
+    answer = reader.read("Which option lists the available font names delivered by fontconfig?", [(1, OPTIONS)]).render()
+    span, _, _ = best_span(split_answer(answer)[0][0], [("c1", OPTIONS)])
+    assert span.startswith("show-available-fonts bool") and "fontconfig library" in span
+
+
+def test_without_the_rule_the_sentence_alone_is_quoted() -> None:
+    line = _first_line("Which option lists the available font names delivered by fontconfig?", OPTIONS, entry_heads=False)
+    assert "show-available-fonts" not in line
+
+
+def test_a_later_sentence_of_an_entry_gets_no_head() -> None:
+    units = split_units("-b, --backup-numbered\nNumber the backup files. Old files are never overwritten.", 1)
+    q = analyse_question("Which option keeps old files from being overwritten?")
+    first, later = units
+    assert with_entry_head(q, Reading("", first.text, 1), first, None).prefix == "-b, --backup-numbered"
+    assert with_entry_head(q, Reading("", later.text, 1), later, first).prefix == ""
+
+
+def test_other_questions_get_no_head() -> None:
+    line = _first_line("What is the default of the fontconfig font list?", OPTIONS)
+    assert "show-available-fonts bool …" not in line
+
+
+@pytest.mark.parametrize("line, heads", [
+    ("show-available-fonts bool", True),
+    ("enter_loop(State) -> _ Types:", True),
+    ("Module:add_host_key(HostNames, PublicHostKey, ConnectOptions) -> ok", True),
+    ("--vector-density density", True),
+    ("Set-up Guide", False),                     # a heading
+    ("ERROR (damped_wave) math library exception", False),  # no name first
+    ("State = term()", False),                    # a type line
+    ("Default: #f.", False),
+    ("BZFILE * BZ2_bzdopen ( int fd, const char *mode );", True),   # a C prototype
+    ("No additional markup (Recommended choice)", False),           # words and a bracket: no prototype
+    ("timeout()} | {dtimeout, dtimeout()} |", False),               # a piece of a longer line
+    ("convert-ly.py myfile.ly > mynewfile.ly", False),              # a command line
+    ("the option list of the compiler and the linker for this build", False),
+])
+def test_head_lines(line, heads) -> None:
+    assert head_line(line) is heads
