@@ -43,6 +43,7 @@ from core.answer.decline_support import word_support
 from core.answer.quote import DECLINE_GENERIC
 from core.answer.entry import with_entry_head
 from core.answer.reading import (ReaderResult, ReaderSentence, answer_quotes, completed, other_quotes, read_around,
+                                 read_onward,
                                  reading_of)
 from core.answer.question import QuestionInfo, analyse_question, question_parts
 from core.answer.terms import content_terms, idf_weights, unit_overlap
@@ -117,6 +118,10 @@ class ExtractiveReader:
     fit_words: int = 8  # … a quote past it is cut to the words left when at least this many are (0: left out);
     # 4 gained 3 more whole-answer hits of 656 on the tuning sets (466 vs 463), but a 4-word cut ("… In field in
     # your R shortcut.", seen in the browser) reads as noise
+    onward_words: int = 50  # `reading.read_onward`: read on into a next sentence that goes on from it ("In that case
+    # …") when the two hold at most this many words; leaving one tuning set out chose 50 on 12 of 13 folds
+    # (`benchmarks/answer_tuning/loso_onward.py`: first line 444 -> 451 of 683, whole 505 -> 510, span_hit 446 -> 454)
+    onward_broad: bool = False  # … also one opening "This …", "It …" (longer answers, chosen on no fold but one)
     entry_heads: bool = True  # `entry`: an option/command question's quote opens with the entry's head line
     lead_room: int = 20  # … and at least these words past a long first line (the budget grows past 40 for a first
     # line of over 20 words); leaving one tuning set out chose 20 on all 13 folds among the settings whose median
@@ -171,6 +176,7 @@ class ExtractiveReader:
         before = next((u for u in units if following.get(u) == unit), None)
         reading = read_around(reading, unit, before, following.get(unit), self.read_on_words, self.read_words,
                               self._shaped(q))
+        reading = read_onward(reading, unit, following.get(unit), self.onward_words, self.onward_broad)
         reading = with_entry_head(q, reading, unit, before) if self.entry_heads else reading
         reading = answer_type.read_on_to_shape(q, reading, unit, following.get(unit), self.shape_read_on)
         reading = restate.read_back(q, reading, unit, before, self.restate_new, self.restate_back)

@@ -137,6 +137,29 @@ def read_around(reading: Reading, unit: Unit, prev: Unit | None, nxt: Unit | Non
     return reading
 
 
+_ONWARD = re.compile(r"^(?:In (?:that|this|such an?|either|which) cases?\b|Instead\b|Alternatively\b|Otherwise\b|"
+                     r"However\b|Fortunately\b|Unfortunately\b|The recommended\b)")
+_ONWARD_BROAD = re.compile(_ONWARD.pattern + r"|^(?:This|These|It|They|Such)\b")
+
+
+def read_onward(reading: Reading, unit: Unit, nxt: Unit | None, total: int, broad: bool = False) -> Reading:
+    """The answering sentence read on into the next sentence of its passage when that one opens by
+    going on from it ("… then you can pipe it." / "In that case the character '-' is used …",
+    "Instead, use Yorick's own cd function:"; `broad`: also "This …", "It …") and the two hold at
+    most `total` words (0: never); without a marked answer, a quote cut to its window shows the
+    second sentence whole. Any other reading as it is."""
+    if total <= 0 or nxt is None or nxt.number != unit.number or reading.sentence != unit.text \
+            or reading.answer in ("Yes", "No") or nxt.kind == "row":
+        return reading
+    if not (_ONWARD_BROAD if broad else _ONWARD).match(nxt.text.lstrip()):
+        return reading
+    if len(unit.text.split()) + len(nxt.text.split()) > total:
+        return reading
+    sentence = f"{unit.text} {nxt.text.strip()}"
+    window = reading.window if reading.mark else (len(unit.text) + 1, len(sentence))  # a cut quote shows what goes on
+    return replace(reading, sentence=sentence, window=window)
+
+
 def _shifted(at: tuple[int, int] | None, by: int) -> tuple[int, int] | None:
     """Offsets `at` moved `by` characters on (None stays None)."""
     return (at[0] + by, at[1] + by) if at else None
