@@ -118,10 +118,9 @@ class ExtractiveReader:
     fit_words: int = 8  # … a quote past it is cut to the words left when at least this many are (0: left out);
     # 4 gained 3 more whole-answer hits of 656 on the tuning sets (466 vs 463), but a 4-word cut ("… In field in
     # your R shortcut.", seen in the browser) reads as noise
-    onward_words: int = 50  # `reading.read_onward`: read on into a next sentence that goes on from it ("In that case
-    # …") when the two hold at most this many words; leaving one tuning set out chose 50 on 12 of 13 folds
-    # (`benchmarks/answer_tuning/loso_onward.py`: first line 444 -> 451 of 683, whole 505 -> 510, span_hit 446 -> 454)
-    onward_broad: bool = False  # … also one opening "This …", "It …" (longer answers, chosen on no fold but one)
+    onward_words: int = 50  # `reading.read_onward`: read on into a next sentence that goes on ("In that case …") within
+    # these words; 50 chosen on 12 of 13 folds (`benchmarks/answer_tuning/loso_onward.py`: left-out first line +5 of 683)
+    onward_broad: bool = False  # … also one opening "This …", "It …" (longer answers)
     entry_heads: bool = True  # `entry`: an option/command question's quote opens with the entry's head line
     lead_room: int = 20  # … and at least these words past a long first line (the budget grows past 40 for a first
     # line of over 20 words); leaving one tuning set out chose 20 on all 13 folds among the settings whose median
