@@ -31,6 +31,7 @@ from benchmarks.answer_tuning.fit_chooser import in_split, retrieved
 from core.answer import reader as rd
 from core.answer.qa import answer_question
 from core.answer.question import analyse_question
+from core.answer.values import CONFIDENT_KINDS
 from core.eval.answers import first_line, is_hit
 from core.eval.questions import Question
 
@@ -45,7 +46,7 @@ def _row(r: dict, ans, seen: list) -> dict:
     unit, nxt, prev = seen[0]
     info = analyse_question(r["question"])
     return {"id": r["id"], "read": True, "first_hit": int(is_hit(first_line(ans.text), q)),
-            "confident": bool(info.default or info.kind in rd.CONFIDENT_KINDS),
+            "confident": bool(info.default or info.kind in CONFIDENT_KINDS),
             "pick": unit.text, "lead_in": unit.text.rstrip().endswith(":"),
             "next": nxt.text if nxt is not None and nxt.number == unit.number else "",
             "next_hit": int(nxt is not None and is_hit(nxt.text, q)),

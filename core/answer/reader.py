@@ -47,13 +47,12 @@ from core.answer.reading import (ReaderResult, ReaderSentence, answer_quotes, co
                                  reading_of)
 from core.answer.question import QuestionInfo, analyse_question, question_parts
 from core.answer.terms import content_terms, idf_weights, unit_overlap
-from core.answer.values import value_like, value_mark
+from core.answer.values import confident, shaped, value_mark
 from core.answer.unit_terms import bridge_bonus, named_terms, option_overlap, rare_terms
 from core.answer.units import Unit, next_units, section_defaults, split_units, with_neighbours
 from core.index.base import Embedder
 
 UNSUPPORTED_TEXT = DECLINE_GENERIC
-CONFIDENT_KINDS = frozenset({"count", "duration", "step", "yesno", "choice"})
 SHAPED_KINDS = frozenset({"count", "duration", "date", "step"})
 _STATES_DEFAULT = re.compile(r"\bdefault", re.IGNORECASE)
 Passage = tuple  # (number, text[, title[, heading[, number of the passage that continues it]]])
@@ -174,7 +173,7 @@ class ExtractiveReader:
         reading = completed(reading_of(answer, unit, anchor), unit, following.get(unit), following, self.block_words)
         before = next((u for u in units if following.get(u) == unit), None)
         reading = read_around(reading, unit, before, following.get(unit), self.read_on_words, self.read_words,
-                              self._shaped(q))
+                              shaped(q))
         reading = read_onward(reading, unit, following.get(unit), self.onward_words, self.onward_broad)
         reading = with_entry_head(q, reading, unit, before) if self.entry_heads else reading
         reading = answer_type.read_on_to_shape(q, reading, unit, following.get(unit), self.shape_read_on)
@@ -185,25 +184,9 @@ class ExtractiveReader:
         rest = [u for u in ranked_units if u.text not in {r.text for r in runners}]
         quotes = runners + other_quotes((reading,), rest, self.max_quotes - len(runners), self.other_words, terms)
         return ReaderResult(answer, unit.number, quotes, best, True, q.kind, ranked, (reading,),
-                            self._confident(q, answer, unit.text), margin=round(margin, 4),
+                            confident(q, answer, unit.text), margin=round(margin, 4),
                             first_words=self.first_words, quote_words=self.other_words,
                             max_words=self.max_words, fit_words=self.fit_words, lead_room=self.lead_room)
-
-    @staticmethod
-    def _shaped(q: QuestionInfo) -> bool:
-        """Whether the question asks for a shape whose spans the reader finds reliably (tuning
-        half of pdfqa-dev): defaults, counts, durations, procedure steps, yes/no and either/or."""
-        return q.default or q.kind in CONFIDENT_KINDS
-
-    @staticmethod
-    def _confident(q: QuestionInfo, answer: str, sentence: str = "") -> bool:
-        """Whether the answer words are marked: for the shaped questions, a default only when
-        its span looks like a value (a digit, a capital, code characters: "0.001", "HKY85",
-        "--log"), not plain words ("optimised", "the program"). Marks of default questions
-        right: value-like 5 of 10, word-like 0 of 7 on debian-docs-tune-5 (where the rule was
-        drawn); on debian, debian2 and pdfqa-dev's even ids 11 of 18 and 0 of 4. "bunzip2" is no
-        value unless the `sentence` states it as the default (`values.value_like`)."""
-        return q.kind in CONFIDENT_KINDS or (q.default and value_like(answer, sentence))
 
     def _coverage(self, q: QuestionInfo, unit: Unit, units: Sequence[Unit]) -> float:
         """Key-word coverage of the answering sentence read with its context, the two

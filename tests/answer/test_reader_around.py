@@ -8,6 +8,7 @@ from core.answer.reader import ExtractiveReader
 from core.answer.reading import Reading, read_around
 from core.answer.sentences import best_span, split_answer
 from core.answer.units import Unit
+from core.answer.values import confident
 
 TRACES = (
     "The options of the Traces command are listed below.\n"
@@ -60,10 +61,10 @@ def test_the_reader_quotes_the_answer_after_the_sentence_that_names_the_option()
 
 def test_a_default_is_marked_only_when_its_span_looks_like_a_value() -> None:
     default = analyse_question("What is the default search strategy of the program?")
-    assert ExtractiveReader._confident(default, "HKY85") and ExtractiveReader._confident(default, "0.001")
-    assert ExtractiveReader._confident(default, "--log")
-    assert not ExtractiveReader._confident(default, "optimised") and not ExtractiveReader._confident(default, "the program")
-    assert ExtractiveReader._confident(analyse_question("How many times does it retry?"), "five times")  # a count
+    assert confident(default, "HKY85") and confident(default, "0.001")
+    assert confident(default, "--log")
+    assert not confident(default, "optimised") and not confident(default, "the program")
+    assert confident(analyse_question("How many times does it retry?"), "five times")  # a count
 
 
 def test_a_quoted_first_line_is_one_answer_sentence_whose_span_holds_both_sentences() -> None:
