@@ -1,7 +1,8 @@
 """The page view of a document that has no page image (an Office file read without
 LibreOffice): the text of the chunk's section, the chunk marked, and why there is no image.
 
-Document text is escaped before it is put in HTML; only the <mark> around the chunk is ours.
+Document text is escaped before it is put in HTML, and every line break becomes <br>, so the
+HTML is one line that Markdown leaves alone; only the <mark> around the chunk is ours.
 
 Example:
     >>> section_html(["Intro.", "The answer.", "After."], 1)
@@ -10,6 +11,7 @@ Example:
 from __future__ import annotations
 
 import html
+import re
 from typing import Sequence
 
 import streamlit as st
@@ -17,13 +19,14 @@ import streamlit as st
 from core.ui.text import md_escape
 
 MOST_CHUNKS = 12  # chunks of the section shown around the cited one
+_LINE_BREAK = re.compile(r"\r\n?|[\x0b\x0c\x1c-\x1e\x85\u2028\u2029]")  # any line break Markdown might see
 
 
 def section_html(texts: Sequence[str], marked: int) -> str:
     """Paragraphs of the section's chunk texts, the `marked` one highlighted, all escaped."""
     parts = []
     for i, text in enumerate(texts):
-        body = html.escape(text).replace("\n", "<br>")
+        body = html.escape(_LINE_BREAK.sub("\n", text)).replace("\n", "<br>")  # one line: no Markdown inside
         parts.append(f"<p><mark>{body}</mark></p>" if i == marked else f"<p>{body}</p>")
     return "".join(parts)
 

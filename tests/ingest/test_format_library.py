@@ -116,3 +116,13 @@ def test_folder_walk_lists_other_files_as_skipped_with_their_type(tmp_path):
     assert sorted(p.name for p in found.skipped) == ["b.doc", "b.doc", "c.jpg"]
     assert found.skipped_lines(most=1)[0].startswith("skipped (type .")
     assert found.skipped_lines(most=1)[-1] == "and 2 more skipped files"
+
+
+def test_section_text_is_one_escaped_line_whatever_its_line_breaks():
+    """Markdown reads a blank line as the end of an HTML block: a chunk with '\\r\\r' or a Unicode line
+    separator must not let the Markdown after it (a link) out of the escaped HTML."""
+    from core.ui.section_view import section_html  # imports streamlit, as the test above does
+    for brk in ("\r\r", "\r\n\r\n", "\u2028\u2028", "\n\n"):
+        out = section_html([f"a{brk}[x](javascript:alert(1)) <img src=x>"], 0)
+        assert not any(c in out for c in "\r\n\u2028\u2029")
+        assert out == "<p><mark>a<br><br>[x](javascript:alert(1)) &lt;img src=x&gt;</mark></p>"
