@@ -38,6 +38,8 @@ _BACK_ADVERBS = frozenset("then instead too also".split())
 _ANNOUNCED = re.compile(r":\s*[\w'\"“‘.\\/-]")  # a colon and what it brings
 _CLOSING = re.compile(r",\s*(?:(?:how|what|why|when|where|which|whether|who)\s[^,?]+|v?\d[\w.+-]*)\s*\?*\s*$",
                       re.IGNORECASE)  # ", how MrBayes chooses the burn-in?", ", 1.0.8?"
+_NAMED_AFTER = re.compile(r"\s*,\s*[^,?]+?\s(?:or|and)\s[^,?]+[,?]")  # ", -a or -A,": an apposition listing them
+_INVERTED = frozenset("does do did can could will would should".split())
 _NOW = frozenset("day days year years week weeks month months".split())  # "these days"
 
 
@@ -88,11 +90,14 @@ def _points_ahead(tok, text: str) -> bool:
     """A demonstrative that points at nothing said before: ahead at what a colon brings ("what does
     this message mean: 'object not found'?"), at a closing wh-clause or version ("can you explain
     that again, how MrBayes chooses the burn-in?", "what changed in this release of bzip2, 1.0.8?"),
-    or at the present ("these days")."""
+    at the choices named right after its noun ("which of those two options, -a or -A, …"), or at the
+    present ("these days")."""
     if tok.lower_ not in ("this", "these", "that", "those"):
         return False
     if tok.dep_ == "det" and tok.head.lower_ in _NOW:
         return True
+    if tok.dep_ == "det" and tok.head.i > tok.i and _NAMED_AFTER.match(text, tok.head.idx + len(tok.head.text)):
+        return True  # "which of those two options, -a or -A, …": the choices are named right after
     return bool(_ANNOUNCED.search(text, tok.idx) or _CLOSING.search(text, tok.idx + len(tok.text)))
 
 
@@ -125,7 +130,8 @@ def leans_on_context(question: str) -> bool:
     words = [t for t in doc if not t.is_punct]
     if not words:
         return False
-    named = [t for t in words if is_name(t)] or [n for n in question_names(question) if not n.isdigit()]
+    named = ([t for t in words if is_name(t)] or [n for n in question_names(question) if not n.isdigit()]
+             or ([t for t in words if _bare_subject(t)] if words[-1].lower_ not in _BACK_ADVERBS else []))
     has_verb = any(t.pos_ in ("VERB", "AUX") for t in words)
     if dangling(doc, question) or (not has_verb and len(words) <= 6 and not _whole_question(words, named)):
         return True
@@ -137,6 +143,20 @@ def leans_on_context(question: str) -> bool:
         return False
     topical = [t for t in words if t.pos_ in ("NOUN", "ADJ", "VERB") and t.lower_ not in ATTRIBUTES | _VAGUE]
     return not topical or _points_back(words)
+
+
+def _bare_subject(tok) -> bool:
+    """A singular noun with no article right after an inverted auxiliary: a program named by an
+    English word ("What other formats does tar support?", "What else does bash read?"); not
+    read so before a closing "then" ("what does capture do then?" asks on)."""
+    doc = tok.doc
+    if not (1 < tok.i < len(doc) - 1 and doc[tok.i - 1].lower_ in _INVERTED and tok.is_alpha and tok.is_lower):
+        return False
+    after = doc[tok.i + 1]
+    plural = tok.tag_ == "NNS" and doc[tok.i - 1].lower_ == "does"  # "does cups need …": a plural with "does" is a name
+    misread = tok.tag_ in ("VB", "RB", "JJ") and not tok.lower_.endswith("ly")  # "does sort accept", "can df print"
+    return (tok.tag_ == "NN" or plural or misread) and after.is_alpha and after.pos_ in ("VERB", "NOUN") \
+        and not tok.is_stop
 
 
 def _whole_question(words, named) -> bool:

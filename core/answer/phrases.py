@@ -153,14 +153,15 @@ _WHICH_ONE = re.compile(r"\b(?:which|what)\s+(?P<one>one)\b(?!\s+of\b)"  # "whic
 
 
 _OFFERED = re.compile(r"[,:]\s*[^,:?]+?\s+or\s+[^,:?]+?\s*\?*\s*$")  # "…, FTP or SFTP?"
+_LISTED = re.compile(r"(?:\s+[\w-]+){0,3}?\s*,\s*[^,?]+?\s(?:or|and)\s[^,?]+[,?]")  # "… of these commands, paste or join,"
 
 
 def _kind_one(question: str):
     """The match of "which one", "which of them" or "the IGR one" (a "one" that stands for a
     noun, not one that counts the noun after it: "one field of a record"), or None."""
     for m in _WHICH_ONE.finditer(question):
-        if not m.group("kind") and _OFFERED.search(question, m.end()):
-            continue  # "which one is faster, FTP or SFTP?": the question names the choices
+        if not m.group("kind") and (_OFFERED.search(question, m.end()) or _LISTED.match(question, m.end())):
+            continue  # "which one is faster, FTP or SFTP?", "which of these commands, paste or join, …": named choices
         if not m.group("kind"):
             return m
         doc = parse(question)

@@ -2,7 +2,8 @@
 
 - `reads_as_question`: a question (or a request: "Show me the syntax of the charset
   command.") of at most 40 words, starting as one, without brackets, a word written twice in a
-  row, two of "what"/"which", a wh-word before an article or an "I" that is no subject;
+  row, two of "what"/"which", a wh-word before an article or an "I" that is no subject, or an
+  ending cut short ("… of the --jobs option of?");
 - `botched`: a rewrite that reads as a question but that no person writes: it says a word twice
   where neither question did ("What is the default width of the default shape of a node?": the
   earlier phrase put beside the follow-up's instead of in its place), or a pronoun of it still
@@ -25,6 +26,7 @@ _QUESTION_START = re.compile(r"^(?:what|which|who|whom|whose|when|where|why|how|
                              r"could|should|would|will|has|have|may|must|in|on|at|for|with|from|by|to|of)\b", re.I)
 REQUEST = re.compile(r"^(?:show|explain|list|describe|give|tell)\b.*\.$", re.I)  # "Show me the syntax of …."
 _MISREAD = re.compile(r"^(?:what|which|how)\s+(?:the|a|an)\b|\b(?:of|in|the|a|an|with|to)\s+I\b", re.I)
+_UNFINISHED = re.compile(r"\b(?:of|the|a|an|and|or)\s*\?\s*$", re.I)  # "… the --jobs option of?": a phrase cut short
 
 
 def reads_as_question(text: str, asked: str) -> bool:
@@ -35,7 +37,8 @@ def reads_as_question(text: str, asked: str) -> bool:
             and "(" not in text and len(words) <= 40 and text.strip() != asked.strip()
             and not any(a.lower() == b.lower() for a, b in zip(words, words[1:]))
             and sum(w in ("what", "which") for w in low) <= 1  # "Which pin … over what range?"
-            and not _MISREAD.search(text))
+            and not _MISREAD.search(text)
+            and not (_UNFINISHED.search(text) and not _UNFINISHED.search(asked)))  # "… a subset of?" as asked
 
 
 

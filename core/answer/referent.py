@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 
 from core.answer import nlp
+from core.answer.decline import question_names
 
 _IS = re.compile(r"^\s*(?:what|which)\s+(?:is|are|was|were)\s+((?:the|a|an|its|their)\s.+?)\s*\?*\s*$", re.I)
 _WH_AUX = re.compile(r"^\s*(what|which|how many|how much|when|where|how)\s+(.*?)\s*\b(does|do|did|can|should|will|would)\s+"
@@ -51,6 +52,8 @@ def _subject(toks) -> tuple[str, int]:
     it) as text, and the index of the token that ends it (-1 when there is none)."""
     for i, tok in enumerate(toks):
         describing = tok.tag_ in ("VBN", "VBG") and tok.dep_ in ("amod", "compound")  # "a Biber sorting template"
+        # "the --jobs option of make": a word right after a preposition is its object, not a verb
+        describing = describing or (toks[i - 1].pos_ == "ADP" and tok.tag_ != "VBG" if i > 0 else False)
         if i > 0 and not describing and (_verbish(tok) or tok.tag_ in ("VBN", "VBG", "RB") or tok.lower_ == "not"):
             return toks[0].doc[toks[0].i: tok.i].text, i
     return "", -1
@@ -151,3 +154,11 @@ def named_by_noun(earlier: str, verb: str) -> str:
                 return doc[words[0].left_edge.i: tok.i].text
     return ""
 
+
+def acted_on(earlier: str, thing: str) -> str:
+    """The one-word name the earlier question acts on before its named `thing` ("pandoc" of
+    "How do I install pandoc on Linux?", where `thing` is "Linux"; "" when there is none)."""
+    doc = _doc(earlier)
+    objects = [t for t in doc if t.dep_ == "dobj" and t.head.dep_ == "ROOT"] if doc is not None else []
+    name = objects[0].text if objects else ""  # its phrase may take in "from the command line on Linux"
+    return name if question_names(name) == [name] and earlier.find(name) < earlier.find(thing) else ""

@@ -34,7 +34,7 @@ from core.answer.leaning import (ABOUT, ATTRIBUTES, CONNECTORS, POSSESSIVE, dang
                                  parse, refers_back)
 from core.answer.phrases import attach_of, expletive_its, gerund_frame, means_to, phrase_end, verb_frame, which_one
 from core.answer.readable import REQUEST, reads_as_question
-from core.answer.referent import asked_thing, embedded, named_by_noun, named_thing
+from core.answer.referent import acted_on, asked_thing, embedded, named_by_noun, named_thing
 from core.answer.terms import STOP, tokens
 from core.answer.wording import (another_kind, instance_of_kind, its_attribute, means_phrase, other_attribute, owner,
                                  same_preposition)
@@ -69,10 +69,16 @@ def subject_of(question: str, agent_first: bool = False) -> str:
     if doc is None:
         return ""
     nouns = [t for t in doc if t.pos_ in ("NOUN", "PROPN") or (t.pos_ == "NUM" and t.dep_ in ("dobj", "pobj"))
-             or (t.pos_ in ("PRON", "X") and not t.is_stop)]  # "bzcat" misread as a pronoun, "pari" as a foreign word
-    main = [t for t in nouns if t.head.dep_ == "ROOT" or t.dep_ == "ROOT"]
-    # "How do I exit gp?": the tagger reads the lower-case name as a pronoun modifying the verb
+             or (t.pos_ in ("PRON", "X") and not t.is_stop)  # "bzcat" misread as a pronoun, "pari" as a foreign word
+             or (t.pos_ == "ADJ" and t.dep_ == "dobj")]  # "install texlive": no adjective is an object
+    misread = [t for t in doc[1:-1] if t.pos_ in ("ADJ", "ADV") and t.dep_ == "advmod" and not t.is_stop
+               and not t.lower_.endswith("ly") and doc[t.i - 1].dep_ == "ROOT" and doc[t.i - 1].pos_ == "VERB"
+               and doc[t.i + 1].pos_ in ("ADP", "PUNCT") and not any(x.dep_ == "dobj" for x in doc)]
+    main = [t for t in nouns + misread if t.head.dep_ == "ROOT" or t.dep_ == "ROOT"]
+    # "How do I exit gp?": the tagger reads the lower-case name as a pronoun modifying the verb;
+    # "How do I run flex from …?": as a manner word
     objects = ("dobj", "npadvmod") if any(t.dep_ == "npadvmod" and t.pos_ == "PRON" for t in main) else ("dobj",)
+    objects = objects + ("advmod",) if misread else objects
     order = (("nsubj", "nsubjpass"), objects) if agent_first else (objects, ("nsubj", "nsubjpass"))
     for pool, deps in ((main, order[0]), (main, order[1])):
         for tok in pool:
@@ -145,7 +151,8 @@ def _referent(question: str, earlier: str, pronoun) -> str:
             return asked
         if asked.startswith("the ") and " that " in asked and not own:  # "Which header file must …": that file
             return asked
-        return named_thing(earlier) or subject_of(earlier)
+        named = named_thing(earlier)  # "How do I install pandoc on Linux?": "does it work …" is pandoc, not Linux
+        return (acted_on(earlier, named) if named else "") or named or subject_of(earlier)
     return asked_thing(earlier) or subject_of(earlier)
 
 
@@ -195,8 +202,9 @@ def _named_in(text: str, earlier: str) -> str:
     thing = named_thing(earlier)
     doc = parse(thing) if thing else None
     names = [t.text.lower() for t in doc if is_name(t) or t.i == 0 and t.text[:1].isupper()] if doc is not None else []
-    if not names or any(n in text.lower() for n in names):
-        return text
+    acted = acted_on(earlier, thing)
+    if not names or any(n in text.lower() for n in names) or (acted and re.search(rf"\b{re.escape(acted)}\b", text)):
+        return text  # "Does pandoc also work on Windows?" needs no "in Linux"
     role = re.search(r"\bthe (\w+)\b", text)
     if role and role.group(1).lower() in _ROLES and thing.split()[-1].lower() in _ROLES:
         return text.replace(role.group(0), swap_head(thing, role.group(1)), 1)

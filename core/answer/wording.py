@@ -85,7 +85,8 @@ def same_preposition(earlier: str, fragment: str) -> str:
     if grown:
         return ""  # "for capture4" after "for the capture function of expEYES": swap's case
     outside = any((is_name(t) or question_names(t.text)) for t in doc if not prep.i <= t.i <= prep.right_edge.i)
-    if not outside and any(t.i > prep.i and (is_name(t) or question_names(t.text)) for t in span):
+    swaps_name = bool(question_names(" ".join(words[1:])))  # "on macOS" for "on Linux": a name for a name
+    if not outside and not swaps_name and any(t.i > prep.i and (is_name(t) or question_names(t.text)) for t in span):
         return ""  # "for phmmer": the program asked about stays; "with OpenMP" after "compile Velvet" may go
     return _joined(doc, prep.i, prep.right_edge.i + 1, " ".join(words))
 

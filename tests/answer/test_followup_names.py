@@ -1,0 +1,55 @@
+"""Follow-ups about programs whose names are English words or sit beside a place (probes of stop 42,
+written before the rules were changed): a program named by a plain word after an inverted
+auxiliary ("does tar support", "can df print") names the question's own subject; "which of these
+commands, paste or join, …" names its choices; "it" after "How do I install pandoc on Linux?" is
+pandoc, not Linux; "and on macOS?" swaps the place; a rewrite is never cut short ("… option of?")."""
+from __future__ import annotations
+
+import pytest
+
+from core.answer.followup import standalone
+from core.answer.readable import reads_as_question
+from core.types import Turn
+
+
+@pytest.mark.parametrize("earlier, fresh", [
+    ("How do I create a gzip archive with tar?", "What other compression formats does tar support?"),
+    ("How do I sort numbers with sort?", "What other sort keys does sort accept?"),
+    ("How do I check disk usage with du?", "What other units can df print sizes in?"),
+    ("How do I print a file with lpr?", "What else does cups need to print to a network printer?"),
+    ("How do I join two files with join?", "Which of these commands, paste or join, merges lines by a key field?"),
+    ("How do I list files with ls?", "Which of those two options, -a or -A, lists hidden files in ls?"),
+    ("How do I create a user in PostgreSQL?", "Which of those privileges, CREATEDB or SUPERUSER, lets a role create databases?"),
+])
+def test_a_question_naming_its_own_program_or_choices_starts_fresh(earlier, fresh):
+    out = standalone(fresh, [Turn(earlier)], llm=None)
+    assert (out.text, out.rewritten) == (fresh, False)
+
+
+@pytest.mark.parametrize("earlier, follow_up", [
+    ("How do I remove all capture modifiers in expEYES?", "what does capture do then?"),
+    ("How do I list files with ls?", "What other options does it take?"),
+    ("How do I join two files with join?", "Which of these commands merges lines?"),
+])
+def test_the_same_shapes_without_a_name_still_lean(earlier, follow_up):
+    assert standalone(follow_up, [Turn(earlier)], llm=None).rewritten
+
+
+@pytest.mark.parametrize("earlier, follow_up, rewrite", [
+    ("How do I install pandoc on Linux?", "Does it also work on Windows?", "Does pandoc also work on Windows?"),
+    ("How do I run inkscape from the command line on Linux?", "What file formats can it export?",
+     "What file formats can inkscape export?"),
+    ("How do I install texlive on Ubuntu?", "How big is it?", "How big is texlive?"),
+    ("How do I run flex from the command line?", "and which options does it take?", "Which options does flex take?"),
+    ("Where is the bash startup file on Linux?", "and on macOS?", "Where is the bash startup file on macOS?"),
+    ("What does the --jobs option of make do?", "What is its default value?",
+     "What is the default value of the --jobs option of make?"),
+])
+def test_the_rewrite_points_at_the_program_and_swaps_the_place(earlier, follow_up, rewrite):
+    out = standalone(follow_up, [Turn(earlier)], llm=None)
+    assert (out.text, out.rewritten, out.readable) == (rewrite, True, True)
+
+
+def test_a_rewrite_cut_short_is_not_shown():
+    assert not reads_as_question("What is the default value of the --jobs option of?", "What is its default value?")
+    assert reads_as_question("What does the option depend on?", "What does it depend on?")
