@@ -114,6 +114,47 @@ def named_thing(earlier: str) -> str:
     return ""
 
 
+_HOW_DO_I = re.compile(r"^\s*how\s+(?:do|can|should|would|could)\s+(?:I|you|we|one)\s+(\w+)\b(.*?)\s*\?*\s*$", re.I)
+_DOUBLES = frozenset("commit submit omit admit permit forget begin refer prefer control occur transfer regret upset "
+                     "reset unset output input".split())  # stressed last syllables: "committing"
+
+
+def action(earlier: str) -> str:
+    """ "How do I delete a branch in git?" as the action "deleting a branch in git", what "undo
+    that" undoes ("" for other shapes, or when the word after "I" is no verb)."""
+    m = _HOW_DO_I.match(earlier)
+    doc = _doc(earlier)
+    if not m or doc is None:
+        return ""
+    verb = next((t for t in doc if t.idx == m.start(1)), None)
+    if verb is None or verb.pos_ != "VERB":
+        return ""
+    return f"{_gerund(m.group(1).lower())}{m.group(2)}"
+
+
+_ACTION_VERBS = frozenset("undo redo repeat do automate avoid prevent stop skip reverse cancel disable script".split())
+
+
+def takes_action(pronoun) -> bool:
+    """ "undo that", "a program for that": the pronoun stands for the earlier question's action
+    ("deleting a branch in git"), not for its thing ("turns that into an image")."""
+    head = pronoun.head
+    return (pronoun.dep_ == "dobj" and head.lower_ in _ACTION_VERBS) or (
+        pronoun.dep_ == "pobj" and head.lower_ in ("for", "before", "after", "without", "during"))
+
+
+def _gerund(verb: str) -> str:
+    """'delete' → 'deleting', 'run' → 'running', 'commit' → 'committing', 'see' → 'seeing'."""
+    if verb.endswith("ie"):
+        return verb[:-2] + "ying"
+    if verb.endswith("e") and not verb.endswith(("ee", "ye", "oe")):
+        return verb[:-1] + "ing"
+    one_syllable = len(re.findall(r"[aeiou]+", verb)) == 1
+    if (one_syllable or verb in _DOUBLES) and re.search(r"[^aeiou][aeiou][^aeiouwxy]$", verb):
+        return verb + verb[-1] + "ing"
+    return verb + "ing"
+
+
 def _third_person(verb: str) -> str:
     """'start' → 'starts', 'pass' → 'passes', 'copy' → 'copies'."""
     if re.search(r"(?:s|sh|ch|x|z|o)$", verb):

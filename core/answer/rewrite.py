@@ -34,7 +34,7 @@ from core.answer.leaning import (ABOUT, ATTRIBUTES, CONNECTORS, POSSESSIVE, dang
                                  parse, refers_back)
 from core.answer.phrases import attach_of, expletive_its, gerund_frame, means_to, phrase_end, verb_frame, which_one
 from core.answer.readable import REQUEST, reads_as_question
-from core.answer.referent import acted_on, asked_thing, embedded, named_by_noun, named_thing
+from core.answer.referent import acted_on, action, asked_thing, embedded, named_by_noun, named_thing, takes_action
 from core.answer.terms import STOP, tokens
 from core.answer.wording import (another_kind, instance_of_kind, its_attribute, means_phrase, other_attribute, owner,
                                  same_preposition)
@@ -134,7 +134,7 @@ def _named_or_word(earlier: str) -> str:
 def _referent(question: str, earlier: str, pronoun) -> str:
     """What a dangling pronoun of `question` stands for in `earlier` (see the module docstring)."""
     if pronoun.lower_ in ("that", "this") and pronoun.dep_ != "det":
-        clause = embedded(earlier)
+        clause = embedded(earlier) or (action(earlier) if takes_action(pronoun) else "")
         if clause:
             return clause
     if pronoun.dep_ == "dobj" and pronoun.head.pos_ == "VERB":

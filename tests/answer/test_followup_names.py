@@ -2,7 +2,8 @@
 written before the rules were changed): a program named by a plain word after an inverted
 auxiliary ("does tar support", "can df print") names the question's own subject; "which of these
 commands, paste or join, …" names its choices; "it" after "How do I install pandoc on Linux?" is
-pandoc, not Linux; "and on macOS?" swaps the place; a rewrite is never cut short ("… option of?")."""
+pandoc, not Linux; "undo that" undoes the earlier action ("deleting a branch in git"); "and on macOS?"
+swaps the place; a rewrite is never cut short ("… option of?")."""
 from __future__ import annotations
 
 import pytest
@@ -41,6 +42,9 @@ def test_the_same_shapes_without_a_name_still_lean(earlier, follow_up):
      "What file formats can inkscape export?"),
     ("How do I install texlive on Ubuntu?", "How big is it?", "How big is texlive?"),
     ("How do I run flex from the command line?", "and which options does it take?", "Which options does flex take?"),
+    ("How do I delete a branch in git?", "How do I undo that?", "How do I undo deleting a branch in git?"),
+    ("How do I convert the LastGraph file to a .dot file?", "which program turns that into an image?",
+     "Which program turns the LastGraph file into an image?"),
     ("Where is the bash startup file on Linux?", "and on macOS?", "Where is the bash startup file on macOS?"),
     ("What does the --jobs option of make do?", "What is its default value?",
      "What is the default value of the --jobs option of make?"),
