@@ -7,6 +7,7 @@ Example:
 """
 from __future__ import annotations
 
+from pathlib import PurePath
 from typing import Sequence
 
 from core.types import Document
@@ -16,14 +17,23 @@ LEADERBOARD_ORDER = ("recall@", "all_recall@", "mrr", "answer_recall@", "page_hi
 
 
 def document_rows(docs: Sequence[Document]) -> list[dict]:
-    """One row per document: title, source, where it came from (tells same-named files
-    apart), pages, chunks, status, added, id."""
+    """One row per document: title, status, pages, chunks, source (the file's name), the folder
+    it came from (with the name, tells same-named files apart; "upload" for an upload), added,
+    kind, id: the columns a reader looks at first come first, so a narrow window cuts the rest."""
     return [
-        {"title": d.title, "source": d.source, "from": d.origin, "pages": d.pages, "chunks": d.chunks,
-         "status": d.status,
-         "added": d.added_at.replace("T", " ").replace("+00:00", " UTC"), "kind": d.kind, "id": d.doc_id}
+        {"title": d.title, "status": d.status, "pages": d.pages, "chunks": d.chunks, "source": d.source,
+         "from": _folder(d.origin), "added": d.added_at.replace("T", " ").replace("+00:00", " UTC"),
+         "kind": d.kind, "id": d.doc_id}
         for d in docs
     ]
+
+
+def _folder(origin: str) -> str:
+    """The folder of an absolute origin path ("/home/me/docs/a.pdf" → "/home/me/docs"); "upload"
+    for an upload; the origin as it is otherwise."""
+    if origin.startswith("upload:"):
+        return "upload"
+    return str(PurePath(origin).parent) if PurePath(origin).is_absolute() else origin
 
 
 def _metric_order(name: str) -> tuple[int, int, str]:
