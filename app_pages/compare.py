@@ -16,10 +16,7 @@ from core.ui.page_view import show_on_page
 from core.ui.resources import get_library
 from core.ui.scope import scope_picker
 from core.ui.text import md_escape, md_escape_block, shorten
-from core.ui.widgets import nothing_to_ask, sidebar_status
-
-DEFAULT = ["dense", "bm25", "hybrid"]
-
+from core.ui.widgets import nothing_to_ask, sidebar_status, with_chat_default
 
 def pick_question():
     """(question text, labelled Question or None) from a typed question or a loaded set."""
@@ -101,7 +98,8 @@ def main() -> None:
     scope = scope_picker(library, docs)
     st.title("Compare retrievers")
     question, labelled = pick_question()
-    names = st.multiselect("Retrievers (2–6)", list(RETRIEVERS), default=DEFAULT, max_selections=6,
+    names = st.multiselect("Retrievers (2–6)", list(RETRIEVERS), default=with_chat_default(library, ("dense", "bm25")),
+                           max_selections=6,
                            key="cmp_names")
     k = st.slider("k", 1, 20, 5, key="cmp_k")
     empty = nothing_to_ask(library, docs)

@@ -24,7 +24,7 @@ from core.ui.scope import scope_picker
 from core.ui.tables import leaderboard_rows, question_rows
 from core.ui.text import md_escape
 from core.ui.typed_paths import typed_path
-from core.ui.widgets import sidebar_status
+from core.ui.widgets import sidebar_status, with_chat_default
 
 
 def load_set(library):
@@ -118,7 +118,7 @@ def main() -> None:
     if questions:
         st.caption(f"{len(questions)} questions loaded")
     format_help(expanded=not questions)
-    names = st.multiselect("Retrievers", list(RETRIEVERS), default=["dense", "bm25", "hybrid"], key="eval_names")
+    names = st.multiselect("Retrievers", list(RETRIEVERS), default=with_chat_default(library), key="eval_names")
     ks = parse_ks(st.text_input("k values", "2,5,10", key="eval_ks"))
     if ks is None:
         st.error("k values must be positive integers separated by commas, e.g. 2,5,10")

@@ -47,6 +47,15 @@ def nothing_to_ask(library, docs=None) -> str | None:
     return None if docs else NOTHING_TO_ASK
 
 
+BASELINES = ("dense", "bm25", "hybrid")
+
+
+def with_chat_default(library, baselines=BASELINES) -> list[str]:
+    """The Chat retriever first, then the `baselines` it is not: what Compare and Evaluate start with."""
+    first = library.settings.retrieve.default_retriever
+    return [first] + [n for n in baselines if n != first] if first in RETRIEVERS else list(baselines)
+
+
 def retriever_picker(library, key: str, label: str = "Retriever", default: str | None = None) -> str:
     """A sidebar select box of retriever names, defaulting to `default` or the configured one."""
     names = list(RETRIEVERS)

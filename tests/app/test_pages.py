@@ -173,7 +173,7 @@ def test_compare_page_side_by_side(app):
     at.text_input(key="cmp_question").set_value("When does the nightly rebuild run?").run()
     at.button(key="cmp_run").click().run()
     assert not at.exception, at.exception
-    assert [s.value for s in at.subheader] == ["dense", "bm25", "hybrid"]
+    assert [s.value for s in at.subheader] == ["multiroute", "dense", "bm25"]  # the Chat retriever first
     marks = [m.value for m in at.markdown if m.value.startswith("**1.**")]
     assert len(marks) == 3 and all(":material/link:" in m for m in marks)  # rank 1 is shared across the columns
     assert sum("ms · LLM calls 0" in c.value for c in at.caption) == 3
