@@ -12,7 +12,9 @@ Read from the words of the two questions only:
   (`other_adverb`). A wh-word that asks for a thing ("which order?") is `ellipsis`'s;
 - a **name alone** ("what about Windows?") takes the place of the earlier question's name
   after a preposition ("Where do I put the Biber binary on Linux?" → "… on Windows?"), not of
-  its subject's noun (`name_for_place`).
+  its subject's noun (`name_for_place`);
+- when no rule of `rewrite` fits, a **last resort** (`fallback`): a fragment that extends a word
+  of the earlier question, "over what range?", or the earlier question's names added.
 
 Example:
     >>> borrowed_action("and why would I?", "How do I turn off heating in MrBayes?")
@@ -24,7 +26,10 @@ from __future__ import annotations
 
 import re
 
-from core.answer.leaning import parse
+from core.answer.decline import question_names
+from core.answer.fillers import names_phrase
+from core.answer.leaning import ABOUT, is_name, parse
+from core.answer.referent import asked_thing
 
 _OPENER = r"^\s*(?:(?:and|so|but|ok|okay|then)\b[\s,]*)*"
 _MODAL = r"(?:would|should|could|can|do|did|will|must|might|may)"
@@ -91,3 +96,39 @@ def name_for_place(question: str, earlier: str) -> str:
         return ""
     place = places[0]
     return f"{earlier[:place.idx]}{m.group('name')}{earlier[place.idx + len(place.text):]}"
+
+
+_WH_FRAGMENT = re.compile(r"^\s*(?:and\s+)?(?:(?:at|in|over|up to|to|from|for|with|on|by)\s+)?(?:what|which)\s+"
+                          r"([A-Za-z][\w -]{1,40}?)\s*\?*\s*$", re.I)
+
+
+def fallback(question: str, earlier: str, doc, words) -> str:
+    """When no rule above rewrote: a fragment that extends a word of the earlier question
+    takes its place ("what about capture4?" after "… the capture function?"); "over what
+    range?" asks "What is the range of <what the earlier question asked about>?"; a question
+    that names nothing gets the earlier question's names ("how is the phase shift given?"
+    → "… given in expEYES set_sqrs?")."""
+    about = ABOUT.match(question)
+    fragment = about.group(1) if about else (doc[words[0].i: words[-1].i + 1].text if words else "")
+    wh = None if about else _WH_FRAGMENT.match(question)
+    asked = asked_thing(earlier)
+    thing = asked if asked.startswith("the ") else names_phrase(question_names(earlier)[:2])
+    if wh and thing and not any(t.pos_ in ("VERB", "AUX") for t in words):  # "over what range?"
+        verb = "are" if re.search(r"[^s]s$", wh.group(1)) else "is"  # "in which languages?": plural
+        return f"What {verb} the {wh.group(1)} of {thing}?"
+    if about or (words and not any(t.pos_ in ("VERB", "AUX") for t in words)):
+        bare = re.sub(r"^(?:the|a|an)\s+", "", fragment.strip(" ?"), flags=re.I)
+        if len(bare.split()) == 1:
+            stem_of = lambda w: re.sub(r"[^a-z]+$", "", w.lower())  # noqa: E731
+            for word in earlier.split():
+                core = word.strip("?,.")
+                if len(stem_of(core)) >= 4 and stem_of(bare) == stem_of(core) and core != bare:
+                    return earlier.replace(core, bare, 1)
+        return ""
+    if any(is_name(t) for t in doc) or question_names(question):
+        return ""
+    names = [n for n in question_names(earlier) if n.lower() not in question.lower()]
+    if not names:
+        return ""
+    plain = re.sub(r"^\s*(?:and|so|also|but|then)\s+", "", question.strip(), flags=re.I).rstrip(" ?")
+    return f"{plain} in {' '.join(reversed(names[:2]))}?"

@@ -114,6 +114,17 @@ def named_thing(earlier: str) -> str:
     return ""
 
 
+def instrument(earlier: str) -> str:
+    """The one-word name of the tool the earlier question works with ("pdflatex" of "How do I
+    generate a PDF with pdflatex?"), which "does it need …" asks about ("" when there is none)."""
+    doc = _doc(earlier)
+    for tok in doc if doc is not None else ():
+        if (tok.dep_ == "pobj" and tok.head.lower_ in ("with", "using", "via") and tok.head.head.dep_ == "ROOT"
+                and question_names(tok.text) == [tok.text]):
+            return tok.text
+    return ""
+
+
 _HOW_DO_I = re.compile(r"^\s*how\s+(?:do|can|should|would|could)\s+(?:I|you|we|one)\s+(\w+)\b(.*?)\s*\?*\s*$", re.I)
 _DOUBLES = frozenset("commit submit omit admit permit forget begin refer prefer control occur transfer regret upset "
                      "reset unset output input".split())  # stressed last syllables: "committing"
@@ -136,11 +147,12 @@ _ACTION_VERBS = frozenset("undo redo repeat do automate avoid prevent stop skip 
 
 
 def takes_action(pronoun) -> bool:
-    """ "undo that", "a program for that": the pronoun stands for the earlier question's action
+    """ "undo that", "a program for that", "how long does that take": the pronoun stands for the earlier question's action
     ("deleting a branch in git"), not for its thing ("turns that into an image")."""
     head = pronoun.head
     return (pronoun.dep_ == "dobj" and head.lower_ in _ACTION_VERBS) or (
-        pronoun.dep_ == "pobj" and head.lower_ in ("for", "before", "after", "without", "during"))
+        pronoun.dep_ == "pobj" and head.lower_ in ("for", "before", "after", "without", "during")) or (
+        pronoun.dep_ == "nsubj" and head.lower_ in ("take", "work", "fail"))  # "how long does that take?"
 
 
 def _gerund(verb: str) -> str:

@@ -29,12 +29,14 @@ import re
 from core.answer.beyond import count_of, one_stands_for
 from core.answer.decline import question_names
 from core.answer.ellipsis import swap, swap_head
-from core.answer.fillers import agreeing, names_phrase, no_noun, other_name, says_again
+from core.answer.ellipsis_clause import fallback
+from core.answer.fillers import agreeing, no_noun, other_name, says_again
 from core.answer.leaning import (ABOUT, ATTRIBUTES, CONNECTORS, POSSESSIVE, dangling, is_name, leans_on_context,
                                  parse, refers_back)
 from core.answer.phrases import attach_of, expletive_its, gerund_frame, means_to, phrase_end, verb_frame, which_one
 from core.answer.readable import REQUEST, reads_as_question
-from core.answer.referent import acted_on, action, asked_thing, embedded, named_by_noun, named_thing, takes_action
+from core.answer.referent import (VERBS, acted_on, action, asked_thing, embedded, instrument, named_by_noun,
+                                  named_thing, takes_action)
 from core.answer.terms import STOP, tokens
 from core.answer.wording import (another_kind, instance_of_kind, its_attribute, means_phrase, other_attribute, owner,
                                  same_preposition)
@@ -47,8 +49,6 @@ _WH_START = frozenset("what which who whom whose when where why how is are was w
                       "will has have may must".split())
 _ROLES = frozenset("client server daemon user host application program tool package library module".split())
 _SUBJECT_AUX = frozenset("does do did can could will would should".split())
-_WH_FRAGMENT = re.compile(r"^\s*(?:and\s+)?(?:(?:at|in|over|up to|to|from|for|with|on|by)\s+)?(?:what|which)\s+"
-                          r"([A-Za-z][\w -]{1,40}?)\s*\?*\s*$", re.I)
 _OWN_WH = re.compile(r"^\s*(?:and\s+)?(?:which|what)\s+(?!(?:is|are|was|were|does|do|did|can)\b)(\w+)", re.I)
 
 
@@ -83,6 +83,8 @@ def subject_of(question: str, agent_first: bool = False) -> str:
     for pool, deps in ((main, order[0]), (main, order[1])):
         for tok in pool:
             if tok.dep_ in deps and not _has_wh(tok):
+                if tok.head.lower_ in _SUBJECT_AUX and tok.lower_ in VERBS and tok.i > tok.left_edge.i:
+                    return doc[tok.left_edge.i: tok.i].text  # "does Blender use": the verb read as a noun
                 return _phrase(doc, tok)
     for tok in main:  # "Which FTP option makes X reuse Y?": the FTP option that makes X reuse Y
         if tok.dep_ in ("nsubj", "nsubjpass"):
@@ -152,7 +154,8 @@ def _referent(question: str, earlier: str, pronoun) -> str:
         if asked.startswith("the ") and " that " in asked and not own:  # "Which header file must …": that file
             return asked
         named = named_thing(earlier)  # "How do I install pandoc on Linux?": "does it work …" is pandoc, not Linux
-        return (acted_on(earlier, named) if named else "") or named or subject_of(earlier)
+        tool = instrument(earlier) if named.lower().startswith(("a ", "an ")) else ""  # "a PDF with pdflatex"
+        return tool or (acted_on(earlier, named) if named else "") or named or subject_of(earlier)
     return asked_thing(earlier) or subject_of(earlier)
 
 
@@ -246,7 +249,7 @@ def rewrite(question: str, earlier: str) -> str:
         text = _named_in(text, earlier) if text else ""
     verbless = not any(t.pos_ in ("VERB", "AUX") for t in words)
     return _finished(text, asked, earlier, verbless, frame) or _finished(
-        _fallback(question, earlier, doc, words), asked, earlier, verbless)
+        fallback(question, earlier, doc, words), asked, earlier, verbless)
 
 
 def _finished(text: str, question: str, earlier: str, verbless: bool, frame: bool = False) -> str:
@@ -264,35 +267,3 @@ def _finished(text: str, question: str, earlier: str, verbless: bool, frame: boo
     kept = sum(w in {x.lower() for x in tokens(text)} for w in before)
     framed = frame and text.strip(" ?").lower() != earlier.strip(" ?").lower() and 2 * kept >= len(before)
     return text if (borrowed or framed) and reads_as_question(text, question) else ""  # it must carry something over
-
-
-def _fallback(question: str, earlier: str, doc, words) -> str:
-    """When no rule above rewrote: a fragment that extends a word of the earlier question
-    takes its place ("what about capture4?" after "… the capture function?"); "over what
-    range?" asks "What is the range of <what the earlier question asked about>?"; a question
-    that names nothing gets the earlier question's names ("how is the phase shift given?"
-    → "… given in expEYES set_sqrs?")."""
-    about = ABOUT.match(question)
-    fragment = about.group(1) if about else (doc[words[0].i: words[-1].i + 1].text if words else "")
-    wh = None if about else _WH_FRAGMENT.match(question)
-    asked = asked_thing(earlier)
-    thing = asked if asked.startswith("the ") else names_phrase(question_names(earlier)[:2])
-    if wh and thing and not any(t.pos_ in ("VERB", "AUX") for t in words):  # "over what range?"
-        verb = "are" if re.search(r"[^s]s$", wh.group(1)) else "is"  # "in which languages?": plural
-        return f"What {verb} the {wh.group(1)} of {thing}?"
-    if about or (words and not any(t.pos_ in ("VERB", "AUX") for t in words)):
-        bare = re.sub(r"^(?:the|a|an)\s+", "", fragment.strip(" ?"), flags=re.I)
-        if len(bare.split()) == 1:
-            stem_of = lambda w: re.sub(r"[^a-z]+$", "", w.lower())  # noqa: E731
-            for word in earlier.split():
-                core = word.strip("?,.")
-                if len(stem_of(core)) >= 4 and stem_of(bare) == stem_of(core) and core != bare:
-                    return earlier.replace(core, bare, 1)
-        return ""
-    if any(is_name(t) for t in doc) or question_names(question):
-        return ""
-    names = [n for n in question_names(earlier) if n.lower() not in question.lower()]
-    if not names:
-        return ""
-    plain = re.sub(r"^\s*(?:and|so|also|but|then)\s+", "", question.strip(), flags=re.I).rstrip(" ?")
-    return f"{plain} in {' '.join(reversed(names[:2]))}?"
