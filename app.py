@@ -17,7 +17,7 @@ from core.ui.page_view import show_on_page
 from core.ui.resources import get_library
 from core.ui.scope import scope_picker
 from core.ui.text import md_escape, md_escape_answer, md_escape_block
-from core.ui.widgets import nothing_to_ask, retriever_picker, route_chart, show_chunk, sidebar_status
+from core.ui.widgets import NOTHING_TO_ASK, nothing_to_ask, retriever_picker, route_chart, show_chunk, sidebar_status
 
 
 def render_answer(answer: Answer) -> None:
@@ -47,8 +47,11 @@ def render_answer(answer: Answer) -> None:
 
 
 def show_reply(reply: Answer | str) -> None:
-    """An answer, or the one-line error that replaced it."""
-    if isinstance(reply, str):
+    """An answer, or the one-line error that replaced it (a note, not an error, when the library
+    had nothing to search yet)."""
+    if reply == NOTHING_TO_ASK:
+        st.info(md_escape(reply))
+    elif isinstance(reply, str):
         st.error(md_escape(reply))
     else:
         render_answer(reply)
