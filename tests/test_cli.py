@@ -85,6 +85,18 @@ def test_ask_with_an_unreachable_llm_is_one_line_error(corpus_library):
     assert proc.stderr.strip().splitlines()[-1].startswith(f"error: cannot reach OPENAI_BASE_URL={url}")
 
 
+def test_ask_after_an_earlier_question_answers_the_follow_up_it_stands_for(corpus_library):
+    data_dir, _ = corpus_library
+    follow = ["ask", "Who designed it?", "--after", "What was the Analytical Engine?"]
+    out = json.loads(cli(data_dir, *follow, "--json").stdout)
+    assert out["understood_as"] == "Who designed the Analytical Engine?"
+    assert "Babbage" in out["answer"]
+    text = cli(data_dir, *follow).stdout
+    assert "(understood as: Who designed the Analytical Engine?)" in text
+    alone = json.loads(cli(data_dir, "ask", "Who designed the Analytical Engine?", "--json").stdout)
+    assert alone["understood_as"] == ""  # a question asked alone is answered as asked
+
+
 def test_eval_with_missing_questions_file_fails_cleanly(corpus_library, tmp_path):
     data_dir, _ = corpus_library
     proc = cli(data_dir, "eval", "--questions", str(tmp_path / "missing.jsonl"),

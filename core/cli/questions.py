@@ -29,18 +29,25 @@ def retrieve(question: str, retriever: str = typer.Option("hybrid", "--retriever
 def ask(question: str, retriever: Optional[str] = typer.Option(None, "--retriever", "-r"),
         k: int = typer.Option(5, "--k"), long: bool = typer.Option(False, "--long"),
         as_json: bool = typer.Option(False, "--json"),
-        doc: Optional[List[str]] = DOC_OPTION, folder: Optional[List[str]] = FOLDER_OPTION) -> None:
+        doc: Optional[List[str]] = DOC_OPTION, folder: Optional[List[str]] = FOLDER_OPTION,
+        after: Optional[List[str]] = typer.Option(
+            None, "--after", help="an earlier question of the conversation (repeatable, oldest first): the "
+                                  "question is read as its follow-up, as Chat does")) -> None:
     """Answer a question with numbered citations (LLM if configured, else extractive)."""
     lib = asked_library()
     from core.retrieve.scope import searched
+    from core.types import Turn
 
     scope = to_scope(doc, folder)
     lib.resolve_scope(scope)  # an unknown name fails here, before any answer is streamed
     streaming = not as_json and lib.settings.llm.configured
     answer = lib.ask(question, retriever, k, mode="long" if long else "short", scope=scope,
-                     stream_to=(lambda s: typer.echo(s, nl=False)) if streaming else None)
+                     stream_to=(lambda s: typer.echo(s, nl=False)) if streaming else None,
+                     history=[Turn(q) for q in after or ()])
     if searched(answer.retrieval) and not as_json:
         typer.echo(f"(searched {searched(answer.retrieval)})")
+    if answer.understood_as and not as_json:
+        typer.echo(f"(understood as: {answer.understood_as})")
     if as_json:
         typer.echo(json.dumps(render.answer_dict(answer), indent=1, ensure_ascii=False))
     else:

@@ -166,7 +166,7 @@ def result_text(r: RetrievalResult) -> str:
 def answer_dict(a: Answer) -> dict:
     """JSON view of an Answer with its citations and the retrieval behind it."""
     return {
-        "question": a.question, "answer": a.text, "mode": a.mode,
+        "question": a.question, "understood_as": a.understood_as, "answer": a.text, "mode": a.mode,
         "citations": [{"number": c.number, "label": c.label, "chunk_id": c.chunk.chunk_id,
                        "document": c.chunk.doc_title, "page_start": c.chunk.page_start,
                        "page_end": c.chunk.page_end, "heading_path": list(c.chunk.heading_path)}
