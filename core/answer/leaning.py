@@ -146,9 +146,10 @@ def leans_on_context(question: str) -> bool:
 
 
 def _bare_subject(tok) -> bool:
-    """A singular noun with no article right after an inverted auxiliary: a program named by an
-    English word ("What other formats does tar support?", "What else does bash read?"); not
-    read so before a closing "then" ("what does capture do then?" asks on)."""
+    """A lower-case word with no article right after an inverted auxiliary and before the verb, the
+    tagger reading it as a singular noun (or as a verb or adjective, or as a plural after "does"):
+    a program named by an English word ("What other formats does tar support?", "can df print",
+    "does cups need"); the caller skips it before a closing "then" ("what does capture do then?")."""
     doc = tok.doc
     if not (1 < tok.i < len(doc) - 1 and doc[tok.i - 1].lower_ in _INVERTED and tok.is_alpha and tok.is_lower):
         return False
