@@ -29,7 +29,7 @@ def document_rows(docs: Sequence[Document]) -> list[dict]:
 
 
 def _folder(origin: str) -> str:
-    """The folder of an absolute origin path ("/home/me/docs/a.pdf" → "/home/me/docs"); "upload"
+    """The folder of an absolute origin path ("/srv/papers/a.pdf" → "/srv/papers"); "upload"
     for an upload; the origin as it is otherwise."""
     if origin.startswith("upload:"):
         return "upload"

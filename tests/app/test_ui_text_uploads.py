@@ -75,6 +75,6 @@ def test_document_rows():
     assert rows == [{"title": "Guide", "source": "guide.pdf", "from": "", "pages": 3, "chunks": 9, "status": "ready",
                      "added": "2026-01-02 03:04:05 UTC", "kind": "pdf", "id": "ab12"}]
     assert list(rows[0])[:4] == ["title", "status", "pages", "chunks"]  # what a narrow window still shows
-    folder = document_rows([Document("cd34", "Manual", "a.pdf", 1, origin="/home/me/docs/a.pdf")])[0]["from"]
+    folder = document_rows([Document("cd34", "Manual", "a.pdf", 1, origin="/srv/papers/a.pdf")])[0]["from"]
     upload = document_rows([Document("ef56", "Upload", "b.pdf", 1, origin="upload:b.pdf")])[0]["from"]
-    assert (folder, upload) == ("/home/me/docs", "upload")
+    assert (folder, upload) == ("/srv/papers", "upload")
