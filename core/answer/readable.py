@@ -25,7 +25,8 @@ from core.answer.terms import STOP, tokens
 _QUESTION_START = re.compile(r"^(?:what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|can|"
                              r"could|should|would|will|has|have|may|must|in|on|at|for|with|from|by|to|of)\b", re.I)
 REQUEST = re.compile(r"^(?:show|explain|list|describe|give|tell)\b.*\.$", re.I)  # "Show me the syntax of …."
-_MISREAD = re.compile(r"^(?:what|which|how)\s+(?:the|a|an)\b|\b(?:of|in|the|a|an|with|to)\s+I\b", re.I)
+_MISREAD = re.compile(r"^(?:what|which|how)\s+(?:the|a|an)\b|\b(?:of|in|the|a|an|with|to)\s+I\b"
+                      r"|\b(?:the|a|an)\s+(?:to|of|in|on|for|with|from|by|at|into)\b", re.I)  # "convert an to PDF"
 _UNFINISHED = re.compile(r"\b(?:of|the|a|an|and|or)\s*\?\s*$", re.I)  # "… the --jobs option of?": a phrase cut short
 
 
@@ -57,9 +58,10 @@ def said_twice(text: str, question: str, earlier: str) -> bool:
 
 
 def still_leans(text: str) -> bool:
-    """True when a pronoun of the rewrite still points outside it ("Where does it look for it first in Biber?")."""
+    """True when a pronoun of the rewrite still points outside it ("Where does it look for it first in
+    Biber?", "Can I move its profiles to another disk in Firefox?")."""
     doc = parse(text)
-    return doc is not None and any(t.idx not in expletive_its(text) and t.lower_ in ("it", "they", "them")
+    return doc is not None and any(t.idx not in expletive_its(text) and t.lower_ in ("it", "its", "they", "them")
                                    for t in dangling(doc, text))
 
 

@@ -32,7 +32,7 @@ from core.answer.referent import named_thing
 
 _ROLES = frozenset("client server daemon user host application program tool package library module option "
                    "function command variable parameter flag script attribute element".split())
-_PREPS = frozenset("on for in with without from at under by over".split())
+_PREPS = frozenset("on for in with without from at under by over to into".split())
 
 
 def _article_free(phrase: str) -> str:

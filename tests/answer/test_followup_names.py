@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from core.answer.followup import standalone
-from core.answer.readable import reads_as_question
+from core.answer.readable import botched, reads_as_question
 from core.types import Turn
 
 
@@ -45,6 +45,8 @@ def test_the_same_shapes_without_a_name_still_lean(earlier, follow_up):
     ("Which license does Blender use?", "And GIMP?", "Which license does GIMP use?"),
     ("How do I generate a PDF with pdflatex?", "Why does it need two runs?", "Why does pdflatex need two runs?"),
     ("How do I enable syntax highlighting in nano?", "and in vim?", "How do I enable syntax highlighting in vim?"),
+    ("How do I convert an SVG to PNG with rsvg-convert?", "What about to PDF?",
+     "How do I convert an SVG to PDF with rsvg-convert?"),
     ("How do I delete a branch in git?", "How do I undo that?", "How do I undo deleting a branch in git?"),
     ("How do I convert the LastGraph file to a .dot file?", "which program turns that into an image?",
      "Which program turns the LastGraph file into an image?"),
@@ -59,4 +61,11 @@ def test_the_rewrite_points_at_the_program_and_swaps_the_place(earlier, follow_u
 
 def test_a_rewrite_cut_short_is_not_shown():
     assert not reads_as_question("What is the default value of the --jobs option of?", "What is its default value?")
+    assert not reads_as_question("How do I convert an to PDF to PNG with rsvg-convert?", "What about to PDF?")
     assert reads_as_question("What does the option depend on?", "What does it depend on?")
+
+
+def test_a_rewrite_whose_its_still_points_outside_is_retrieved_with_but_not_shown():
+    out = standalone("Can I move them to another disk?", [Turn("Where does Firefox store its profiles on Linux?")], llm=None)
+    assert out.rewritten and not out.readable
+    assert botched(out.text, "Can I move them to another disk?", "Where does Firefox store its profiles on Linux?")
