@@ -104,13 +104,13 @@ def _own_clause(verb) -> bool:
     return infinitive and any(c.dep_ in _CLAUSE_OBJECTS and c.pos_ != "PRON" for c in kids)
 
 
-_HOW_FRAME = re.compile(r"^\s*(how\s+(?:do|can|should|would)\s+(?:I|you|we|one))\s+\w+", re.IGNORECASE)
+HOW_FRAME = re.compile(r"^\s*(how\s+(?:do|can|should|would)\s+(?:I|you|we|one))\s+\w+", re.IGNORECASE)
 
 
 def gerund_frame(earlier: str, fragment: str, thing: str = "") -> str:
     """ "what about installing JAGS on macOS?" after "How do I start R?": the action asked in
     the earlier frame → "How do I go about installing JAGS on macOS?" ("" when either does not fit)."""
-    frame = _HOW_FRAME.match(earlier)
+    frame = HOW_FRAME.match(earlier)
     doc = parse(fragment)
     if not frame or doc is None or not len(doc) or doc[0].tag_ != "VBG":
         return ""
@@ -121,18 +121,23 @@ def gerund_frame(earlier: str, fragment: str, thing: str = "") -> str:
 _OBJECT_PRONOUN = re.compile(r"(?<=\s)(?:it|them)\b", re.IGNORECASE)
 
 
+def main_object(doc):
+    """The first direct object of the main verb of a parsed question (None when there is none)."""
+    return next((t for t in doc if t.dep_ == "dobj" and t.head.dep_ == "ROOT"), None) if doc is not None else None
+
+
 def _frame_object(earlier: str) -> str:
     """The object of the earlier how-question's verb ("How do I open a FITS file with CFITSIO?": "a FITS file")."""
     doc = parse(earlier)
-    objects = [t for t in doc if t.dep_ == "dobj" and t.head.dep_ == "ROOT"] if doc is not None else []
-    return doc[objects[0].left_edge.i: objects[0].right_edge.i + 1].text if objects else ""
+    obj = main_object(doc)
+    return doc[obj.left_edge.i: obj.right_edge.i + 1].text if obj is not None else ""
 
 
 def verb_frame(earlier: str, fragment: str, thing: str = "") -> str:
     """ "and use accessions instead of names?" after "How do I omit the alignments from
     hmmsearch output?": another action in the earlier how-frame, about the same thing →
     "How do I use accessions instead of names in hmmsearch output?" ("" when either does not fit)."""
-    frame = _HOW_FRAME.match(earlier)
+    frame = HOW_FRAME.match(earlier)
     doc = parse(f"I {fragment.strip()}")  # alone, "close it" is read as an adverb; after "I", as a verb
     if not frame or doc is None or len(doc) < 3 or doc[1].tag_ not in ("VB", "VBP") or doc[1].pos_ != "VERB":
         return ""

@@ -22,6 +22,7 @@ import re
 
 from core.answer import nlp
 from core.answer.decline import question_names
+from core.answer.phrases import HOW_FRAME, main_object
 
 _IS = re.compile(r"^\s*(?:what|which)\s+(?:is|are|was|were)\s+((?:the|a|an|its|their)\s.+?)\s*\?*\s*$", re.I)
 _WH_AUX = re.compile(r"^\s*(what|which|how many|how much|when|where|how)\s+(.*?)\s*\b(does|do|did|can|should|will|would)\s+"
@@ -125,7 +126,6 @@ def instrument(earlier: str) -> str:
     return ""
 
 
-_HOW_DO_I = re.compile(r"^\s*how\s+(?:do|can|should|would|could)\s+(?:I|you|we|one)\s+(\w+)\b(.*?)\s*\?*\s*$", re.I)
 _DOUBLES = frozenset("commit submit omit admit permit forget begin refer prefer control occur transfer regret upset "
                      "reset unset output input".split())  # stressed last syllables: "committing"
 
@@ -133,14 +133,16 @@ _DOUBLES = frozenset("commit submit omit admit permit forget begin refer prefer 
 def action(earlier: str) -> str:
     """ "How do I delete a branch in git?" as the action "deleting a branch in git", what "undo
     that" undoes ("" for other shapes, or when the word after "I" is no verb)."""
-    m = _HOW_DO_I.match(earlier)
+    m = HOW_FRAME.match(earlier)
     doc = _doc(earlier)
     if not m or doc is None:
         return ""
-    verb = next((t for t in doc if t.idx == m.start(1)), None)
+    start = m.end(1) + len(earlier[m.end(1):]) - len(earlier[m.end(1):].lstrip())
+    verb = next((t for t in doc if t.idx == start), None)
     if verb is None or verb.pos_ != "VERB":
         return ""
-    return f"{_gerund(m.group(1).lower())}{m.group(2)}"
+    rest = earlier[start + len(verb.text):].rstrip().rstrip("?").rstrip()
+    return f"{_gerund(verb.lower_)}{rest}"
 
 
 _ACTION_VERBS = frozenset("undo redo repeat do automate avoid prevent stop skip reverse cancel disable script".split())
@@ -211,7 +213,6 @@ def named_by_noun(earlier: str, verb: str) -> str:
 def acted_on(earlier: str, thing: str) -> str:
     """The one-word name the earlier question acts on before its named `thing` ("pandoc" of
     "How do I install pandoc on Linux?", where `thing` is "Linux"; "" when there is none)."""
-    doc = _doc(earlier)
-    objects = [t for t in doc if t.dep_ == "dobj" and t.head.dep_ == "ROOT"] if doc is not None else []
-    name = objects[0].text if objects else ""  # its phrase may take in "from the command line on Linux"
+    obj = main_object(_doc(earlier))
+    name = obj.text if obj is not None else ""  # its phrase may take in "from the command line on Linux"
     return name if question_names(name) == [name] and earlier.find(name) < earlier.find(thing) else ""
