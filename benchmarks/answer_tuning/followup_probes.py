@@ -2,8 +2,10 @@
 self-contained second questions are rewritten (should be none) and how many follow-ups are, with
 every rewrite printed for reading.
 
-Not collected by pytest. `followup_probes.jsonl` holds stop 42's three batches (6, 7, 8; batches 1-5
-are cases of `tests/answer/test_followup_pointing.py`), each written before the rules were run on it:
+Not collected by pytest. `followup_probes.jsonl` holds batches 6-11 (batches 1-5 are cases of
+`tests/answer/test_followup_pointing.py`), each written before the rules were run on it; two rows of
+batch 11 written as self-contained point back ("that branch", "it") and are relabelled follow-ups
+(their `relabelled` field says so):
 
     python benchmarks/answer_tuning/followup_probes.py [--questions followup_probes.jsonl]
     PYTHONPATH=OTHER_CHECKOUT python benchmarks/answer_tuning/followup_probes.py   # another commit's rules

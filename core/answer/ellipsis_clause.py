@@ -77,25 +77,35 @@ def other_adverb(question: str, earlier: str) -> str:
     return _upper_first(f"{wh} {body}?")
 
 
-_NAME_FRAGMENT = re.compile(_OPENER + r"(?:(?:what|how)\s+about\s+)?(?P<name>[A-Z][A-Za-z]+(?:\s+[A-Z][A-Za-z]+)?)"
-                            r"\s*\?*\s*$")
+_NAME_FRAGMENT = re.compile(_OPENER + r"(?:(?:what|how)\s+about\s+)?(?:(?P<prep>for|in|on|with|under|using)\s+)?"
+                            r"(?P<name>[A-Z][A-Za-z]+(?:\s+[A-Z][A-Za-z]+)?)\s*\?*\s*$")
 
 
 def name_for_place(question: str, earlier: str) -> str:
     """ "Where do I put the Biber binary on Windows?" for "what about Windows?" after "…
     on Linux?": a capitalised name alone takes the place of the earlier question's name after
-    a preposition ("on Linux", "with Python"), not of a word of its subject ("" when the
-    earlier question has no such name, or several)."""
+    a preposition ("on Linux", "with Python"), not of a word of its subject; with its own
+    preposition ("and for Apache?" after "How do I enable compression in nginx?") it takes
+    the place of the whole phrase when that name is the only one the earlier question has,
+    and it may be a program's lower-case name ("" when the earlier question has no such
+    name, or several)."""
     m = _NAME_FRAGMENT.match(question)
     doc = parse(earlier) if m else None
     if doc is None or m.group("name").lower() in earlier.lower():
         return ""
-    places = [t for t in doc if t.dep_ == "pobj" and t.i > 0 and t.text[:1].isupper() and t.text.isalpha()
-              and t.head.pos_ == "ADP" and not any(c.dep_ in ("det", "compound") for c in t.children)]
+    prep = m.group("prep")
+    places = [t for t in doc if t.dep_ == "pobj" and t.i > 0 and t.text.isalpha()
+              and (t.text[:1].isupper() or (prep and question_names(t.text))) and t.head.pos_ == "ADP"
+              and not any(c.dep_ in ("det", "compound") for c in t.children)]
     if len(places) != 1:
         return ""
     place = places[0]
-    return f"{earlier[:place.idx]}{m.group('name')}{earlier[place.idx + len(place.text):]}"
+    others = {n.lower() for n in question_names(earlier)} | {t.lower_ for t in doc if is_name(t)}
+    if prep and others - {place.lower_}:
+        return ""  # "on Windows" after "… PROJECT_NUMBER … in doxygen?": the program stays
+    start = place.head.idx if prep and place.head.i == place.i - 1 else place.idx
+    name = f"{prep} {m.group('name')}" if start != place.idx else m.group("name")
+    return f"{earlier[:start]}{name}{earlier[place.idx + len(place.text):]}"
 
 
 _WH_FRAGMENT = re.compile(r"^\s*(?:and\s+)?(?:(?:at|in|over|up to|to|from|for|with|on|by)\s+)?(?:what|which)\s+"

@@ -32,7 +32,7 @@ from core.answer.ellipsis import is_fragment
 from core.answer.ellipsis_clause import borrowed_action, name_for_place, other_adverb
 from core.answer.fresh_forward import fronted_clause
 from core.answer.fresh_words import numeral_one, owned_about, relative_only
-from core.answer.fresh_after import another_setting, generic_they, nothing_to_lend
+from core.answer.fresh_after import another_setting, generic_they, nothing_to_lend, own_action
 from core.answer.phrases import asks_which_one
 from core.answer.readable import botched
 from core.answer.rewrite import leans_on_context, reads_as_question, rewrite, subject_of
@@ -89,7 +89,8 @@ def starts_fresh(question: str) -> bool:
 
 def fresh_after(question: str, earlier: str) -> bool:
     """A question the earlier one has nothing to lend to (core.answer.fresh_after)."""
-    return another_setting(question, earlier) or nothing_to_lend(question, earlier) or generic_they(question, earlier)
+    return (another_setting(question, earlier) or nothing_to_lend(question, earlier) or generic_they(question, earlier)
+            or own_action(question, earlier))
 
 
 def standalone(question: str, history: Sequence[Turn], llm: ChatModel | None) -> Standalone:

@@ -11,6 +11,9 @@
   it is right?" after "How do I set the insert length?" already holds every noun and name of
   the earlier question (a code word spelled out counts: "the maximum branch length" after
   "-max_branch_length"): a rewrite could only add words it has;
+- **an action of its own** (`own_action`): "what about searching all man pages for a keyword
+  with apropos?" after "How do I search a man page?": a gerund with its own object and a name
+  the earlier question does not have asks a whole question, not the earlier one again;
 - **nothing plural to point at** (`generic_they`): "Do they recommend two independent runs in
   MrBayes?" or "They say MrBayes is slow; …" after "What does lset do?": a subject "they" in a
   question that names its own thing, with no plural noun in the earlier question, stands for
@@ -105,3 +108,17 @@ def generic_they(question: str, earlier: str) -> bool:
     for t in sorted(loose, key=lambda t: t.idx, reverse=True):
         text = f"{text[:t.idx]}people{text[t.idx + len(t.text):]}"
     return not leans_on_context(text)
+
+
+def own_action(question: str, earlier: str) -> bool:
+    """True for "what about <gerund> <object> …?" whose phrase names a thing (a program's name,
+    a capitalised name) that `earlier` does not: it asks its own question."""
+    about = ABOUT.match(question)
+    doc = parse(about.group(1)) if about else None
+    if doc is None or not len(doc) or doc[0].tag_ != "VBG":
+        return False
+    if not any(c.dep_ == "dobj" and c.pos_ != "PRON" for c in doc[0].children):
+        return False  # "what about quitting?": the earlier question's thing
+    said = earlier.lower()
+    names = [n for n in question_names(about.group(1)) if n.lower() not in said]
+    return bool(names) or any(is_name(t) and t.lower_ not in said for t in doc)

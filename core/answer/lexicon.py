@@ -15,6 +15,8 @@ set is empty and nothing changes.
 Example:
     >>> [english_word(w) for w in ("typeface", "statisticians", "vsftpd")]
     [True, True, False]
+    >>> [gerund_verb(w) for w in ("decrypting", "quitting", "string", "thing")]
+    ['decrypt', 'quit', '', '']
 """
 from __future__ import annotations
 
@@ -53,3 +55,25 @@ def english_word(word: str) -> bool:
     for form in list(forms):
         forms.update(form[: -len(old)] + new for old, new in rules if form.endswith(old) and len(form) > len(old) + 2)
     return bool(forms & words) or word in irregular
+
+
+@functools.cache
+def _verbs() -> frozenset[str]:
+    """The verbs of the model's lemma index (empty without the model)."""
+    pipe = nlp.pipeline()
+    if pipe is None or "lemmatizer" not in pipe.component_names:
+        return frozenset()
+    index = pipe.get_pipe("lemmatizer").lookups.get_table("lemma_index")
+    return frozenset(index["verb"]) if "verb" in index else frozenset()
+
+
+def gerund_verb(word: str, kin: str = "") -> str:
+    """The verb a lower-case '-ing' word is formed from ("decrypting": "decrypt", "quitting":
+    "quit"), when the lemma index has it as a verb of three letters or more, or it is `kin`
+    with a prefix ("uninstalling" after "install"); '' for other words ("string", "thing")."""
+    if not word.isalpha() or not word.islower() or not word.endswith("ing") or len(word) < 6:
+        return ""
+    stem = word[:-3]
+    forms = [stem, stem + "e", *([stem[:-1]] if len(stem) > 3 and stem[-1] == stem[-2] else [])]
+    kin = kin.lower()
+    return next((f for f in forms if len(f) >= 3 and (f in _verbs() or (len(kin) >= 4 and f != kin and f.endswith(kin)))), "")

@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 
 from core.answer.leaning import ATTRIBUTES, parse
+from core.answer.lexicon import gerund_verb
 
 _EXPLETIVE_IT = re.compile(r"\b(?:is|was|would|will|does|did|isn't)\s+(it)\s+(?:possible|necessary|safe|ok|okay|true|"
                            r"better|enough|required|allowed|mean\s+(?:when|if|that)|matter)\b", re.IGNORECASE)
@@ -109,11 +110,15 @@ HOW_FRAME = re.compile(r"^\s*(how\s+(?:do|can|should|would)\s+(?:I|you|we|one))\
 
 def gerund_frame(earlier: str, fragment: str, thing: str = "") -> str:
     """ "what about installing JAGS on macOS?" after "How do I start R?": the action asked in
-    the earlier frame → "How do I go about installing JAGS on macOS?" ("" when either does not fit)."""
+    the earlier frame → "How do I go about installing JAGS on macOS?"; a bare gerund takes the
+    earlier thing ("and decrypting?" after "How do I encrypt a file with gpg?" → "How do I go
+    about decrypting a file with gpg?"); "" when either does not fit."""
     frame = HOW_FRAME.match(earlier)
     doc = parse(fragment)
-    if not frame or doc is None or not len(doc) or doc[0].tag_ != "VBG":
+    if not frame or doc is None or not len(doc):
         return ""
+    if doc[0].tag_ != "VBG" and not (len(doc) == 1 and gerund_verb(doc[0].text, frame.group(0).split()[-1])):
+        return ""  # "decrypting" alone is tagged a noun
     action = fragment.strip(" ?") + (f" {thing}" if len(doc) == 1 and thing else "")  # "quitting" → "quitting R"
     return f"{frame.group(1)[:1].upper()}{frame.group(1)[1:]} go about {action}?"
 
