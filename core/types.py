@@ -113,6 +113,17 @@ class Chunk:
         )
 
     @property
+    def path_label(self) -> str:
+        """'Title > Chapter > Section' as a reader sees it: a heading that only says its parent
+        again ("Printer notes > Printer notes > Toner": a title and a first heading alike) is
+        written once; the document title when there is no path."""
+        shown: list[str] = []
+        for name in self.heading_path:
+            if not shown or " ".join(name.split()).casefold() != " ".join(shown[-1].split()).casefold():
+                shown.append(name)
+        return " > ".join(shown) or self.doc_title
+
+    @property
     def pages_label(self) -> str:
         """Human page span, e.g. 'p. 3' or 'pp. 3-5'."""
         if self.page_start == self.page_end:
@@ -216,8 +227,7 @@ class Citation:
 
     def label_with(self, pages: str) -> str:
         """The label with `pages` written another way (e.g. 'p. 9 · PDF page 10')."""
-        path = " > ".join(self.chunk.heading_path) or self.chunk.doc_title
-        return f"[{self.number}] {path}, {pages}"
+        return f"[{self.number}] {self.chunk.path_label}, {pages}"
 
 
 @dataclass(frozen=True)

@@ -42,9 +42,8 @@ from core.answer.decline_preamble import without_story
 from core.answer.decline_support import word_support
 from core.answer.quote import DECLINE_GENERIC
 from core.answer.entry import with_entry_head
-from core.answer.reading import (ReaderResult, ReaderSentence, answer_quotes, completed, other_quotes, read_around,
-                                 read_onward,
-                                 reading_of)
+from core.answer.reading import (ReaderResult, ReaderSentence, about_question, answer_quotes, completed, other_quotes,
+                                 read_around, read_onward, reading_of)
 from core.answer.question import QuestionInfo, analyse_question, question_parts
 from core.answer.terms import content_terms, idf_weights, unit_overlap
 from core.answer.values import confident, shaped, value_mark
@@ -183,6 +182,7 @@ class ExtractiveReader:
                                 terms, answer if self.other_answers else "")
         rest = [u for u in ranked_units if u.text not in {r.text for r in runners}]
         quotes = runners + other_quotes((reading,), rest, self.max_quotes - len(runners), self.other_words, terms)
+        quotes = about_question(quotes, ranked_units, terms)
         return ReaderResult(answer, unit.number, quotes, best, True, q.kind, ranked, (reading,),
                             confident(q, answer, unit.text), margin=round(margin, 4),
                             first_words=self.first_words, quote_words=self.other_words,

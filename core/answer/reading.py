@@ -194,6 +194,17 @@ def other_quotes(readings: Sequence[Reading], ranked: Sequence[Unit], count: int
     return tuple(out)
 
 
+def about_question(quotes: Sequence[ReaderSentence], units: Sequence[Unit],
+                   terms: frozenset[str] | set[str]) -> tuple[ReaderSentence, ...]:
+    """The quotes whose unit, read with its context (definition term, caption, heading), holds
+    one of the question's `terms`: a sentence about something else is no evidence for it and is
+    left out, not replaced (all of them without terms)."""
+    if not terms:
+        return tuple(quotes)
+    context = {u.text: u.context for u in units}
+    return tuple(q for q in quotes if terms & (content_terms(q.text) | content_terms(context.get(q.text, ""))))
+
+
 def answer_quotes(readings: Sequence[Reading], candidates: Sequence[Candidate], count: int, words: int,
                   terms: frozenset[str] | set[str] = frozenset(), answer: str = "") -> tuple[ReaderSentence, ...]:
     """Up to `count` sentences of the best `candidates` (ranked answer spans, best first) after

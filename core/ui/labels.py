@@ -55,7 +55,7 @@ def pages_label(chunk: Chunk, library=None) -> str:
 
 def heading(chunk: Chunk, limit: int = 0) -> str:
     """The chunk's heading path ('Manual > Install > Build'), else its document title."""
-    path = " > ".join(chunk.heading_path) or chunk.doc_title
+    path = chunk.path_label
     return shorten(path, limit) if limit else path
 
 

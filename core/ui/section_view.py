@@ -39,5 +39,5 @@ def show_section_text(library, place) -> None:
     at = next((i for i, c in enumerate(siblings) if c.chunk_id == chunk.chunk_id), 0)
     start = max(0, at - MOST_CHUNKS // 2)
     shown = siblings[start:start + MOST_CHUNKS] or [chunk]
-    st.caption(md_escape(" > ".join(chunk.heading_path)))
+    st.caption(md_escape(chunk.path_label))
     st.markdown(section_html([c.text for c in shown], at - start), unsafe_allow_html=True)

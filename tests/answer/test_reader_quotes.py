@@ -78,3 +78,18 @@ def test_a_short_first_line_keeps_the_budget_alone() -> None:
     answers = [ReaderResult("69", 1, quotes, 1.0, True, readings=(short,), quote_words=14, max_words=40, fit_words=8,
                             lead_room=room).render() for room in (0, 20)]
     assert answers[0] == answers[1] and len(answers[0].splitlines()) == 4  # 8 + 11 + 11 + a cut 9 words
+
+
+LIBRARY = [
+    (1, "The third-floor printer uses toner cartridge TN-2420. Spare cartridges are in room 3.14."),
+    (2, "To restore a file, open a ticket with the storage team and give the full path and the date."),
+    (3, "Nightly backups are kept for 35 days. Monthly backups are kept for 13 months."),
+]
+
+
+def test_a_sentence_about_something_else_is_not_quoted() -> None:
+    lines = ExtractiveReader(None).read("Which toner cartridge does the third-floor printer use?", LIBRARY).render()
+    assert "TN-2420" in lines.splitlines()[0]
+    assert "restore" not in lines and "backups" not in lines  # a small library returns every chunk
+    lines = ExtractiveReader(None).read("How long are nightly backups kept?", LIBRARY).render().splitlines()
+    assert "35 days" in lines[0] and not any("printer" in line or "restore" in line for line in lines)
