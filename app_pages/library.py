@@ -51,7 +51,8 @@ def upload_section(library) -> None:
 
 def folder_section(library) -> None:
     """Add every PDF under a folder path (or one file path) on this machine, or a corpus."""
-    with st.expander("Add from a folder on this machine, or load a passage corpus (JSONL)"):
+    with st.expander("Add a folder's files once (to keep up with the folder, watch it below), "
+                     "or load a passage corpus (JSONL)"):
         path = st.text_input("Folder or PDF path", key="folder_path")
         if st.button("Add folder", key="add_folder") and path.strip():
             try:  # only under the allowed roots (FOLIO_IMPORT_ROOTS), bounded walk

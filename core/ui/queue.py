@@ -97,6 +97,8 @@ def job_summary(job: Job, now: datetime | None = None) -> str:
         what = f"Re-indexed {job.files[0].name}"
     if job.kind == "sync" and job.files:  # its 'files' are folders; the files it finds come as add jobs
         what = f"Synced {_folders(job)}"
+        found = job.files[0].message.split(" — ")[0] if len(job.files) == 1 and job.files[0].status == "synced" else ""
+        what += f" ({found})" if found else ""  # "12 files: 1 queued, 1 to the trash": what the pass did
     status = [f.status for f in job.files]
     counts = [f"{sum(s in ('added', 'replaced', 're-indexed') for s in status)} added",
               f"{status.count('error')} failed"]

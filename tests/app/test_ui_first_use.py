@@ -65,6 +65,10 @@ def test_finished_jobs_fold_to_one_line():
     sync = Job(9, "sync", "done", finished_at="2026-11-24T11:59:30+00:00",
                files=(JobFile(0, "/srv/papers", "papers", status="synced"),))
     assert job_summary(sync, NOW) == "Synced /srv/papers · just now"  # a folder, not "sync 1 file: 0 added"
+    trashed = Job(10, "sync", "done", finished_at="2026-11-24T11:59:30+00:00", files=(JobFile(
+        0, "/srv/papers", "papers", status="synced",
+        message="2 files: 1 queued, 1 to the trash — old.pdf: gone from the folder, to the trash"),))
+    assert job_summary(trashed, NOW) == "Synced /srv/papers (2 files: 1 queued, 1 to the trash) · just now"
     assert ago("2026-11-22T12:00:00+00:00", NOW) == "2 days ago" and ago("", NOW) == ""
 
 
