@@ -33,7 +33,10 @@ def render_answer(answer: Answer) -> None:
         st.caption(md_escape(explain_note(note)))  # jargon ("alpha=0.500 ...") in plain words
     ranked = evidence.scored_by_id(res)
     maxima = evidence.group_maxima(res.chunks)
-    for cite in answer.citations:
+    quoted = evidence.quoted_first(answer)
+    for cite in quoted.citations:
+        if cite.number == quoted.first_unquoted:
+            st.caption("Also retrieved, not quoted in the answer:")
         # Keyed, a citation keeps its open/closed state when something above it changes in a rerun.
         with st.expander(md_escape(get_library().evidence.citation_label(cite)),  # printed page labels
                          key=f"cite-{id(answer)}-{cite.number}"):
