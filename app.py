@@ -29,8 +29,8 @@ def render_answer(answer: Answer) -> None:
         f"{answer.mode} · {res.retriever} · {answer.latency_ms:.0f} ms · LLM calls {answer.llm_calls}"
         + (f" · {note}" if note else "")
     ))
-    for note in res.notes:
-        st.caption(md_escape(explain_note(note)))  # jargon ("alpha=0.500 ...") in plain words
+    for note in filter(None, map(explain_note, res.notes)):  # jargon ("alpha=0.500 ...") in plain words
+        st.caption(md_escape(note))
     ranked = evidence.scored_by_id(res)
     maxima = evidence.group_maxima(res.chunks)
     quoted = evidence.quoted_first(answer)

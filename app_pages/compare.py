@@ -81,10 +81,11 @@ def render_column(col: compare.CompareColumn, k: int) -> None:
         if key in col.metrics:
             line += f" · {key} {col.metrics[key]:.2f}"
     st.caption(md_escape(line))
-    if col.notes:
+    notes = [n for n in map(labels.explain_note, col.notes) if n]
+    if notes:
         with st.expander("Details", icon=":material/info:"):
-            for note in col.notes:
-                st.caption(md_escape(labels.explain_note(note)))
+            for note in notes:
+                st.caption(md_escape(note))
     for cell in col.cells:
         render_cell(cell, col.retriever)
 

@@ -64,6 +64,7 @@ def place(chunk: Chunk, library=None, limit: int = 70) -> str:
     return f"{heading(chunk, limit)} · {pages_label(chunk, library)}"
 
 
+_CRITICAL = re.compile(r"critical keywords \([^)]*\): (.+)")
 _ALPHA = re.compile(r"alpha=([\d.]+) (untrained default|trained \((.*)\))")
 _PLAIN_NOTES = {
     "untrained heuristic weights": "next-hop scores use the built-in weights (not trained on your questions)",
@@ -72,7 +73,12 @@ _PLAIN_NOTES = {
 
 def explain_note(note: str) -> str:
     """A retriever's note in plain words where it is jargon (gnn's 'alpha=0.500 untrained
-    default'); other notes are returned as they are."""
+    default'; multiroute's critical keywords, '' when there were none: nothing to say under
+    every answer); other notes are returned as they are."""
+    critical = _CRITICAL.fullmatch(note.strip())
+    if critical:
+        words = critical.group(1)
+        return "" if words == "none" else f"words from the question looked for in every chunk: {words}"
     alpha = _ALPHA.fullmatch(note.strip())
     if alpha:
         value = float(alpha.group(1))

@@ -31,6 +31,9 @@ def test_jargon_notes_are_explained_and_others_kept():
     assert "alpha" not in plain and "not trained" in plain and "50%" in plain
     assert "trained on your questions: gnn.json" in explain_note("alpha=0.700 trained (gnn.json)")
     assert explain_note("no chunk shares a term with the question") == "no chunk shares a term with the question"
+    assert explain_note("critical keywords (keyword extractor): none") == ""  # nothing to say under the answer
+    assert explain_note("critical keywords (keyword extractor): TN-2420, Room 3") == \
+        "words from the question looked for in every chunk: TN-2420, Room 3"
 
 
 class _Evidence:
