@@ -2,7 +2,8 @@
 
 Edges are coloured by kind (toggles in the sidebar), the walked path is bold with hop
 numbers, seeds are stars and node size follows the retrieval score. At most 300 nodes
-are drawn. Pick a node below the drawing to read its chunk.
+are drawn. Pick a node below the drawing to read its chunk. "Search in" (sidebar) limits the
+retrieval to some documents or folders, as on the Chat and Compare pages.
 """
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from core.ui import graph_view as gv, labels
 from core.ui.graph_html import draw
 from core.ui.page_view import show_on_page
 from core.ui.resources import get_library
+from core.ui.scope import scope_picker
 from core.ui.text import md_escape, shorten
 from core.ui.widgets import retriever_picker, show_chunk, sidebar_status
 
@@ -63,12 +65,13 @@ def main() -> None:
     retriever = retriever_picker(library, key="graph_retriever", default=gv.DEFAULT_RETRIEVER)
     k = st.sidebar.slider("k", 1, 30, 8, key="graph_k")
     kinds = edge_toggles()
+    scope = scope_picker(library)  # the documents or folders the chat searches: the graph walks those too
     sidebar_status(library)
     question = st.text_input("Question", key="graph_question")
     if st.button("Show graph", type="primary", disabled=not question.strip(), key="graph_run"):
         try:
             with st.spinner("Retrieving…"):
-                result = library.retrieve(question, retriever, k)
+                result = library.retrieve(question, retriever, k, scope=scope)
             st.session_state["graph_result"] = (result, gv.load_neighbourhood(library.catalog, result))
         except FolioError as exc:
             st.error(md_escape(str(exc)))

@@ -49,3 +49,18 @@ def test_chat_searches_the_chosen_document_and_follow_ups_keep_it(monkeypatch, l
     assert at.sidebar.radio(key="scope_mode").value == "Documents"
     assert at.sidebar.multiselect(key="scope_docs").value == [owl]
     assert any(_plain(c.value) == "Searching in 1 document" for c in at.sidebar.caption)
+
+
+def test_the_graph_page_walks_only_the_chosen_document(monkeypatch, library_dir):
+    data_dir, owl = library_dir
+    monkeypatch.setenv("FOLIO_DATA_DIR", str(data_dir))
+    at = AppTest.from_file(str(ROOT / "app_pages/graph.py"), default_timeout=240)
+    at.run()
+    at.sidebar.radio(key="scope_mode").set_value("Documents").run()
+    at.sidebar.multiselect(key="scope_docs").set_value([owl]).run()
+    assert any(_plain(c.value) == "Searching in 1 document" for c in at.sidebar.caption)
+    at.text_input(key="graph_question").set_value(QUESTION).run()
+    at.button(key="graph_run").click().run()
+    assert not at.exception, at.exception
+    result, (_, chunks) = at.session_state["graph_result"]
+    assert result.chunks and {sc.chunk.doc_id for sc in result.chunks} == {owl}
