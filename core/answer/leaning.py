@@ -38,6 +38,8 @@ _BACK_ADVERBS = frozenset("then instead too also".split())
 _ANNOUNCED = re.compile(r":\s*[\w'\"“‘.\\/-]")  # a colon and what it brings
 _CLOSING = re.compile(r",\s*(?:(?:how|what|why|when|where|which|whether|who)\s[^,?]+|v?\d[\w.+-]*)\s*\?*\s*$",
                       re.IGNORECASE)  # ", how MrBayes chooses the burn-in?", ", 1.0.8?"
+_NAME_CLOSING = re.compile(r",\s*[\"'“‘`]?(?P<name>[^\s,?\"'”’`]+)[\"'”’`]?\s*\?*\s*$")  # ", PROMPT_COMMAND?"
+_CODE_NAME = re.compile(r"[_/=$]|^-{1,2}\w|^[A-Z][A-Z0-9]+$|[a-z][A-Z]|\w\.\w")
 _NAMED_AFTER = re.compile(r"\s*,\s*[^,?]+?\s(?:or|and)\s[^,?]+[,?]")  # ", -a or -A,": an apposition listing them
 _INVERTED = frozenset("does do did can could will would should".split())
 _NOW = frozenset("day days year years week weeks month months".split())  # "these days"
@@ -90,14 +92,18 @@ def _points_ahead(tok, text: str) -> bool:
     """A demonstrative that points at nothing said before: ahead at what a colon brings ("what does
     this message mean: 'object not found'?"), at a closing wh-clause or version ("can you explain
     that again, how MrBayes chooses the burn-in?", "what changed in this release of bzip2, 1.0.8?"),
-    at the choices named right after its noun ("which of those two options, -a or -A, …"), or at the
-    present ("these days")."""
+    at the choices named right after its noun ("which of those two options, -a or -A, …"), at a code
+    name closing the question ("the zsh equivalent of this bash variable, PROMPT_COMMAND?"), or at
+    the present ("these days")."""
     if tok.lower_ not in ("this", "these", "that", "those"):
         return False
     if tok.dep_ == "det" and tok.head.lower_ in _NOW:
         return True
     if tok.dep_ == "det" and tok.head.i > tok.i and _NAMED_AFTER.match(text, tok.head.idx + len(tok.head.text)):
         return True  # "which of those two options, -a or -A, …": the choices are named right after
+    closing = _NAME_CLOSING.search(text, tok.idx + len(tok.text))  # "this bash variable, PROMPT_COMMAND?"
+    if tok.dep_ == "det" and closing and _CODE_NAME.search(closing.group("name")):
+        return True
     return bool(_ANNOUNCED.search(text, tok.idx) or _CLOSING.search(text, tok.idx + len(tok.text)))
 
 

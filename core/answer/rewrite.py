@@ -37,7 +37,7 @@ from core.answer.phrases import attach_of, expletive_its, gerund_frame, means_to
 from core.answer.readable import REQUEST, reads_as_question
 from core.answer.referent import (VERBS, acted_on, action, asked_thing, embedded, instrument, named_by_noun,
                                   named_thing, takes_action)
-from core.answer.terms import STOP, tokens
+from core.answer.terms import STOP, stem, tokens
 from core.answer.wording import (another_kind, instance_of_kind, its_attribute, means_phrase, other_attribute, owner,
                                  same_preposition)
 
@@ -186,7 +186,8 @@ def _substitute(question: str, earlier: str) -> str:
             if not thing:  # "that option" after "How do I make X …?"
                 out.append(means + tok.head.whitespace_)
                 skip_to = tok.head.i
-            elif tok.dep_ == "det" and tok.head.i > i and tok.head.lower_ in thing.lower() and tok.lower_ not in POSSESSIVE:
+            elif tok.dep_ == "det" and tok.head.i > i and stem(tok.head.lower_) in thing.lower() \
+                    and tok.lower_ not in POSSESSIVE:  # "those databases" after "… a new database?": that database
                 out.append(thing + tok.head.whitespace_)  # "that option" is the thing itself
                 skip_to = tok.head.i
             elif (tok.lower_ in POSSESSIVE and tok.tag_ == "PRP$") or tok.dep_ == "det":

@@ -2,7 +2,9 @@
 earlier action's opposite of the same thing ("and decrypting?"), a name with its own preposition
 takes the place of the earlier question's only name ("and for Apache?" after "… in nginx?"),
 words after the shared one stay ("the last 10" for "the first 10 lines"), and "what about
-<gerund> <object> with <program>?" naming a program of its own starts fresh."""
+<gerund> <object> with <program>?" naming a program of its own starts fresh. Batch 12: "this"
+points ahead at a code name closing the question, and "those databases" after "a new database"
+is that database."""
 from __future__ import annotations
 
 import pytest
@@ -42,3 +44,15 @@ def test_gerund_verbs_come_from_the_lemma_index():
     assert [gerund_verb(w) for w in ("decrypting", "quitting", "uninstalling", "string", "thing", "spring")] == \
         ["decrypt", "quit", "", "", "", ""]
     assert gerund_verb("uninstalling", kin="install") == "uninstall"
+
+
+def test_a_code_name_closing_the_question_is_what_this_points_at():
+    fresh = "What is the zsh equivalent of this bash variable, PROMPT_COMMAND?"
+    out = standalone(fresh, [Turn("How do I change the prompt in zsh?")], llm=None)
+    assert (out.text, out.rewritten) == (fresh, False)
+
+
+def test_those_with_the_earlier_noun_is_that_thing_itself():
+    out = standalone("Where does MySQL store those databases on disk?", [Turn("How do I create a new database in MySQL?")],
+                     llm=None)
+    assert (out.text, out.readable) == ("Where does MySQL store a new database on disk?", True)
