@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from core.answer.cited import ALSO_RETRIEVED, quoted_first
 from core.answer.support import cited_span, support_note
 from core.errors import FolioError
 from core.types import Answer
@@ -33,10 +34,10 @@ def render_answer(answer: Answer) -> None:
         st.caption(md_escape(note))
     ranked = evidence.scored_by_id(res)
     maxima = evidence.group_maxima(res.chunks)
-    quoted = evidence.quoted_first(answer)
+    quoted = quoted_first(answer)
     for cite in quoted.citations:
         if cite.number == quoted.first_unquoted:
-            st.caption("Also retrieved, not quoted in the answer:")
+            st.caption(ALSO_RETRIEVED)
         # Keyed, a citation keeps its open/closed state when something above it changes in a rerun.
         with st.expander(md_escape(get_library().evidence.citation_label(cite)),  # printed page labels
                          key=f"cite-{id(answer)}-{cite.number}"):

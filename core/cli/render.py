@@ -191,8 +191,14 @@ def answer_text(a: Answer, already_streamed: bool = False, cite_label=None) -> s
              "unsupported": ""}[a.mode]
     lines = [] if already_streamed else [label + a.text]
     lines.append("")
-    lines += [(cite_label or (lambda c: c.label))(c) for c in a.citations]
-    from core.answer.support import support_note  # here: `ingest` never needs it
+    from core.answer.cited import ALSO_RETRIEVED, quoted_first  # here: `ingest` never needs them
+    from core.answer.support import support_note
+
+    quoted = quoted_first(a)
+    for c in quoted.citations:
+        if c.number == quoted.first_unquoted:
+            lines.append(ALSO_RETRIEVED.lower())
+        lines.append((cite_label or (lambda c: c.label))(c))
 
     note = support_note(a.sentences)
     if note and already_streamed:  # the streamed text could not carry the flags: name the sentences

@@ -1,5 +1,4 @@
-"""Per-route score breakdowns for evidence chunks (the Chat page's bar charts), and the
-citations in the order the Chat page lists them (`quoted_first`).
+"""Per-route score breakdowns for evidence chunks (the Chat page's bar charts).
 
 Retrievers name their routes freely ("vector", "fulltext", "keywords", "rrf", "gnn"...).
 The UI groups them into five families (the fifth, structure, scores a page, section, table
@@ -13,11 +12,9 @@ Example:
 """
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
 from typing import Iterable, Mapping
 
-from core.types import Answer, Citation, RetrievalResult, ScoredChunk
+from core.types import RetrievalResult, ScoredChunk
 
 GROUPS = ("vector", "full text", "keywords", "graph", "structure")  # as core.ui.labels names routes
 # family -> (exact names first, then substrings); the first key found gives the value
@@ -73,20 +70,3 @@ def scored_by_id(result: RetrievalResult) -> dict[str, tuple[int, ScoredChunk]]:
     """chunk id -> (1-based rank, ScoredChunk) for a retrieval result."""
     return {sc.chunk.chunk_id: (rank, sc) for rank, sc in enumerate(result.chunks, start=1)}
 
-
-@dataclass(frozen=True)
-class QuotedFirst:
-    """An answer's citations, those its text cites first (in number order), then the rest;
-    `first_unquoted` is the number of the first of the rest (0 when every one is cited, or
-    none is: then there is nothing to tell apart)."""
-
-    citations: tuple[Citation, ...]
-    first_unquoted: int = 0
-
-
-def quoted_first(answer: Answer) -> QuotedFirst:
-    """The answer's citations with the ones its text cites ("[2]") first (see QuotedFirst)."""
-    cited = {int(n) for n in re.findall(r"\[(\d+)\]", answer.text)}
-    used = [c for c in answer.citations if c.number in cited]
-    rest = [c for c in answer.citations if c.number not in cited]
-    return QuotedFirst(tuple(used + rest), rest[0].number if used and rest else 0)
