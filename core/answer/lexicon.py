@@ -76,4 +76,5 @@ def gerund_verb(word: str, kin: str = "") -> str:
     stem = word[:-3]
     forms = [stem, stem + "e", *([stem[:-1]] if len(stem) > 3 and stem[-1] == stem[-2] else [])]
     kin = kin.lower()
-    return next((f for f in forms if len(f) >= 3 and (f in _verbs() or (len(kin) >= 4 and f != kin and f.endswith(kin)))), "")
+    prefixed = lambda f: len(kin) >= 4 and f != kin and f.endswith(kin)  # noqa: E731 ("un" + "install")
+    return next((f for f in forms if len(f) >= 3 and (f in _verbs() or prefixed(f))), "")
