@@ -43,6 +43,7 @@ _CODE_NAME = re.compile(r"[_/=$]|^-{1,2}\w|^[A-Z][A-Z0-9]+$|[a-z][A-Z]|\w\.\w")
 _NAMED_AFTER = re.compile(r"\s*,\s*[^,?]+?\s(?:or|and)\s[^,?]+[,?]")  # ", -a or -A,": an apposition listing them
 _INVERTED = frozenset("does do did can could will would should".split())
 _NOW = frozenset("day days year years week weeks month months".split())  # "these days"
+_KINDS = frozenset("command program utility tool daemon package".split())  # "the ip command"
 
 
 parse = nlp.parse  # spaCy's Doc for `text` (cached, shared: never change it), or None without the model
@@ -136,7 +137,8 @@ def leans_on_context(question: str) -> bool:
     words = [t for t in doc if not t.is_punct]
     if not words:
         return False
-    named = ([t for t in words if is_name(t)] or [n for n in question_names(question) if not n.isdigit()]
+    named = ([t for t in words if is_name(t) or _kind_named(t)]
+             or [n for n in question_names(question) if not n.isdigit()]
              or ([t for t in words if _bare_subject(t)] if words[-1].lower_ not in _BACK_ADVERBS else []))
     has_verb = any(t.pos_ in ("VERB", "AUX") for t in words)
     if dangling(doc, question) or (not has_verb and len(words) <= 6 and not _whole_question(words, named)):
@@ -164,6 +166,13 @@ def _bare_subject(tok) -> bool:
     misread = tok.tag_ in ("VB", "RB", "JJ") and not tok.lower_.endswith("ly")  # "does sort accept", "can df print"
     return (tok.tag_ == "NN" or plural or misread) and after.is_alpha and after.pos_ in ("VERB", "NOUN") \
         and not tok.is_stop
+
+
+def _kind_named(tok) -> bool:
+    """A lower-case word that names a command, program or tool by the noun after it ("the ip
+    command", "the make program"): a name even when it is an English word or two letters long."""
+    return tok.dep_ == "compound" and tok.is_alpha and tok.is_lower and tok.head.lower_ in _KINDS \
+        and tok.head.i == tok.i + 1
 
 
 def _whole_question(words, named) -> bool:

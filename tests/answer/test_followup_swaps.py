@@ -4,7 +4,7 @@ takes the place of the earlier question's only name ("and for Apache?" after "â€
 words after the shared one stay ("the last 10" for "the first 10 lines"), and "what about
 <gerund> <object> with <program>?" naming a program of its own starts fresh. Batch 12: "this"
 points ahead at a code name closing the question, and "those databases" after "a new database"
-is that database."""
+is that database. Batch 13: "the ip command" names the program ip."""
 from __future__ import annotations
 
 import pytest
@@ -56,3 +56,9 @@ def test_those_with_the_earlier_noun_is_that_thing_itself():
     out = standalone("Where does MySQL store those databases on disk?", [Turn("How do I create a new database in MySQL?")],
                      llm=None)
     assert (out.text, out.readable) == ("Where does MySQL store a new database on disk?", True)
+
+
+def test_a_word_naming_a_command_by_the_noun_after_it_is_a_name():
+    fresh = "How do I see the default gateway with the ip command too?"
+    out = standalone(fresh, [Turn("How do I check my IP address?")], llm=None)
+    assert (out.text, out.rewritten) == (fresh, False)
