@@ -38,8 +38,8 @@ _BACK_ADVERBS = frozenset("then instead too also".split())
 _ANNOUNCED = re.compile(r":\s*[\w'\"“‘.\\/-]")  # a colon and what it brings
 _CLOSING = re.compile(r",\s*(?:(?:how|what|why|when|where|which|whether|who)\s[^,?]+|v?\d[\w.+-]*)\s*\?*\s*$",
                       re.IGNORECASE)  # ", how MrBayes chooses the burn-in?", ", 1.0.8?"
-_NAME_CLOSING = re.compile(r",\s*[\"'“‘`]?(?P<name>[^\s,?\"'”’`]+)[\"'”’`]?\s*\?*\s*$")  # ", PROMPT_COMMAND?"
-_CODE_NAME = re.compile(r"[_/=$]|^-{1,2}\w|^[A-Z][A-Z0-9]+$|[a-z][A-Z]|\w\.\w")
+# ", PROMPT_COMMAND?": one quoted or bare word closing the question
+_NAME_CLOSING = re.compile(r",\s*[\"'“‘`]?(?P<name>[^\s,?\"'”’`]+)[\"'”’`]?\s*\?*\s*$")
 _NAMED_AFTER = re.compile(r"\s*,\s*[^,?]+?\s(?:or|and)\s[^,?]+[,?]")  # ", -a or -A,": an apposition listing them
 _INVERTED = frozenset("does do did can could will would should".split())
 _NOW = frozenset("day days year years week weeks month months".split())  # "these days"
@@ -54,8 +54,21 @@ def is_name(tok) -> bool:
     everyday adjective or adverb written in capitals for emphasis ("make the output LOW")."""
     if tok.text.isupper() and tok.pos_ in ("ADJ", "ADV") and tok.lower_ in common_words():
         return False
-    return (tok.pos_ == "PROPN" or (tok.text[:1].isupper() and tok.i > 0 and tok.text != "I")
-            or bool(_NAME.search(tok.text.strip(".-")))) and tok.pos_ != "PUNCT" and not tok.text.isdigit()
+    return (tok.pos_ == "PROPN" or (tok.i > 0 and _capitalised(tok.text)) or _code_like(tok.text)) \
+        and tok.pos_ != "PUNCT" and not tok.text.isdigit()
+
+
+def _capitalised(word: str) -> bool:
+    return word[:1].isupper() and word != "I"
+
+
+def _code_like(word: str) -> bool:
+    return bool(_NAME.search(word.strip(".-")))
+
+
+def _named(word: str) -> bool:
+    """A word written as a name, as `is_name` reads a token: capitalised or code-like ("PROMPT_COMMAND")."""
+    return _capitalised(word) or _code_like(word)
 
 
 def refers_back(tok) -> bool:
@@ -103,7 +116,7 @@ def _points_ahead(tok, text: str) -> bool:
     if tok.dep_ == "det" and tok.head.i > tok.i and _NAMED_AFTER.match(text, tok.head.idx + len(tok.head.text)):
         return True  # "which of those two options, -a or -A, …": the choices are named right after
     closing = _NAME_CLOSING.search(text, tok.idx + len(tok.text))  # "this bash variable, PROMPT_COMMAND?"
-    if tok.dep_ == "det" and closing and _CODE_NAME.search(closing.group("name")):
+    if tok.dep_ == "det" and closing and _named(closing.group("name")):
         return True
     return bool(_ANNOUNCED.search(text, tok.idx) or _CLOSING.search(text, tok.idx + len(tok.text)))
 
