@@ -155,7 +155,8 @@ def _referent(question: str, earlier: str, pronoun) -> str:
             return asked
         named = named_thing(earlier)  # "How do I install pandoc on Linux?": "does it work …" is pandoc, not Linux
         tool = instrument(earlier) if named.lower().startswith(("a ", "an ")) else ""  # "a PDF with pdflatex"
-        return tool or (acted_on(earlier, named) if named else "") or named or subject_of(earlier)
+        # "How often does it run?" after "How do I rotate logs with logrotate?": the tool acts, not the logs
+        return tool or (acted_on(earlier, named) if named else "") or named or instrument(earlier) or subject_of(earlier)
     return asked_thing(earlier) or subject_of(earlier)
 
 

@@ -4,7 +4,8 @@ takes the place of the earlier question's only name ("and for Apache?" after "â€
 words after the shared one stay ("the last 10" for "the first 10 lines"), and "what about
 <gerund> <object> with <program>?" naming a program of its own starts fresh. Batch 12: "this"
 points ahead at a code name closing the question, and "those databases" after "a new database"
-is that database. Batch 13: "the ip command" names the program ip."""
+is that database. Batch 13: "the ip command" names the program ip. Batch 14: "it" acting
+("how often does it run?") is the tool the earlier question works with, not what the tool works on."""
 from __future__ import annotations
 
 import pytest
@@ -62,3 +63,8 @@ def test_a_word_naming_a_command_by_the_noun_after_it_is_a_name():
     fresh = "How do I see the default gateway with the ip command too?"
     out = standalone(fresh, [Turn("How do I check my IP address?")], llm=None)
     assert (out.text, out.rewritten) == (fresh, False)
+
+
+def test_it_acting_is_the_tool_the_earlier_question_works_with():
+    out = standalone("How often does it run by default?", [Turn("How do I rotate logs with logrotate?")], llm=None)
+    assert (out.text, out.readable) == ("How often does logrotate run by default?", True)
