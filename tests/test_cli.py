@@ -195,3 +195,10 @@ def test_a_mistyped_command_or_option_is_a_usage_message_not_a_traceback(tmp_pat
     out = cli(tmp_path / "lib", *args, check=False)
     assert out.returncode == 2
     assert says in out.stderr and "Traceback" not in out.stderr
+
+
+def test_help_lists_each_command_summary_as_flowing_text(tmp_path):
+    out = cli(tmp_path / "lib", "--help", env={"COLUMNS": "200"}).stdout
+    assert "the library; files of other types are listed as skipped" in out  # the docstring breaks after "other"
+    assert "Exit 0 when all went well" in out
+    assert not (tmp_path / "lib").exists()  # help creates no library

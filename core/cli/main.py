@@ -16,6 +16,22 @@ from core.errors import FolioError  # noqa: E402
 
 _register_folders(app, library)
 
+
+def _summaries_on_one_line(typer_app: typer.Typer) -> None:
+    """Each command's docstring as one flowing line in the command lists of `--help` (typer's
+    rich mode keeps a docstring's line breaks there: "files of other\n types are …")."""
+    for info in typer_app.registered_commands:
+        text = info.help or (info.callback.__doc__ if info.callback else None)
+        if text and info.short_help is None:
+            info.short_help = " ".join(text.split("\n\n")[0].split())
+    for group in typer_app.registered_groups:
+        if group.typer_instance is not None:
+            _summaries_on_one_line(group.typer_instance)
+
+
+_summaries_on_one_line(app)
+
+
 def main() -> None:
     """Entry point: run the CLI, turning Folio errors into one-line messages."""
     try:
