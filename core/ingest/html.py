@@ -81,12 +81,18 @@ def tag_of(el) -> str:
 
 def inline_text(el) -> str:
     """Text of an element and its descendants except skipped ones, on one line."""
+    return one_line(_inline_raw(el))
+
+
+def _inline_raw(el) -> str:
+    """`inline_text` before its spaces are collapsed: an inner element keeps the space at its
+    edge ("<span>2. </span>How WAL Works" is "2. How WAL Works", not "2.How WAL Works")."""
     parts = [el.text or ""]
     for child in el:
         if tag_of(child) not in SKIP:
-            parts.append(" " if tag_of(child) == "br" else inline_text(child))
+            parts.append(" " if tag_of(child) == "br" else _inline_raw(child))
         parts.append(child.tail or "")
-    return one_line("".join(parts))
+    return "".join(parts)
 
 
 class HtmlWalker:
@@ -135,7 +141,7 @@ class HtmlWalker:
                 run = []
                 self.walk(child)
             elif tag_of(child) not in SKIP:
-                run.append(" " if tag_of(child) == "br" else inline_text(child))
+                run.append(" " if tag_of(child) == "br" else _inline_raw(child))
             run.append(child.tail or "")
         self.out.paragraph("".join(run), prefix)
 

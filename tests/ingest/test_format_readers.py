@@ -96,6 +96,15 @@ def test_html_skips_scripts_and_keeps_tables_figures_and_text(parsed):
     assert "Water deeply twice a week <script> stays text." in doc.markdown  # an entity, kept as text
 
 
+
+def test_html_keeps_the_space_at_an_inline_elements_edge():
+    from core.ingest.html import HtmlWalker, parse_html
+    from core.ingest.md_out import MarkdownOut
+
+    out = MarkdownOut()  # SQLite's pages number headings so: "2.How WAL Works" was written before
+    HtmlWalker(out).walk(parse_html('<h1><span>2. </span>How WAL Works</h1><div>Use <b>bold </b>text<p>More.</p></div>'))
+    assert out.markdown() == "# 2. How WAL Works\n\nUse bold text\n\nMore.\n"
+
 def test_markdown_front_matter_title_setext_heading_and_table(parsed):
     doc = parsed["markdown"]
     assert doc.title == "Release Notes 2.1" and "title:" not in doc.markdown
