@@ -202,3 +202,14 @@ def test_help_lists_each_command_summary_as_flowing_text(tmp_path):
     assert "the library; files of other types are listed as skipped" in out  # the docstring breaks after "other"
     assert "Exit 0 when all went well" in out
     assert not (tmp_path / "lib").exists()  # help creates no library
+
+
+def test_a_files_line_says_how_much_of_its_time_it_waited_behind_others():
+    from core.cli.render import outcome_line
+    from core.ingest.files import AddOutcome
+
+    waited = AddOutcome("/f/upsert.html", "added", "4 pages, 11 chunks", None, 18.9, {"parse": 0.1, "embed": 0.3})
+    assert outcome_line(waited) == ("added    /f/upsert.html in 18.9s (0.4s its own: parse 0.1s, embed 0.3s; "
+                                    "the rest behind other files): 4 pages, 11 chunks")
+    alone = AddOutcome("/f/a.pdf", "added", "3 pages, 8 chunks", None, 5.0, {"parse": 0.2, "embed": 4.7})
+    assert outcome_line(alone) == "added    /f/a.pdf in 5.0s (parse 0.2s, embed 4.7s): 3 pages, 8 chunks"

@@ -87,6 +87,9 @@ def outcome_line(o) -> str:
     mark = {"added": "added", "replaced": "replaced", "duplicate": "skipped", "error": "FAILED",
             "synced": "synced"}[o.status]
     stages = ", ".join(f"{k} {v:.1f}s" for k, v in o.stage_seconds.items())
+    own = sum(o.stage_seconds.values())
+    if stages and o.seconds - own > max(1.0, 0.25 * o.seconds):  # in a folder, files wait behind each other
+        stages = f"{own:.1f}s its own: {stages}; the rest behind other files"
     timing = f" in {o.seconds:.1f}s ({stages})" if stages else ""
     return f"{mark:8} {o.source}{timing}: {o.message}"  # the message may end in notes
 
