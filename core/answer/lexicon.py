@@ -78,3 +78,12 @@ def gerund_verb(word: str, kin: str = "") -> str:
     kin = kin.lower()
     prefixed = lambda f: len(kin) >= 4 and f != kin and f.endswith(kin)  # noqa: E731 ("un" + "install")
     return next((f for f in forms if len(f) >= 3 and (f in _verbs() or prefixed(f))), "")
+
+
+def third_person_verb(word: str) -> str:
+    """The verb a lower-case '-s' word is the present form of ("configures": "configure",
+    "copies": "copy") when the lemma index has it as a verb; '' for other words."""
+    if not word.isalpha() or not word.islower() or not word.endswith("s") or len(word) < 5:
+        return ""
+    forms = [word[:-1], *([word[:-2]] if word.endswith("es") else []), *([word[:-3] + "y"] if word.endswith("ies") else [])]
+    return next((f for f in forms if len(f) >= 3 and f in _verbs()), "")

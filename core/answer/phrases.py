@@ -146,6 +146,9 @@ def verb_frame(earlier: str, fragment: str, thing: str = "") -> str:
     doc = parse(f"I {fragment.strip()}")  # alone, "close it" is read as an adverb; after "I", as a verb
     if not frame or doc is None or len(doc) < 3 or doc[1].tag_ not in ("VB", "VBP") or doc[1].pos_ != "VERB":
         return ""
+    named = parse(f"What about {fragment.strip(' ?')}?")  # "line numbers": a noun before a noun, not "I line numbers"
+    if named is not None and len(named) > 4 and named[2].tag_ == "NN" and named[2].dep_ == "compound":
+        return ""
     action = re.sub(r"\s+(?:instead|too|again|as well|then|also)$", "", fragment.strip(" ?"), flags=re.I)  # ellipsis words
     if _OBJECT_PRONOUN.search(action):  # "and close it?" after "How do I open a FITS file …?": that file
         done = _frame_object(earlier)

@@ -22,6 +22,7 @@ import re
 
 from core.answer import nlp
 from core.answer.decline import question_names
+from core.answer.lexicon import third_person_verb
 from core.answer.phrases import HOW_FRAME, main_object
 
 _IS = re.compile(r"^\s*(?:what|which)\s+(?:is|are|was|were)\s+((?:the|a|an|its|their)\s.+?)\s*\?*\s*$", re.I)
@@ -51,7 +52,10 @@ def _verbish(tok) -> bool:
 def _subject(toks) -> tuple[str, int]:
     """The noun phrase that opens `toks` (up to the first verb, participle or adverb after
     it) as text, and the index of the token that ends it (-1 when there is none)."""
+    acting = not any(t.pos_ == "AUX" for t in toks[0].doc) if toks else False  # "Which file configures …": no "does"
     for i, tok in enumerate(toks):
+        if acting and i == 1 and tok.tag_ == "NNS" and third_person_verb(tok.lower_):  # the tagger read a noun
+            return toks[0].doc[toks[0].i: tok.i].text, i
         describing = tok.tag_ in ("VBN", "VBG") and tok.dep_ in ("amod", "compound")  # "a Biber sorting template"
         # "the --jobs option of make": a word right after a preposition is its object, not a verb
         describing = describing or (toks[i - 1].pos_ == "ADP" and tok.tag_ != "VBG" if i > 0 else False)

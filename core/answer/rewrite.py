@@ -48,6 +48,7 @@ _ATTRIBUTE = re.compile(rf"\bthe (?:\w+ )?(?:{'|'.join(sorted(ATTRIBUTES))})\b(?
 _WH_START = frozenset("what which who whom whose when where why how is are was were do does did can could should would "
                       "will has have may must".split())
 _ROLES = frozenset("client server daemon user host application program tool package library module".split())
+_PREPOSITIONS = frozenset("by with without in on for from at under over to into of via".split())
 _SUBJECT_AUX = frozenset("does do did can could will would should".split())
 _OWN_WH = re.compile(r"^\s*(?:and\s+)?(?:which|what)\s+(?!(?:is|are|was|were|does|do|did|can)\b)(\w+)", re.I)
 
@@ -102,7 +103,9 @@ def subject_of(question: str, agent_first: bool = False) -> str:
 def _fragment(earlier: str, other: str) -> str:
     """A fragment ("the client", "default", "on Windows") read against the earlier question."""
     bare = re.sub(r"^(?:the|a|an|its|their)\s+", "", other.strip(), flags=re.I)
-    if bare.lower() in ATTRIBUTES or (bare.split() and bare.split()[-1].lower() in ATTRIBUTES and len(bare.split()) <= 2):
+    opened = bare.split()[0].lower() in _PREPOSITIONS if bare.split() else False  # "by port": a place, no attribute
+    if not opened and (bare.lower() in ATTRIBUTES or (bare.split() and bare.split()[-1].lower() in ATTRIBUTES
+                                                      and len(bare.split()) <= 2)):
         thing, prep = _owner(earlier, agent_first=True)
         if bare.lower() == "default" and thing.startswith("the ") and " of " in thing:
             return f"What is the default {thing[4:]}?"  # "the port of the daemon": its default port
@@ -115,7 +118,16 @@ def _fragment(earlier: str, other: str) -> str:
     subject = subject_of(earlier, agent_first=True)
     if not subject or subject not in earlier or no_noun(other):
         return ""  # "and upward?": a manner word takes no noun's place
-    return earlier.replace(subject, swap_head(subject, other), 1)
+    return earlier.replace(subject, swap_head(subject, other) + _named_place(subject, other), 1)
+
+
+def _named_place(subject: str, other: str) -> str:
+    """The place phrase a whole new thing keeps from the subject it replaces (" in nano" of
+    "syntax highlighting in nano" for "line numbers"; "" when there is none, or when more than a short
+    noun phrase comes before it: "doxygen's binaries installed by default on UNIX")."""
+    place = re.search(r"\s(?:in|on|with|for|under)\s.+$", subject)
+    keeps = place and swap_head(subject, other) == other.strip() and len(subject[:place.start()].split()) <= 3
+    return place.group(0) if keeps and place.group(0).strip().lower() not in other.lower() else ""
 
 
 def _owner(earlier: str, agent_first: bool = False) -> tuple[str, str]:

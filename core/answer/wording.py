@@ -32,7 +32,7 @@ from core.answer.referent import named_thing
 
 _ROLES = frozenset("client server daemon user host application program tool package library module option "
                    "function command variable parameter flag script attribute element".split())
-_PREPS = frozenset("on for in with without from at under by over to into".split())
+_PREPS = frozenset("on for in with without from at under by over to into of".split())
 
 
 def _article_free(phrase: str) -> str:
@@ -84,9 +84,13 @@ def same_preposition(earlier: str, fragment: str) -> str:
     grown = [t for t in span if len(t.text) >= 4 and words[-1].lower().startswith(t.lower_)]
     if grown:
         return ""  # "for capture4" after "for the capture function of expEYES": swap's case
+    named = any(t.i > prep.i and (is_name(t) or question_names(t.text)) for t in span)
+    if named and prep.lower_ == "of":  # "of verbosity" for "of BZ2_bzCompressInit": the thing owning both stays
+        return ""
     outside = any((is_name(t) or question_names(t.text)) for t in doc if not prep.i <= t.i <= prep.right_edge.i)
     swaps_name = bool(question_names(" ".join(words[1:])))  # "on macOS" for "on Linux": a name for a name
-    if not outside and not swaps_name and any(t.i > prep.i and (is_name(t) or question_names(t.text)) for t in span):
+    one_for_one = len(words) == 2 and len(span) == 2  # "with rpm" for "with dpkg": one word for one name
+    if not outside and not swaps_name and named and not one_for_one:
         return ""  # "for phmmer": the program asked about stays; "with OpenMP" after "compile Velvet" may go
     return _joined(doc, prep.i, prep.right_edge.i + 1, " ".join(words))
 

@@ -1,0 +1,39 @@
+"""Follow-ups of probe batch 15 (written before the rules were changed): a phrase with a
+preposition takes the place of the earlier question's phrase with the same one ("and by
+port?", "and of a path?", "what about with rpm?"); a noun phrase after "what about" is a thing,
+not an action ("line numbers"), and keeps the earlier thing's place ("in nano"); "Which file
+configures …" asks about the file that configures, though the tagger reads "configures" as a
+noun."""
+from __future__ import annotations
+
+import pytest
+
+from core.answer.followup import standalone
+from core.answer.lexicon import third_person_verb
+from core.answer.wording import same_preposition
+from core.types import Turn
+
+
+@pytest.mark.parametrize("earlier, follow_up, rewritten", [
+    ("How do I kill a process by name?", "And by port?", "How do I kill a process by port?"),
+    ("What is the maximum length of a file name on ext4?", "And of a path?", "What is the maximum length of a path on ext4?"),
+    ("How do I list installed packages with dpkg?", "What about with rpm?", "How do I list installed packages with rpm?"),
+    ("How do I enable syntax highlighting in nano?", "What about line numbers?", "How do I enable line numbers in nano?"),
+    ("Which file configures DNS servers on Debian?", "Is it overwritten on reboot?",
+     "Is the file that configures DNS servers on Debian overwritten on reboot?"),
+    ("What is the default number of chains in an MrBayes run?", "and of runs?",
+     "What is the default number of runs in an MrBayes run?"),
+])
+def test_follow_ups_take_the_place_of_the_right_phrase(earlier, follow_up, rewritten):
+    out = standalone(follow_up, [Turn(earlier)], llm=None)
+    assert (out.text, out.rewritten, out.readable) == (rewritten, True, True)
+
+
+def test_the_thing_owning_both_stays_and_a_program_asked_about_stays():
+    assert same_preposition("What is the range of the blockSize100k parameter of BZ2_bzCompressInit?", "of verbosity") == ""
+    assert same_preposition("What is the default gap open probability for phmmer?", "for gap extension") == ""
+
+
+def test_present_forms_of_verbs_come_from_the_lemma_index():
+    assert [third_person_verb(w) for w in ("configures", "copies", "formats", "servers", "files", "Debian")] == \
+        ["configure", "copy", "format", "", "file", ""]
