@@ -92,12 +92,28 @@ def resolved_inside(question: str) -> bool:
             left = min([c.i for c in noun.lefts if c.dep_ in ("det", "amod", "compound", "nummod")] + [noun.i])
             out.append(doc[left: noun.i + 1].text + tok.whitespace_)
             changed = True
+        elif tok.lower_ in ("its", "their") and tok.tag_ == "PRP$":  # "Where does zsh store its history?"
+            owner = clause_subject(tok)
+            if owner is None:
+                return False
+            out.append(f"{doc[owner.left_edge.i: owner.i + 1].text}'s ")
+            changed = True
         elif _said_before(doc, tok):  # "the biased composition filter …, how do I turn that filter off?"
             out.append("the " + doc[tok.i + 1].text_with_ws)
             changed, skip = True, tok.i + 1
         else:
             out.append(tok.text_with_ws)
     return changed and stands_alone("".join(out))
+
+
+def clause_subject(possessive):
+    """The subject before a possessive pronoun in its own clause, when it is no pronoun ("zsh" of
+    "Where does zsh store its history?"; None for "How do I change its colour?")."""
+    verb = possessive.head
+    while verb.pos_ not in ("VERB", "AUX") and verb.head.i != verb.i:
+        verb = verb.head
+    subjects = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass") and c.pos_ != "PRON" and c.i < possessive.i]
+    return subjects[0] if subjects else None
 
 
 def _of_noun(tok, noun) -> bool:

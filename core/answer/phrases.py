@@ -155,8 +155,19 @@ def verb_frame(earlier: str, fragment: str, thing: str = "") -> str:
         if not done:
             return ""
         action = _OBJECT_PRONOUN.sub(done, action, count=1)
-    place = f" in {thing}" if thing and thing.lower() not in action.lower() else ""
+    place = f" in {thing}" if thing and thing.lower() not in action.lower() else (_with_tool(earlier) if not thing else "")
     return f"{frame.group(1)[:1].upper()}{frame.group(1)[1:]} {action}{place}?"
+
+
+def _with_tool(earlier: str) -> str:
+    """The earlier question's one-word tool phrase (" with zip" of "How do I compress a directory
+    with zip?"), which another action in its frame keeps ("" when there is none)."""
+    doc = parse(earlier)
+    for tok in doc if doc is not None else ():
+        if tok.dep_ == "pobj" and tok.head.lower_ in ("with", "using") and tok.head.head.dep_ in ("ROOT", "dobj") \
+                and tok.n_lefts == 0 and tok.pos_ in ("NOUN", "PROPN"):
+            return f" {tok.head.lower_} {tok.text}"
+    return ""
 
 
 _WHICH_ONE = re.compile(r"\b(?:which|what)\s+(?P<one>one)\b(?!\s+of\b)"  # "which one of the options": its own

@@ -54,7 +54,7 @@ def _subject(toks) -> tuple[str, int]:
     it) as text, and the index of the token that ends it (-1 when there is none)."""
     acting = not any(t.pos_ == "AUX" for t in toks[0].doc) if toks else False  # "Which file configures …": no "does"
     for i, tok in enumerate(toks):
-        if acting and i == 1 and tok.tag_ == "NNS" and third_person_verb(tok.lower_):  # the tagger read a noun
+        if acting and _reads_as_verb(toks, i):  # the tagger read a noun: "Which option of grep prints line numbers"
             return toks[0].doc[toks[0].i: tok.i].text, i
         describing = tok.tag_ in ("VBN", "VBG") and tok.dep_ in ("amod", "compound")  # "a Biber sorting template"
         # "the --jobs option of make": a word right after a preposition is its object, not a verb
@@ -62,6 +62,15 @@ def _subject(toks) -> tuple[str, int]:
         if i > 0 and not describing and (_verbish(tok) or tok.tag_ in ("VBN", "VBG", "RB") or tok.lower_ == "not"):
             return toks[0].doc[toks[0].i: tok.i].text, i
     return "", -1
+
+
+def _reads_as_verb(toks, i: int) -> bool:
+    """A plural noun that is the present form of a verb, between a noun and its object
+    ("file configures DNS servers", "grep prints line numbers")."""
+    tok = toks[i]
+    if i < 1 or i + 1 >= len(toks) or tok.tag_ != "NNS" or not third_person_verb(tok.lower_):
+        return False
+    return toks[i - 1].pos_ in ("NOUN", "PROPN") and toks[i + 1].pos_ in ("DET", "NOUN", "PROPN", "ADJ", "NUM")
 
 
 def _from(doc, start: int) -> list:

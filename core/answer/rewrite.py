@@ -28,6 +28,7 @@ import re
 
 from core.answer.beyond import count_of, one_stands_for
 from core.answer.decline import question_names
+from core.answer.fresh import clause_subject
 from core.answer.ellipsis import swap, swap_head
 from core.answer.ellipsis_clause import fallback
 from core.answer.fillers import agreeing, no_noun, other_name, says_again
@@ -109,6 +110,9 @@ def _fragment(earlier: str, other: str) -> str:
         thing, prep = _owner(earlier, agent_first=True)
         if bare.lower() == "default" and thing.startswith("the ") and " of " in thing:
             return f"What is the default {thing[4:]}?"  # "the port of the daemon": its default port
+        named = re.match(r"the (\w+) (?=\w)", thing)  # "the default cache size of SQLite": "maximum?" asks its maximum
+        if named and named.group(1).lower() in ATTRIBUTES and bare.lower() in ATTRIBUTES and " " not in bare:
+            return f"What is the {bare} {thing[named.end():]}?"
         return other_attribute(earlier, bare) or (f"What is the {bare} {prep} {thing}?" if thing else "")
     swapped = (gerund_frame(earlier, other, subject_of(earlier)) or verb_frame(earlier, other, _named_or_word(earlier))
                or instance_of_kind(earlier, other) or same_preposition(earlier, other)  # "on error" for "on success"
@@ -172,6 +176,16 @@ def _referent(question: str, earlier: str, pronoun) -> str:
     return asked_thing(earlier) or subject_of(earlier)
 
 
+def _owned(thing: str, earlier: str) -> str:
+    """A referent that opens with "its" or "their" told by its owner in the earlier question
+    ("its history" of "Where does bash store its history?" is "the history of bash")."""
+    m = re.match(r"(its|their)\s+(.+)$", thing, re.IGNORECASE)
+    doc = parse(earlier) if m else None
+    mark = next((t for t in doc if t.lower_ == m.group(1).lower() and t.tag_ == "PRP$"), None) if doc is not None else None
+    owner = clause_subject(mark) if mark is not None else None
+    return f"the {m.group(2)} of {doc[owner.left_edge.i: owner.i + 1].text}" if owner is not None else thing
+
+
 def _substitute(question: str, earlier: str) -> str:
     """Each dangling pronoun replaced by what it stands for; "its X" by "the X of …";
     "that option" by the thing itself; the opening connector dropped."""
@@ -191,7 +205,7 @@ def _substitute(question: str, earlier: str) -> str:
             out.append(tok.text + tok.whitespace_)
         else:
             means = means_to(earlier, tok.head.text) if tok.dep_ == "det" and tok.head.i == i + 1 else ""
-            thing = "" if means and tok.lower_ not in POSSESSIVE else _referent(question, earlier, tok)
+            thing = "" if means and tok.lower_ not in POSSESSIVE else _owned(_referent(question, earlier, tok), earlier)
             if thing and says_again(thing, question):  # "does --fast make it faster?": it is bzip2, not --fast
                 thing = other_name(earlier, question)
             if not thing and not means:

@@ -23,8 +23,9 @@ from core.types import Turn
     # the auxiliary agrees with the plural subject put in the pronoun's place
     ("How do I set the trigger source for expEYES captures?", "does it have to be the captured channel?",
      "Do expEYES captures have to be the captured channel?"),
-    # two names read as a word of one and the other
-    ("Which pin of expEYES measures capacitance?", "over what range?", "What is the range of capacitance in expEYES?"),
+    # two names read as a word of one and the other; "measures" is the verb (the tagger reads a plural noun)
+    ("Which pin of expEYES measures capacitance?", "over what range?",
+     "What is the range of the pin of expEYES that measures capacitance?"),
 ])
 def test_rewrites_read_as_questions(earlier, follow_up, rewritten):
     out = standalone(follow_up, [Turn(earlier)], llm=None)

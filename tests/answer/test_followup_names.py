@@ -66,6 +66,7 @@ def test_a_rewrite_cut_short_is_not_shown():
 
 
 def test_a_rewrite_whose_its_still_points_outside_is_retrieved_with_but_not_shown():
-    out = standalone("Can I move them to another disk?", [Turn("Where does Firefox store its profiles on Linux?")], llm=None)
-    assert out.rewritten and not out.readable
-    assert botched(out.text, "Can I move them to another disk?", "Where does Firefox store its profiles on Linux?")
+    earlier = "Where does Firefox store its profiles on Linux?"
+    assert botched("Can I move its profiles to another disk in Firefox?", "Can I move them to another disk?", earlier)
+    out = standalone("Can I move them to another disk?", [Turn(earlier)], llm=None)  # "its" told by its owner now
+    assert (out.text, out.readable) == ("Can I move the profiles of Firefox to another disk?", True)

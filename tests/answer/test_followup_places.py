@@ -3,7 +3,10 @@ preposition takes the place of the earlier question's phrase with the same one (
 port?", "and of a path?", "what about with rpm?"); a noun phrase after "what about" is a thing,
 not an action ("line numbers"), and keeps the earlier thing's place ("in nano"); "Which file
 configures …" asks about the file that configures, though the tagger reads "configures" as a
-noun."""
+noun. Batch 16: "its history" in a question whose own subject owns it ("Where does zsh store its
+history?") starts fresh, and as a referent is told by its owner ("the history of bash"); "and the
+maximum?" after "the default cache size" asks the maximum cache size; another action keeps the
+earlier one-word tool ("with zip")."""
 from __future__ import annotations
 
 import pytest
@@ -37,3 +40,22 @@ def test_the_thing_owning_both_stays_and_a_program_asked_about_stays():
 def test_present_forms_of_verbs_come_from_the_lemma_index():
     assert [third_person_verb(w) for w in ("configures", "copies", "formats", "servers", "files", "Debian")] == \
         ["configure", "copy", "format", "", "file", ""]
+
+
+@pytest.mark.parametrize("earlier, follow_up, rewritten", [
+    ("Where does bash store its history?", "How many lines does it keep?", "How many lines does the history of bash keep?"),
+    ("What is the default cache size of SQLite?", "and the maximum?", "What is the maximum cache size of SQLite?"),
+    ("Which option of grep prints line numbers?", "Does it work with -r too?",
+     "Does the option of grep that prints line numbers work with -r too?"),
+    ("How do I compress a directory with zip?", "And exclude a subdirectory?", "How do I exclude a subdirectory with zip?"),
+])
+def test_batch_16_follow_ups(earlier, follow_up, rewritten):
+    out = standalone(follow_up, [Turn(earlier)], llm=None)
+    assert (out.text, out.rewritten, out.readable) == (rewritten, True, True)
+
+
+def test_its_owned_by_the_questions_own_subject_starts_fresh():
+    fresh = "Where does zsh store its history?"
+    out = standalone(fresh, [Turn("Where does bash store its history?")], llm=None)
+    assert (out.text, out.rewritten) == (fresh, False)
+    assert standalone("How do I change its colour?", [Turn("How do I draw a circle in Asymptote?")], llm=None).rewritten
