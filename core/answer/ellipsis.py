@@ -146,6 +146,9 @@ def swap(earlier: str, fragment: str) -> str:
         lo, hi = _pp_span(doc, at) if first in _PREP else _np_span(doc, at)
         if first in _ARTICLES:
             lo = _article_before(doc, lo)
+            owner = [t.i for t in doc[lo:at] if t.tag_ == "POS"]  # "Biber's input encoding": Biber's stays
+            if owner:
+                lo, fragment = owner[-1] + 1, bare
         if first not in _PREP and hi > at + 1 and _content(fragment.split()[-1]) == _content(doc[at].text):
             hi = at + 1  # "the last 10" for "the first 10 lines": the words after the shared one stay
         same = [t.i for t in doc[:at] if t.lower_ == first] if first in _PREP | _MORE_PREP else []

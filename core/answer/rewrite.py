@@ -28,7 +28,6 @@ import re
 
 from core.answer.beyond import count_of, one_stands_for
 from core.answer.decline import question_names
-from core.answer.fresh import clause_subject
 from core.answer.ellipsis import swap, swap_head
 from core.answer.ellipsis_clause import fallback
 from core.answer.fillers import agreeing, no_noun, other_name, says_again
@@ -39,7 +38,7 @@ from core.answer.readable import REQUEST, reads_as_question
 from core.answer.referent import (VERBS, acted_on, action, asked_thing, embedded, instrument, named_by_noun,
                                   named_thing, takes_action)
 from core.answer.terms import STOP, stem, tokens
-from core.answer.wording import (another_kind, instance_of_kind, its_attribute, means_phrase, other_attribute, owner,
+from core.answer.wording import (another_kind, instance_of_kind, named_place, owner_of_attribute, shares_head, sibling_name, told_by_owner, its_attribute, means_phrase, other_attribute, owner,
                                  same_preposition)
 
 __all__ = ["ATTRIBUTES", "CONNECTORS", "leans_on_context", "reads_as_question", "rewrite", "subject_of"]
@@ -105,6 +104,9 @@ def _fragment(earlier: str, other: str) -> str:
     """A fragment ("the client", "default", "on Windows") read against the earlier question."""
     bare = re.sub(r"^(?:the|a|an|its|their)\s+", "", other.strip(), flags=re.I)
     opened = bare.split()[0].lower() in _PREPOSITIONS if bare.split() else False  # "by port": a place, no attribute
+    headed = swap(earlier, other) if shares_head(earlier, bare) else ""  # "the output encoding" for "the input …"
+    if headed:
+        return headed
     if not opened and (bare.lower() in ATTRIBUTES or (bare.split() and bare.split()[-1].lower() in ATTRIBUTES
                                                       and len(bare.split()) <= 2)):
         thing, prep = _owner(earlier, agent_first=True)
@@ -115,23 +117,15 @@ def _fragment(earlier: str, other: str) -> str:
             return f"What is the {bare} {thing[named.end():]}?"
         return other_attribute(earlier, bare) or (f"What is the {bare} {prep} {thing}?" if thing else "")
     swapped = (gerund_frame(earlier, other, subject_of(earlier)) or verb_frame(earlier, other, _named_or_word(earlier))
-               or instance_of_kind(earlier, other) or same_preposition(earlier, other)  # "on error" for "on success"
+               or instance_of_kind(earlier, other) or sibling_name(earlier, other)  # "nosort" for "the noinit option"
+               or same_preposition(earlier, other)  # "on error" for "on success"
                or swap(earlier, other))
     if swapped:
         return swapped
     subject = subject_of(earlier, agent_first=True)
     if not subject or subject not in earlier or no_noun(other):
         return ""  # "and upward?": a manner word takes no noun's place
-    return earlier.replace(subject, swap_head(subject, other) + _named_place(subject, other), 1)
-
-
-def _named_place(subject: str, other: str) -> str:
-    """The place phrase a whole new thing keeps from the subject it replaces (" in nano" of
-    "syntax highlighting in nano" for "line numbers"; "" when there is none, or when more than a short
-    noun phrase comes before it: "doxygen's binaries installed by default on UNIX")."""
-    place = re.search(r"\s(?:in|on|with|for|under)\s.+$", subject)
-    keeps = place and swap_head(subject, other) == other.strip() and len(subject[:place.start()].split()) <= 3
-    return place.group(0) if keeps and place.group(0).strip().lower() not in other.lower() else ""
+    return earlier.replace(subject, swap_head(subject, other) + named_place(subject, other), 1)
 
 
 def _owner(earlier: str, agent_first: bool = False) -> tuple[str, str]:
@@ -176,16 +170,6 @@ def _referent(question: str, earlier: str, pronoun) -> str:
     return asked_thing(earlier) or subject_of(earlier)
 
 
-def _owned(thing: str, earlier: str) -> str:
-    """A referent that opens with "its" or "their" told by its owner in the earlier question
-    ("its history" of "Where does bash store its history?" is "the history of bash")."""
-    m = re.match(r"(its|their)\s+(.+)$", thing, re.IGNORECASE)
-    doc = parse(earlier) if m else None
-    mark = next((t for t in doc if t.lower_ == m.group(1).lower() and t.tag_ == "PRP$"), None) if doc is not None else None
-    owner = clause_subject(mark) if mark is not None else None
-    return f"the {m.group(2)} of {doc[owner.left_edge.i: owner.i + 1].text}" if owner is not None else thing
-
-
 def _substitute(question: str, earlier: str) -> str:
     """Each dangling pronoun replaced by what it stands for; "its X" by "the X of …";
     "that option" by the thing itself; the opening connector dropped."""
@@ -205,7 +189,7 @@ def _substitute(question: str, earlier: str) -> str:
             out.append(tok.text + tok.whitespace_)
         else:
             means = means_to(earlier, tok.head.text) if tok.dep_ == "det" and tok.head.i == i + 1 else ""
-            thing = "" if means and tok.lower_ not in POSSESSIVE else _owned(_referent(question, earlier, tok), earlier)
+            thing = "" if means and tok.lower_ not in POSSESSIVE else told_by_owner(_referent(question, earlier, tok), earlier)
             if thing and says_again(thing, question):  # "does --fast make it faster?": it is bzip2, not --fast
                 thing = other_name(earlier, question)
             if not thing and not means:
@@ -219,7 +203,7 @@ def _substitute(question: str, earlier: str) -> str:
                 skip_to = tok.head.i
             elif (tok.lower_ in POSSESSIVE and tok.tag_ == "PRP$") or tok.dep_ == "det":
                 out.append("the" + tok.whitespace_)
-                tail[phrase_end(tok.head).i] = f" of {thing}"
+                tail[phrase_end(tok.head).i] = f" of {owner_of_attribute(thing, doc[i + 1].text)}"
             else:
                 out.append(thing + tok.whitespace_)
         if i in tail:

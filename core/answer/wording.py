@@ -25,10 +25,13 @@ from __future__ import annotations
 import re
 
 from core.answer.decline import question_names
-from core.answer.ellipsis import CODE
+from core.answer.ellipsis import CODE, swap_head
+from core.answer.fresh import clause_subject
 from core.answer.leaning import ATTRIBUTES, is_name, parse
+from core.answer.lexicon import english_word
 from core.answer.phrases import MEANS, means_to
 from core.answer.referent import named_thing
+from core.answer.terms import stem
 
 _ROLES = frozenset("client server daemon user host application program tool package library module option "
                    "function command variable parameter flag script attribute element".split())
@@ -149,6 +152,29 @@ def instance_of_kind(earlier: str, fragment: str) -> str:
     return f"{m.group(1).capitalize()} {m.group(2)} {word}?"
 
 
+_NAMED_KIND = re.compile(r"(?<![\w-])([\w.+-]+)(?=\s+(?:option|switch|flag|parameter|function|macro|command|field|variable"
+                         r"|setting|directive|keyword|attribute|package|module)s?\b)", re.IGNORECASE)
+
+
+def sibling_name(earlier: str, fragment: str) -> str:
+    """ "what about nosort?" after "What does the noinit option of Biber do?": another name of
+    the same kind in its place → "What does the nosort option of Biber do?" ("" when the fragment
+    is no single name or the earlier question names no one thing of a kind)."""
+    word = re.sub(r"^(?:the|a|an)\s+", "", fragment.strip(" ?.!"), flags=re.I)
+    if len(word.split()) != 1 or not _made_up(word):
+        return ""
+    named = [m for m in _NAMED_KIND.finditer(earlier) if _made_up(m.group(1)) and m.group(1).lower() != word.lower()]
+    if len(named) != 1:
+        return ""
+    m = named[0]
+    return f"{earlier[:m.start(1)]}{word}{earlier[m.end(1):]}"
+
+
+def _made_up(word: str) -> bool:
+    """A name no English dictionary has ("nosort", "bzip2"; not "decompression")."""
+    return _is_name_word(word) and not english_word(word.lower())
+
+
 _WH_KIND = re.compile(r"^\s*(what|which)\s+(?:[\w-]+\s+){1,3}?(does|do|did|can|is|are)\s+(.+?)\s*\?*\s*$", re.IGNORECASE)
 _KIND_FRAGMENT = re.compile(r"^\s*(?:(?:and|so|also|but)\s+)?(which|what)\s+"
                             r"(?!(?:is|are|was|were|does|do|did|can|could|should|will|would|has|have|about)\b)"
@@ -164,5 +190,44 @@ def another_kind(question: str, earlier: str) -> str:
     return f"{frag.group(1).capitalize()} {frag.group(2).strip()} {m.group(2).lower()} {m.group(3)}?"
 
 
+def named_place(subject: str, other: str) -> str:
+    """The place phrase a whole new thing keeps from the subject it replaces (" in nano" of
+    "syntax highlighting in nano" for "line numbers"; "" when there is none, or when more than a short
+    noun phrase comes before it: "doxygen's binaries installed by default on UNIX")."""
+    place = re.search(r"\s(?:in|on|with|for|under)\s.+$", subject)
+    keeps = place and swap_head(subject, other) == other.strip() and len(subject[:place.start()].split()) <= 3
+    return place.group(0) if keeps and place.group(0).strip().lower() not in other.lower() else ""
+
+
+def told_by_owner(thing: str, earlier: str) -> str:
+    """A referent that opens with "its" or "their" told by its owner in the earlier question
+    ("its history" of "Where does bash store its history?" is "the history of bash")."""
+    m = re.match(r"(its|their)\s+(.+)$", thing, re.IGNORECASE)
+    doc = parse(earlier) if m else None
+    mark = next((t for t in doc if t.lower_ == m.group(1).lower() and t.tag_ == "PRP$"), None) if doc is not None else None
+    owner = clause_subject(mark) if mark is not None else None
+    return f"the {m.group(2)} of {doc[owner.left_edge.i: owner.i + 1].text}" if owner is not None else thing
+
+
+
+def shares_head(earlier: str, fragment: str) -> bool:
+    """A fragment of two or more words whose last word the earlier question writes too, not as
+    its first word ("the output encoding" after "Which option sets Biber's input encoding?")."""
+    words = fragment.strip(" ?.!").split()
+    if len(words) < 2 or words[0].lower() in _PREPS:
+        return False
+    head = stem(words[-1].lower())
+    return any(stem(w.lower()) == head for w in re.findall(r"[\w'-]+", earlier)[1:])
+
+
+
+def owner_of_attribute(thing: str, word: str) -> str:
+    """What "its <word> …" belongs to when `thing` is an attribute of the same kind: "its default
+    width" of "the default shape of a node in dot" is a node's ("a node in dot"); else `thing`."""
+    m = re.match(r"the (\w+) [\w-]+ of (.+)$", thing)
+    return m.group(2) if m and m.group(1).lower() == word.lower() and word.lower() in ATTRIBUTES else thing
+
+
 __all__ = ["ATTRIBUTES", "another_kind", "instance_of_kind", "its_attribute", "means_phrase", "other_attribute", "owner",
-           "same_preposition"]
+           "same_preposition", "sibling_name", "named_place", "told_by_owner", "shares_head",
+           "owner_of_attribute"]

@@ -6,18 +6,22 @@ configures …" asks about the file that configures, though the tagger reads "co
 noun. Batch 16: "its history" in a question whose own subject owns it ("Where does zsh store its
 history?") starts fresh, and as a referent is told by its owner ("the history of bash"); "and the
 maximum?" after "the default cache size" asks the maximum cache size; another action keeps the
-earlier one-word tool ("with zip")."""
+earlier one-word tool ("with zip"). Tuning rows once hidden: a made-up name takes the place of the
+earlier one of its kind ("nosort" for "the noinit option"), a phrase sharing the earlier phrase's
+head takes its place and keeps its owner ("Biber's output encoding"), and "its default width" of
+"the default shape of a node" is the node's."""
 from __future__ import annotations
 
 import pytest
 
 from core.answer.followup import standalone
 from core.answer.lexicon import third_person_verb
-from core.answer.wording import same_preposition
+from core.answer.wording import same_preposition, sibling_name
 from core.types import Turn
 
 
 @pytest.mark.parametrize("earlier, follow_up, rewritten", [
+    # batch 15
     ("How do I kill a process by name?", "And by port?", "How do I kill a process by port?"),
     ("What is the maximum length of a file name on ext4?", "And of a path?", "What is the maximum length of a path on ext4?"),
     ("How do I list installed packages with dpkg?", "What about with rpm?", "How do I list installed packages with rpm?"),
@@ -26,6 +30,16 @@ from core.types import Turn
      "Is the file that configures DNS servers on Debian overwritten on reboot?"),
     ("What is the default number of chains in an MrBayes run?", "and of runs?",
      "What is the default number of runs in an MrBayes run?"),
+    # batch 16
+    ("Where does bash store its history?", "How many lines does it keep?", "How many lines does the history of bash keep?"),
+    ("What is the default cache size of SQLite?", "and the maximum?", "What is the maximum cache size of SQLite?"),
+    ("Which option of grep prints line numbers?", "Does it work with -r too?",
+     "Does the option of grep that prints line numbers work with -r too?"),
+    ("How do I compress a directory with zip?", "And exclude a subdirectory?", "How do I exclude a subdirectory with zip?"),
+    # tuning rows once hidden
+    ("What does the noinit option of Biber do?", "what about nosort?", "What does the nosort option of Biber do?"),
+    ("Which option sets Biber's input encoding?", "and the output encoding?", "Which option sets Biber's output encoding?"),
+    ("What is the default shape of a node in dot?", "and its default width?", "What is the default width of a node in dot?"),
 ])
 def test_follow_ups_take_the_place_of_the_right_phrase(earlier, follow_up, rewritten):
     out = standalone(follow_up, [Turn(earlier)], llm=None)
@@ -37,21 +51,14 @@ def test_the_thing_owning_both_stays_and_a_program_asked_about_stays():
     assert same_preposition("What is the default gap open probability for phmmer?", "for gap extension") == ""
 
 
+def test_an_english_word_is_no_sibling_name():
+    assert sibling_name("What is the memory used for compression with the bzip2 flag -1?", "decompression") == ""
+    assert sibling_name("What does the noinit option of Biber do?", "nosort") == "What does the nosort option of Biber do?"
+
+
 def test_present_forms_of_verbs_come_from_the_lemma_index():
     assert [third_person_verb(w) for w in ("configures", "copies", "formats", "servers", "files", "Debian")] == \
         ["configure", "copy", "format", "", "file", ""]
-
-
-@pytest.mark.parametrize("earlier, follow_up, rewritten", [
-    ("Where does bash store its history?", "How many lines does it keep?", "How many lines does the history of bash keep?"),
-    ("What is the default cache size of SQLite?", "and the maximum?", "What is the maximum cache size of SQLite?"),
-    ("Which option of grep prints line numbers?", "Does it work with -r too?",
-     "Does the option of grep that prints line numbers work with -r too?"),
-    ("How do I compress a directory with zip?", "And exclude a subdirectory?", "How do I exclude a subdirectory with zip?"),
-])
-def test_batch_16_follow_ups(earlier, follow_up, rewritten):
-    out = standalone(follow_up, [Turn(earlier)], llm=None)
-    assert (out.text, out.rewritten, out.readable) == (rewritten, True, True)
 
 
 def test_its_owned_by_the_questions_own_subject_starts_fresh():

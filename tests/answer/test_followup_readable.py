@@ -8,6 +8,8 @@ from core.answer.qa import answer_turn
 from core.answer.readable import reads_as_question, said_twice
 from core.types import RetrievalResult, Turn
 
+HIDDEN = "Where does Biber's config file look for the default name of Biber's config file first?"
+
 
 def test_requests_read_as_written():
     assert reads_as_question("Show me the syntax of the charset command.", "Show me its syntax.")
@@ -27,12 +29,12 @@ def test_a_word_said_twice_by_neither_question_is_no_rewrite_to_show():
 
 
 def test_a_botched_rewrite_is_retrieved_with_but_not_shown():
-    out = standalone("and its default width?", [Turn("What is the default shape of a node in dot?")], llm=None)
-    assert out.rewritten and not out.readable
-    assert out.text == "What is the default width of the default shape of a node in dot?"  # its words find the page
     out = standalone("where does it look for it first?", [Turn("What is the default name of Biber's config file?")],
                      llm=None)
     assert out.rewritten and not out.readable
+    assert out.text == HIDDEN  # its words find the page
+    out = standalone("and its default width?", [Turn("What is the default shape of a node in dot?")], llm=None)
+    assert (out.text, out.readable) == ("What is the default width of a node in dot?", True)  # once hidden: its default
     out = standalone("what is its default value?", [Turn("What does the RandomSeed option of AMC do?")], llm=None)
     assert out.rewritten and out.readable
 
@@ -44,7 +46,7 @@ def test_the_answer_records_the_hidden_text_it_was_retrieved_with():
         asked.append(text)
         return RetrievalResult(question=text, retriever="stub", chunks=())
 
-    answer = answer_turn("and its default width?", retrieve, None, None,
-                         history=[Turn("What is the default shape of a node in dot?")])
-    assert answer.understood_as == "" and answer.question == "and its default width?"
-    assert answer.retrieval.question == asked[0] == "What is the default width of the default shape of a node in dot?"
+    answer = answer_turn("where does it look for it first?", retrieve, None, None,
+                         history=[Turn("What is the default name of Biber's config file?")])
+    assert answer.understood_as == "" and answer.question == "where does it look for it first?"
+    assert answer.retrieval.question == asked[0] == HIDDEN
