@@ -155,6 +155,9 @@ def swap(earlier: str, fragment: str) -> str:
         lo = same[-1] if same else lo  # "between ranks" for "between nodes on the same rank": from its own preposition
         if first not in _PREP or doc[lo].lower_ in _PREP or same:
             return _replace(doc, lo, hi, fragment)
+    numbers = [t.i for t in doc if re.fullmatch(r"\d+(?:\.\d+)?", t.text)]
+    if re.fullmatch(r"\d+(?:\.\d+)?", bare) and len(numbers) == 1:  # "and 644?" after "What does chmod 755 mean?"
+        return _replace(doc, numbers[0], numbers[0] + 1, bare)
     names = [t.i for t in doc if CODE.search(t.text) and t.i > 0]
     if CODE.search(fragment.split()[-1]) and len(fragment.split()) <= 3 and names:
         return _replace(doc, names[0], names[0] + 1, bare)

@@ -25,7 +25,8 @@ BACK = frozenset("it them they this that these those he she him".split())
 POSSESSIVE = frozenset("its their his her".split())
 ATTRIBUTES = frozenset("default value values type version size limit port path format unit units timeout range "
                        "syntax meaning purpose name location maximum minimum length encoding".split())
-ABOUT = re.compile(r"^\s*(?:and\s+|so\s+|but\s+)?(?:what|how)\s+about\s+(.+?)\s*\??\s*$", re.IGNORECASE)
+ABOUT = re.compile(r"^\s*(?:and\s+|so\s+|but\s+)?(?:(?:what|how)\s+about|(?:and\s+)?(?:the\s+)?same\s+(?:for|with))\s+(.+?)"
+                   r"\s*\??\s*$", re.IGNORECASE)  # "what about X?", "same for X?"
 _VAGUE = frozenset("be do have get use set work mean happen need change make uses sets works means happens needs "
                    "changes makes used changed made".split())  # verbs that name no topic
 _EXPLETIVE = re.compile(r"\b(?:is|was|would|will|does|isn't)\s+it\s+(?:possible|necessary|safe|ok|okay|true|better|"

@@ -9,7 +9,8 @@ maximum?" after "the default cache size" asks the maximum cache size; another ac
 earlier one-word tool ("with zip"). Tuning rows once hidden: a made-up name takes the place of the
 earlier one of its kind ("nosort" for "the noinit option"), a phrase sharing the earlier phrase's
 head takes its place and keeps its owner ("Biber's output encoding"), and "its default width" of
-"the default shape of a node" is the node's."""
+"the default shape of a node" is the node's. Batch 17: a number takes the place of the earlier
+question's only number ("and 644?"), and "same for X?" asks what "what about X?" asks."""
 from __future__ import annotations
 
 import pytest
@@ -36,6 +37,9 @@ from core.types import Turn
     ("Which option of grep prints line numbers?", "Does it work with -r too?",
      "Does the option of grep that prints line numbers work with -r too?"),
     ("How do I compress a directory with zip?", "And exclude a subdirectory?", "How do I exclude a subdirectory with zip?"),
+    # batch 17
+    ("What does chmod 755 mean?", "And 644?", "What does chmod 644 mean?"),
+    ("How do I create an archive with tar?", "Same for a zip file?", "How do I create a zip file with tar?"),
     # tuning rows once hidden
     ("What does the noinit option of Biber do?", "what about nosort?", "What does the nosort option of Biber do?"),
     ("Which option sets Biber's input encoding?", "and the output encoding?", "Which option sets Biber's output encoding?"),
