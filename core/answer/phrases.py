@@ -155,7 +155,8 @@ def verb_frame(earlier: str, fragment: str, thing: str = "") -> str:
         if not done:
             return ""
         action = _OBJECT_PRONOUN.sub(done, action, count=1)
-    place = f" in {thing}" if thing and thing.lower() not in action.lower() else (_with_tool(earlier) if not thing else "")
+    said = thing and all(w.lower() in action.lower() for w in thing.split())  # "breakpoint gdb" in "a breakpoint in gdb"
+    place = f" in {thing}" if thing and not said else (_with_tool(earlier) if not thing else "")
     return f"{frame.group(1)[:1].upper()}{frame.group(1)[1:]} {action}{place}?"
 
 

@@ -49,6 +49,7 @@ _WH_START = frozenset("what which who whom whose when where why how is are was w
                       "will has have may must".split())
 _ROLES = frozenset("client server daemon user host application program tool package library module".split())
 _PREPOSITIONS = frozenset("by with without in on for from at under over to into of via".split())
+_SAID_OF_THINGS = frozenset("mean means contain contains include includes cover covers affect affects apply applies".split())
 _SUBJECT_AUX = frozenset("does do did can could will would should".split())
 _OWN_WH = re.compile(r"^\s*(?:and\s+)?(?:which|what)\s+(?!(?:is|are|was|were|does|do|did|can)\b)(\w+)", re.I)
 
@@ -159,6 +160,8 @@ def _referent(question: str, earlier: str, pronoun) -> str:
             and pronoun.dep_ != "nsubjpass")  # "can it be set …?": what is set, not the one setting
     if (own and not attribute) or (acts and not attribute):
         asked = asked_thing(earlier)  # "What does measure_cv do in expEYES?": measure_cv acts, not expEYES
+        if asked and pronoun.head.lower_ in _SAID_OF_THINGS:  # "what does it mean …?": the thing asked about
+            return asked
         if asked and " of " not in asked and len(asked.split()) <= 3 and question_names(asked):
             return asked
         if asked.startswith("the ") and " that " in asked and not own:  # "Which header file must …": that file

@@ -217,7 +217,8 @@ def shares_head(earlier: str, fragment: str) -> bool:
     if len(words) < 2 or words[0].lower() in _PREPS:
         return False
     head = stem(words[-1].lower())
-    return any(stem(w.lower()) == head for w in re.findall(r"[\w'-]+", earlier)[1:])
+    doc = parse(earlier)  # the shared word is a noun there too ("resume a broken download": not "How do I download …")
+    return doc is not None and any(stem(t.lower_) == head and t.pos_ in ("NOUN", "PROPN") for t in doc[1:])
 
 
 

@@ -10,7 +10,9 @@ earlier one-word tool ("with zip"). Tuning rows once hidden: a made-up name take
 earlier one of its kind ("nosort" for "the noinit option"), a phrase sharing the earlier phrase's
 head takes its place and keeps its owner ("Biber's output encoding"), and "its default width" of
 "the default shape of a node" is the node's. Batch 17: a number takes the place of the earlier
-question's only number ("and 644?"), and "same for X?" asks what "what about X?" asks."""
+question's only number ("and 644?"), and "same for X?" asks what "what about X?" asks. Batch 18: a
+place the action already says is not added again ("in gdb"), a head shared with the earlier
+question's verb is no shared phrase ("download"), and "it" of "what does it mean?" is the thing asked."""
 from __future__ import annotations
 
 import pytest
@@ -40,6 +42,11 @@ from core.types import Turn
     # batch 17
     ("What does chmod 755 mean?", "And 644?", "What does chmod 644 mean?"),
     ("How do I create an archive with tar?", "Same for a zip file?", "How do I create a zip file with tar?"),
+    # batch 18
+    ("How do I set a breakpoint in gdb?", "And remove it?", "How do I remove a breakpoint in gdb?"),
+    ("How do I download a file with wget?", "And resume a broken download?", "How do I resume a broken download in wget?"),
+    ("What is the default umask on Debian?", "What does it mean for new files?",
+     "What does the default umask on Debian mean for new files?"),
     # tuning rows once hidden
     ("What does the noinit option of Biber do?", "what about nosort?", "What does the nosort option of Biber do?"),
     ("Which option sets Biber's input encoding?", "and the output encoding?", "Which option sets Biber's output encoding?"),
