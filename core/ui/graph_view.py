@@ -12,7 +12,8 @@ Example:
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import dataclass, replace
 from typing import Callable, Mapping, Sequence
 
 from core.types import Chunk, Edge, RetrievalResult
@@ -156,7 +157,16 @@ def build_view(result: RetrievalResult, edges: Sequence[Edge], chunks: Mapping[s
         size = 12 + 28 * max(0.0, score) / top if score is not None and top > 0 else 7
         nodes.append(ViewNode(node_id, label, title, node_kind(node_id), round(size, 2), rank,
                               node_id in seeds, node_id in on_path))
+    nodes = _told_apart(nodes, chunks, pages)
     return GraphView(tuple(nodes), tuple(_view_edges(result, edges, keep)), total, total > len(kept))
+
+
+def _told_apart(nodes: list[ViewNode], chunks: Mapping[str, Chunk], pages: PagesLabel) -> list[ViewNode]:
+    """Retrieved chunks of one section share its heading as their label ("#3 Limits In SQLite", "#5 Limits In
+    SQLite"): each such label gets its chunk's page ("#3 Limits In SQLite · p. 2")."""
+    names = Counter(n.label.split(" ", 1)[-1] for n in nodes if n.rank)
+    return [replace(n, label=f"{n.label} · {pages(chunks[n.node_id]).split(' · ')[0]}")
+            if n.rank and names[n.label.split(" ", 1)[-1]] > 1 and n.node_id in chunks else n for n in nodes]
 
 
 def _view_edges(result: RetrievalResult, edges: Sequence[Edge], keep: set[str]) -> list[ViewEdge]:

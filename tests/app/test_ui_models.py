@@ -133,3 +133,13 @@ def test_leaderboard_rows_order_metrics_and_retrievers():
     rows = leaderboard_rows(report)
     assert [r["retriever"] for r in rows] == ["b", "a", "c"]
     assert list(rows[0]) == ["retriever", "recall@2", "recall@10", "mrr", "latency_ms_p50"]
+
+
+def test_graph_labels_of_one_section_are_told_apart_by_page():
+    first = Chunk.create(doc_id="d", doc_title="Doc", text="a", position=1, heading_path=("Limits",), page_start=2, page_end=2)
+    second = Chunk.create(doc_id="d", doc_title="Doc", text="b", position=2, heading_path=("Limits",), page_start=5,
+                          page_end=6)
+    other = Chunk.create(doc_id="d", doc_title="Doc", text="c", position=3, heading_path=("Columns",))
+    res = _result("gnn", [(first, 1.0, {}), (second, .8, {}), (other, .5, {})])
+    view = gv.build_view(res, [], {c.chunk_id: c for c in (first, second, other)})
+    assert [n.label for n in view.nodes] == ["#1 Limits · p. 2", "#2 Limits · pp. 5-6", "#3 Columns"]
