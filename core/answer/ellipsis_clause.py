@@ -141,4 +141,5 @@ def fallback(question: str, earlier: str, doc, words) -> str:
     if not names:
         return ""
     plain = re.sub(r"^\s*(?:and|so|also|but|then)\s+", "", question.strip(), flags=re.I).rstrip(" ?")
-    return f"{plain} in {' '.join(reversed(names[:2]))}?"
+    pair = names[:2] if names[1:2] and names[1].isdigit() else list(reversed(names[:2]))  # "chmod 755" stays in order
+    return f"{plain} in {' '.join(pair)}?"

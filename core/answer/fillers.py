@@ -59,9 +59,12 @@ def agreeing(text: str) -> str:
 
 def names_phrase(names: list[str]) -> str:
     """Two names of an earlier question as one phrase: a dictionary word "in" the other
-    name ("capacitance in expEYES"), else the two, the later first ("expEYES set_sqrs")."""
+    name ("capacitance in expEYES"), else the two, the later first ("expEYES set_sqrs"), but a number after its
+    name ("chmod 755")."""
     words = [n for n in names if n.islower() and english_word(n)]
     if len(names) == 2 and len(words) == 1:
         other = next(n for n in names if n != words[0])
         return f"{words[0]} in {other}"
+    if names and names[-1].isdigit():  # "chmod 755": a number stays after the name it goes with
+        return " ".join(names)
     return " ".join(reversed(names))

@@ -77,3 +77,10 @@ def test_its_owned_by_the_questions_own_subject_starts_fresh():
     out = standalone(fresh, [Turn("Where does bash store its history?")], llm=None)
     assert (out.text, out.rewritten) == (fresh, False)
     assert standalone("How do I change its colour?", [Turn("How do I draw a circle in Asymptote?")], llm=None).rewritten
+
+
+def test_a_number_stays_after_the_name_it_goes_with():
+    assert standalone("How are the bits counted?", [Turn("What does chmod 755 mean?")], llm=None).text == \
+        "How are the bits counted in chmod 755?"  # before: "in 755 chmod"
+    assert standalone("how is the phase shift given?", [Turn("What does set_sqrs generate in expEYES?")], llm=None).text \
+        == "How is the phase shift given in expEYES set_sqrs?"
