@@ -74,3 +74,15 @@ def one_stands_for(question: str, earlier: str) -> str:
     thing = asked_thing(earlier)
     return f"{question[:m.start(1)]}{thing}{question[m.end(1):]}" if thing else ""
 
+
+
+_DESCRIBED_ONE = re.compile(r"\b(?:a|an|the)\s+[\w-]+\s+(one)\b(?!\s+of\b)", re.IGNORECASE)
+
+
+def described_one(question: str, earlier: str) -> str:
+    """ "and a hard one?" after "How do I make a symbolic link with ln?": "one" with its own describing
+    word stands for the head noun of the earlier question's object → "and a hard link?" ("" otherwise)."""
+    m = _DESCRIBED_ONE.search(question)
+    doc = parse(earlier) if m else None
+    heads = [t for t in doc if t.dep_ in ("dobj", "pobj") and t.pos_ == "NOUN" and t.tag_ == "NN"] if doc is not None else []
+    return f"{question[:m.start(1)]}{heads[0].text}{question[m.end(1):]}" if heads else ""

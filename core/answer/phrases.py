@@ -135,6 +135,9 @@ def _frame_object(earlier: str) -> str:
     """The object of the earlier how-question's verb ("How do I open a FITS file with CFITSIO?": "a FITS file")."""
     doc = parse(earlier)
     obj = main_object(doc)
+    if obj is None and doc is not None:  # "How do I switch to a branch?": the object of its preposition
+        obj = next((t for t in doc if t.dep_ == "pobj" and t.head.dep_ == "prep" and t.head.head.dep_ == "ROOT"
+                    and t.pos_ in ("NOUN", "PROPN")), None)
     return doc[obj.left_edge.i: obj.right_edge.i + 1].text if obj is not None else ""
 
 

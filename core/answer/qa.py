@@ -110,8 +110,10 @@ def as_turn(turn: Turn | Answer | tuple | str) -> Turn:
     """An earlier turn from a Turn, an Answer, a (question, answer text) pair or a question."""
     if isinstance(turn, Turn):
         return turn
-    if isinstance(turn, Answer):
-        return Turn(turn.question, turn.text, turn.understood_as)
+    if isinstance(turn, Answer):  # a rewrite retrieved with but not shown still says what was asked about
+        hidden = turn.retrieval.question
+        hidden = hidden if " ".join(hidden.lower().split()) != " ".join(turn.question.lower().split()) else ""
+        return Turn(turn.question, turn.text, turn.understood_as or hidden)
     if isinstance(turn, str):
         return Turn(turn)
     return Turn(*[str(x) for x in turn][:3])

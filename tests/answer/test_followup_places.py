@@ -47,6 +47,9 @@ from core.types import Turn
     ("How do I download a file with wget?", "And resume a broken download?", "How do I resume a broken download in wget?"),
     ("What is the default umask on Debian?", "What does it mean for new files?",
      "What does the default umask on Debian mean for new files?"),
+    # chains of follow-ups (the earlier question is the rewrite of the one before)
+    ("How do I switch to a branch?", "And delete it afterwards?", "How do I delete a branch afterwards?"),
+    ("How do I make a symbolic link with ln?", "And a hard one?", "How do I make a hard link with ln?"),
     # tuning rows once hidden
     ("What does the noinit option of Biber do?", "what about nosort?", "What does the nosort option of Biber do?"),
     ("Which option sets Biber's input encoding?", "and the output encoding?", "Which option sets Biber's output encoding?"),

@@ -50,3 +50,14 @@ def test_the_answer_records_the_hidden_text_it_was_retrieved_with():
                          history=[Turn("What is the default name of Biber's config file?")])
     assert answer.understood_as == "" and answer.question == "where does it look for it first?"
     assert answer.retrieval.question == asked[0] == HIDDEN
+
+
+def test_a_hidden_rewrite_is_what_the_next_follow_up_builds_on():
+    def retrieve(text: str) -> RetrievalResult:
+        return RetrievalResult(question=text, retriever="stub", chunks=())
+
+    first = answer_turn("where does it look for it first?", retrieve, None, None,
+                        history=[Turn("What is the default name of Biber's config file?")])
+    assert first.understood_as == "" and first.retrieval.question == HIDDEN
+    second = answer_turn("and can I change it?", retrieve, None, None, history=[first])
+    assert "Biber" in second.retrieval.question  # built on the hidden rewrite, not on "where does it look …"
