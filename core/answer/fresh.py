@@ -113,6 +113,9 @@ def clause_subject(possessive):
     while verb.pos_ not in ("VERB", "AUX") and verb.head.i != verb.i:
         verb = verb.head
     subjects = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass") and c.pos_ != "PRON" and c.i < possessive.i]
+    if not subjects:  # "Where does vim keep its swap files?": the tagger reads the lower-case name as an adverb
+        auxes = [c for c in verb.children if c.dep_ == "aux" and c.i + 2 == verb.i]
+        subjects = [verb.doc[a.i + 1] for a in auxes if verb.doc[a.i + 1].pos_ != "PRON" and verb.doc[a.i + 1].is_alpha]
     return subjects[0] if subjects else None
 
 

@@ -191,7 +191,8 @@ def _substitute(question: str, earlier: str) -> str:
         if i not in loose:
             out.append(tok.text + tok.whitespace_)
         else:
-            means = means_to(earlier, tok.head.text) if tok.dep_ == "det" and tok.head.i == i + 1 else ""
+            means = told_by_owner(means_to(earlier, tok.head.text), earlier) if tok.dep_ == "det" and tok.head.i == i + 1 \
+                else ""
             thing = "" if means and tok.lower_ not in POSSESSIVE else told_by_owner(_referent(question, earlier, tok), earlier)
             if thing and says_again(thing, question):  # "does --fast make it faster?": it is bzip2, not --fast
                 thing = other_name(earlier, question)

@@ -200,13 +200,15 @@ def named_place(subject: str, other: str) -> str:
 
 
 def told_by_owner(thing: str, earlier: str) -> str:
-    """A referent that opens with "its" or "their" told by its owner in the earlier question
-    ("its history" of "Where does bash store its history?" is "the history of bash")."""
-    m = re.match(r"(its|their)\s+(.+)$", thing, re.IGNORECASE)
+    """A referent with "its" or "their" told by its owner in the earlier question ("its history" of
+    "Where does bash store its history?" is "the history of bash"; "the directory of its swap files" of
+    "Where does vim keep its swap files?" is "the directory of the swap files of vim")."""
+    m = re.search(r"\b(its|their)\s+(.+)$", thing, re.IGNORECASE)
     doc = parse(earlier) if m else None
     mark = next((t for t in doc if t.lower_ == m.group(1).lower() and t.tag_ == "PRP$"), None) if doc is not None else None
     owner = clause_subject(mark) if mark is not None else None
-    return f"the {m.group(2)} of {doc[owner.left_edge.i: owner.i + 1].text}" if owner is not None else thing
+    told = f"the {m.group(2)} of {doc[owner.left_edge.i: owner.i + 1].text}" if owner is not None else ""
+    return f"{thing[:m.start()]}{told}" if told else thing
 
 
 

@@ -50,6 +50,8 @@ from core.types import Turn
     # chains of follow-ups (the earlier question is the rewrite of the one before)
     ("How do I switch to a branch?", "And delete it afterwards?", "How do I delete a branch afterwards?"),
     ("How do I make a symbolic link with ln?", "And a hard one?", "How do I make a hard link with ln?"),
+    ("Where does vim keep its swap files?", "How do I change that directory?",
+     "How do I change the directory of the swap files of vim?"),  # "vim" read as an adverb still owns "its"
     # tuning rows once hidden
     ("What does the noinit option of Biber do?", "what about nosort?", "What does the nosort option of Biber do?"),
     ("Which option sets Biber's input encoding?", "and the output encoding?", "Which option sets Biber's output encoding?"),
