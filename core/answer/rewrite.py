@@ -49,6 +49,7 @@ _WH_START = frozenset("what which who whom whose when where why how is are was w
                       "will has have may must".split())
 _ROLES = frozenset("client server daemon user host application program tool package library module".split())
 _PREPOSITIONS = frozenset("by with without in on for from at under over to into of via".split())
+_CLOSING_PLACE = re.compile(r"\bin\s+([\w.+-]+)\s*\?*\s*$")
 _SAID_OF_THINGS = frozenset("mean means contain contains include includes cover covers affect affects apply applies".split())
 _SUBJECT_AUX = frozenset("does do did can could will would should".split())
 _OWN_WH = re.compile(r"^\s*(?:and\s+)?(?:which|what)\s+(?!(?:is|are|was|were|does|do|did|can)\b)(\w+)", re.I)
@@ -221,6 +222,9 @@ def _named_in(text: str, earlier: str) -> str:
     thing = named_thing(earlier)
     doc = parse(thing) if thing else None
     names = [t.text.lower() for t in doc if is_name(t) or t.i == 0 and t.text[:1].isupper()] if doc is not None else []
+    place = _CLOSING_PLACE.search(earlier) if not names else None  # "… a branch in git?": a lower-case program
+    if place and place.group(1).islower() and question_names(place.group(1)) == [place.group(1)]:
+        thing, names = place.group(1), [place.group(1).lower()]
     acted = acted_on(earlier, thing)
     if not names or any(n in text.lower() for n in names) or (acted and re.search(rf"\b{re.escape(acted)}\b", text)):
         return text  # "Does pandoc also work on Windows?" needs no "in Linux"

@@ -48,6 +48,7 @@ from core.types import Turn
     ("What is the default umask on Debian?", "What does it mean for new files?",
      "What does the default umask on Debian mean for new files?"),
     # chains of follow-ups (the earlier question is the rewrite of the one before)
+    ("How do I create a branch in git?", "How do I switch to it?", "How do I switch to a branch in git?"),  # lower-case
     ("How do I switch to a branch?", "And delete it afterwards?", "How do I delete a branch afterwards?"),
     ("How do I make a symbolic link with ln?", "And a hard one?", "How do I make a hard link with ln?"),
     ("Where does vim keep its swap files?", "How do I change that directory?",
