@@ -207,8 +207,10 @@ def told_by_owner(thing: str, earlier: str) -> str:
     doc = parse(earlier) if m else None
     mark = next((t for t in doc if t.lower_ == m.group(1).lower() and t.tag_ == "PRP$"), None) if doc is not None else None
     owner = clause_subject(mark) if mark is not None else None
-    told = f"the {m.group(2)} of {doc[owner.left_edge.i: owner.i + 1].text}" if owner is not None else ""
-    return f"{thing[:m.start()]}{told}" if told else thing
+    name = doc[owner.left_edge.i: owner.i + 1].text if owner is not None else ""
+    if not name or name.lower() in thing[:m.start()].lower():  # "where JAGS installs its libraries": its own
+        return thing
+    return f"{thing[:m.start()]}the {m.group(2)} of {name}"
 
 
 

@@ -90,3 +90,8 @@ def test_a_number_stays_after_the_name_it_goes_with():
         "How are the bits counted in chmod 755?"  # before: "in 755 chmod"
     assert standalone("how is the phase shift given?", [Turn("What does set_sqrs generate in expEYES?")], llm=None).text \
         == "How is the phase shift given in expEYES set_sqrs?"
+
+
+def test_an_its_whose_owner_the_phrase_names_stays():
+    out = standalone("How do I change that?", [Turn("Where does Biber write its log file?")], llm=None)
+    assert (out.text, out.readable) == ("How do I change where Biber writes its log file?", True)
