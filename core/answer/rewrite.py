@@ -38,8 +38,9 @@ from core.answer.readable import REQUEST, reads_as_question
 from core.answer.referent import (VERBS, acted_on, action, asked_thing, embedded, instrument, named_by_noun,
                                   named_thing, takes_action)
 from core.answer.terms import STOP, stem, tokens
-from core.answer.wording import (another_kind, instance_of_kind, named_place, owner_of_attribute, shares_head, sibling_name, told_by_owner, its_attribute, means_phrase, other_attribute, owner,
-                                 same_preposition)
+from core.answer.wording import (PREPOSITIONS, another_kind, instance_of_kind, its_attribute, means_phrase, named_place,
+                                 other_attribute, owner, owner_of_attribute, same_preposition, shares_head, sibling_name,
+                                 told_by_owner)
 
 __all__ = ["ATTRIBUTES", "CONNECTORS", "leans_on_context", "reads_as_question", "rewrite", "subject_of"]
 
@@ -48,7 +49,6 @@ _ATTRIBUTE = re.compile(rf"\bthe (?:\w+ )?(?:{'|'.join(sorted(ATTRIBUTES))})\b(?
 _WH_START = frozenset("what which who whom whose when where why how is are was were do does did can could should would "
                       "will has have may must".split())
 _ROLES = frozenset("client server daemon user host application program tool package library module".split())
-_PREPOSITIONS = frozenset("by with without in on for from at under over to into of via".split())
 _CLOSING_PLACE = re.compile(r"\bin\s+([\w.+-]+)\s*\?*\s*$")
 _SAID_OF_THINGS = frozenset("mean means contain contains include includes cover covers affect affects apply applies".split())
 _SUBJECT_AUX = frozenset("does do did can could will would should".split())
@@ -105,7 +105,7 @@ def subject_of(question: str, agent_first: bool = False) -> str:
 def _fragment(earlier: str, other: str) -> str:
     """A fragment ("the client", "default", "on Windows") read against the earlier question."""
     bare = re.sub(r"^(?:the|a|an|its|their)\s+", "", other.strip(), flags=re.I)
-    opened = bare.split()[0].lower() in _PREPOSITIONS if bare.split() else False  # "by port": a place, no attribute
+    opened = bare.split()[0].lower() in PREPOSITIONS if bare.split() else False  # "by port": a place, no attribute
     headed = swap(earlier, other) if shares_head(earlier, bare) else ""  # "the output encoding" for "the input …"
     if headed:
         return headed

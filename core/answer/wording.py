@@ -35,7 +35,7 @@ from core.answer.terms import stem
 
 _ROLES = frozenset("client server daemon user host application program tool package library module option "
                    "function command variable parameter flag script attribute element".split())
-_PREPS = frozenset("on for in with without from at under by over to into of".split())
+PREPOSITIONS = frozenset("on for in with without from at under by over to into of via".split())
 
 
 def _article_free(phrase: str) -> str:
@@ -74,7 +74,7 @@ def same_preposition(earlier: str, fragment: str) -> str:
     fragment's ("" when neither fits)."""
     words = fragment.strip(" ?.!").split()
     doc = parse(earlier)
-    if doc is None or len(words) < 2 or words[0].lower() not in _PREPS:
+    if doc is None or len(words) < 2 or words[0].lower() not in PREPOSITIONS:
         return ""
     preps = [t for t in doc if t.lower_ == words[0].lower() and t.dep_ in ("prep", "agent", "dative")]
     if not preps:
@@ -213,17 +213,15 @@ def told_by_owner(thing: str, earlier: str) -> str:
     return f"{thing[:m.start()]}the {m.group(2)} of {name}"
 
 
-
 def shares_head(earlier: str, fragment: str) -> bool:
     """A fragment of two or more words whose last word the earlier question writes too, not as
     its first word ("the output encoding" after "Which option sets Biber's input encoding?")."""
     words = fragment.strip(" ?.!").split()
-    if len(words) < 2 or words[0].lower() in _PREPS:
+    if len(words) < 2 or words[0].lower() in PREPOSITIONS:
         return False
     head = stem(words[-1].lower())
     doc = parse(earlier)  # the shared word is a noun there too ("resume a broken download": not "How do I download …")
     return doc is not None and any(stem(t.lower_) == head and t.pos_ in ("NOUN", "PROPN") for t in doc[1:])
-
 
 
 def owner_of_attribute(thing: str, word: str) -> str:
@@ -233,6 +231,6 @@ def owner_of_attribute(thing: str, word: str) -> str:
     return m.group(2) if m and m.group(1).lower() == word.lower() and word.lower() in ATTRIBUTES else thing
 
 
-__all__ = ["ATTRIBUTES", "another_kind", "instance_of_kind", "its_attribute", "means_phrase", "other_attribute", "owner",
-           "same_preposition", "sibling_name", "named_place", "told_by_owner", "shares_head",
-           "owner_of_attribute"]
+__all__ = ["ATTRIBUTES", "PREPOSITIONS", "another_kind", "instance_of_kind", "its_attribute", "means_phrase", "named_place",
+           "other_attribute", "owner", "owner_of_attribute", "same_preposition", "shares_head", "sibling_name",
+           "told_by_owner"]
