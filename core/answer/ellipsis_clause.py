@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 
 from core.answer.decline import question_names
-from core.answer.fillers import names_phrase
+from core.answer.fillers import later_first, names_phrase
 from core.answer.leaning import ABOUT, is_name, parse
 from core.answer.referent import asked_thing
 
@@ -141,5 +141,4 @@ def fallback(question: str, earlier: str, doc, words) -> str:
     if not names:
         return ""
     plain = re.sub(r"^\s*(?:and|so|also|but|then)\s+", "", question.strip(), flags=re.I).rstrip(" ?")
-    pair = names[:2] if names[1:2] and names[1].isdigit() else list(reversed(names[:2]))  # "chmod 755" stays in order
-    return f"{plain} in {' '.join(pair)}?"
+    return f"{plain} in {later_first(names[:2])}?"

@@ -65,6 +65,10 @@ def names_phrase(names: list[str]) -> str:
     if len(names) == 2 and len(words) == 1:
         other = next(n for n in names if n != words[0])
         return f"{words[0]} in {other}"
-    if names and names[-1].isdigit():  # "chmod 755": a number stays after the name it goes with
-        return " ".join(names)
-    return " ".join(reversed(names))
+    return later_first(names)
+
+
+def later_first(names: list[str]) -> str:
+    """Names of an earlier question as one phrase, the later first ("expEYES set_sqrs"), but a number
+    stays after the name it goes with ("chmod 755")."""
+    return " ".join(names if names and names[-1].isdigit() else reversed(names))
