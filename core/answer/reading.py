@@ -122,8 +122,8 @@ def read_around(reading: Reading, unit: Unit, prev: Unit | None, nxt: Unit | Non
     that names what is asked: "S=# Specify a strategy for Traces." / "Only 0 is supported in
     this version."). Chosen leaving one tuning set out (`benchmarks/answer_tuning/
     loso_first_line.py`); any other reading as it is."""
-    if reading.sentence != unit.text or reading.answer in ("Yes", "No") or total <= 0:
-        return reading
+    if reading.sentence != unit.text or reading.answer in ("Yes", "No") or total <= 0 or unit.kind == "row":
+        return reading  # a table row is read with its header, never glued to the next row
     words = len(unit.text.split())
     if prev is not None and prev.number == unit.number and _ANAPHOR.match(unit.text.lstrip()) \
             and words + len(prev.text.split()) <= total:
@@ -131,7 +131,7 @@ def read_around(reading: Reading, unit: Unit, prev: Unit | None, nxt: Unit | Non
         return replace(reading, sentence=f"{prev.text.strip()} {unit.text}", mark=_shifted(reading.mark, shift),
                        window=_shifted(reading.window, shift))
     if not confident and nxt is not None and nxt.number == unit.number and words <= short \
-            and not unit.text.rstrip().endswith(":") \
+            and not unit.text.rstrip().endswith(":") and nxt.kind != "row" \
             and words + len(nxt.text.split()) <= total:
         return replace(reading, sentence=f"{unit.text} {nxt.text.strip()}")
     return reading

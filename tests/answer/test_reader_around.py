@@ -73,3 +73,17 @@ def test_a_quoted_first_line_is_one_answer_sentence_whose_span_holds_both_senten
     span, chunk, _ = best_span(line, [("c1", TRACES)], "Which strategy is supported for Traces?")
     assert chunk == "c1" and "Specify a strategy" in span and "Only 0 is supported" in span
     assert split_answer("“A is 1.” [1] “B is 2.” [2]") == [("“A is 1.” [1]", (1,)), ("“B is 2.” [2]", (2,))]
+
+
+def test_a_table_row_is_never_glued_to_the_next_row() -> None:
+    """A row is short, but the row after it answers nothing of the question: seen with a
+    spreadsheet's rows ("Mirror: ftp.de.debian.org | Country: Germany … Mirror: mirror.aarnet…")."""
+    table = ("| Mirror | Country | Protocol |\n|---|---|---|\n| ftp.fr.debian.org | France | http |\n"
+             "| ftp.de.debian.org | Germany | rsync |\n| mirror.aarnet.edu.au | Australia | https |")
+    reader = ExtractiveReader(embedder=None, tagger=None)
+    first = reader.read("Which mirror is in Germany?", [(1, table)]).render().splitlines()[0]
+    assert "ftp.de.debian.org" in first and "Germany" in first
+    assert "aarnet" not in first and "France" not in first
+    row, nxt = Unit("Mirror: a | Country: b", 1, "row", index=1), Unit("Mirror: c | Country: d", 1, "row", index=2)
+    reading = Reading("", row.text, 1)
+    assert read_around(reading, row, None, nxt, short=16, total=25) is reading
