@@ -158,7 +158,7 @@ def result_text(r: RetrievalResult) -> str:
     for i, s in enumerate(r.chunks, 1):
         c = s.chunk
         routes = " ".join(f"{k}={v:.3f}" for k, v in s.routes.items())
-        lines.append(f"{i:>2}. {s.score:.4f} [{routes}] {' > '.join(c.heading_path)} ({c.pages_label})")
+        lines.append(f"{i:>2}. {s.score:.4f} [{routes}] {c.path_label} ({c.pages_label})")
         snippet = " ".join(c.text.split())[:160]
         lines.append(f"    {snippet}")
     if r.hops:

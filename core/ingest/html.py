@@ -3,7 +3,8 @@
 lxml parses the page (no script runs, nothing is fetched). Block elements are written in
 document order: h1-h6 as headings at their level, paragraphs, list items ("- "), tables
 (first row = header), pictures by their alt text and figure caption, preformatted text;
-scripts, styles, templates and navigation bars are left out. The Markdown reader
+scripts, styles, templates and navigation (`<nav>`, and the Prev/Next bars that documentation
+generators write as classed lists and divs) are left out. The Markdown reader
 (core.ingest.md) and the EPUB reader (core.ingest.epub) write through `HtmlWalker` too.
 
 Example:
@@ -29,6 +30,11 @@ BLOCKS = {"p", "div", "section", "article", "main", "header", "footer", "aside",
           "li", "dl", "dt", "dd", "table", "blockquote", "pre", "figure", "figcaption", "hr", "form",
           "fieldset", "details", "summary", "address", "center", *HEADINGS, "img"}
 LevelOf = Callable[[object, int, str], "int | None"]  # (element, h level, text) -> level to write, None: drop
+# Navigation written as plain elements by documentation generators (DocBook and Publican "navheader",
+# "docnav", Sphinx role="navigation", Publican's "banner", breadcrumbs): "Prev", "Next", "Download the ebook".
+NAV_ROLES = {"navigation", "banner"}
+NAV_NAMES = {"nav", "navbar", "navheader", "navfooter", "navigation", "docnav", "breadcrumb", "breadcrumbs",
+             "nav-panel", "banner", "skip-link"}
 
 
 def read(path: Path, assets_dir: Path, settings: FormatSettings) -> ParsedFile:
@@ -73,6 +79,15 @@ def parse_html(text: str):
     return root
 
 
+def is_navigation(el) -> bool:
+    """Whether an element is a page's navigation rather than its content: a role or a class or
+    id of the names above ("docnav top", id="banner")."""
+    if (el.get("role") or "").lower() in NAV_ROLES:
+        return True
+    names = f"{el.get('class') or ''} {el.get('id') or ''}".lower().split()
+    return any(n in NAV_NAMES for n in names)
+
+
 def tag_of(el) -> str:
     """Lower-case local tag name ('' for comments and processing instructions)."""
     tag = el.tag if isinstance(el.tag, str) else ""
@@ -89,7 +104,7 @@ def _inline_raw(el) -> str:
     edge ("<span>2. </span>How WAL Works" is "2. How WAL Works", not "2.How WAL Works")."""
     parts = [el.text or ""]
     for child in el:
-        if tag_of(child) not in SKIP:
+        if tag_of(child) not in SKIP and not is_navigation(child):
             parts.append(" " if tag_of(child) == "br" else _inline_raw(child))
         parts.append(child.tail or "")
     return "".join(parts)
@@ -107,7 +122,7 @@ class HtmlWalker:
     def walk(self, el, prefix: str = "") -> None:
         """Write `el` and everything inside it, in document order."""
         tag = tag_of(el)
-        if tag in SKIP or not tag:
+        if tag in SKIP or not tag or is_navigation(el):
             return
         if self.on_element is not None:
             self.on_element(el)
@@ -140,7 +155,7 @@ class HtmlWalker:
                 prefix = ""  # a list item's marker goes on its first paragraph only
                 run = []
                 self.walk(child)
-            elif tag_of(child) not in SKIP:
+            elif tag_of(child) not in SKIP and not is_navigation(child):
                 run.append(" " if tag_of(child) == "br" else _inline_raw(child))
             run.append(child.tail or "")
         self.out.paragraph("".join(run), prefix)

@@ -124,7 +124,7 @@ def node_name(node_id: str, chunks: Mapping[str, Chunk], pages: PagesLabel = _ph
     if chunk is None:
         kind = node_kind(node_id)
         return "PDF page " + node_id.rsplit(":", 1)[-1] if kind == "page" else kind
-    return f"{' > '.join(chunk.heading_path) or chunk.doc_title} · {pages(chunk)}"
+    return f"{chunk.path_label} · {pages(chunk)}"
 
 
 def _node_text(node_id: str, chunk: Chunk | None, rank: int | None, pages: PagesLabel) -> tuple[str, str]:

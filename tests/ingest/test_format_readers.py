@@ -105,6 +105,20 @@ def test_html_keeps_the_space_at_an_inline_elements_edge():
     HtmlWalker(out).walk(parse_html('<h1><span>2. </span>How WAL Works</h1><div>Use <b>bold </b>text<p>More.</p></div>'))
     assert out.markdown() == "# 2. How WAL Works\n\nUse bold text\n\nMore.\n"
 
+
+def test_html_leaves_out_the_prev_next_bars_of_documentation_generators():
+    from core.ingest.html import HtmlWalker, parse_html
+    from core.ingest.md_out import MarkdownOut
+
+    page = ('<body><div id="banner"><a href="/get"><span>Download the ebook</span></a></div>'
+            '<ul class="docnav top"><li class="previous"><a href="a.html"><strong>Prev</strong></a></li></ul>'
+            '<div class="related" role="navigation"><a href="b.html">next chapter</a></div>'
+            '<h2>6.9. Automatic Upgrades</h2><p>Run it <span class="breadcrumb">Home › Guide</span>daily.</p>'
+            '<div class="navfooter"><table><tr><td>Up</td><td>Home</td></tr></table></div></body>')
+    out = MarkdownOut()  # the Debian Administrator's Handbook (Publican), Sphinx and DocBook pages
+    HtmlWalker(out).walk(parse_html(page))
+    assert out.markdown() == "## 6.9. Automatic Upgrades\n\nRun it daily.\n"
+
 def test_markdown_front_matter_title_setext_heading_and_table(parsed):
     doc = parsed["markdown"]
     assert doc.title == "Release Notes 2.1" and "title:" not in doc.markdown
