@@ -57,7 +57,7 @@ class ChunkPlace:
         name = Path(self.document.source).name
         if self.original is not None and self.rendition is None:
             return f"{name} has no page image: LibreOffice was not installed when it was added " \
-                   "(install libreoffice-writer-nogui, -impress-nogui, -calc-nogui and add it again)"
+                   "(install libreoffice-writer-nogui and -impress-nogui and add it again)"
         if self.original is not None:
             return ""
         if self.document.original:

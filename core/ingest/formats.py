@@ -38,7 +38,10 @@ READER_MODULES: dict[str, str] = {  # format -> module under core.ingest holding
     "docx": "docx", "pptx": "pptx", "xlsx": "xlsx", "odt": "odf", "odp": "odf", "ods": "odf",
     "rtf": "rtf", "html": "html", "markdown": "md", "txt": "txt", "epub": "epub",
 }
-OFFICE = frozenset({"docx", "pptx", "xlsx", "odt", "odp", "ods", "rtf"})  # paged by LibreOffice
+# Paged by LibreOffice. Spreadsheets are laid out from their Markdown instead (like HTML): LibreOffice
+# prints a sheet at its column widths, cutting longer cell text ("deb.debian.org" printed "deb.debiar")
+# and no sheet names, so the page view lost words and rows were placed on the wrong page.
+OFFICE = frozenset({"docx", "pptx", "odt", "odp", "rtf"})
 MACRO_EXTENSIONS = frozenset({".docm", ".pptm", ".xlsm"})
 
 

@@ -78,6 +78,13 @@ class _Finder:
             self.index.setdefault((t[i], t[i + 1], t[i + 2]), []).append(i)
         self.cursor = 0
 
+    def _page_start(self, at: int) -> int:
+        """Stream position of the first word on the page of position `at`. A block found by a
+        later trigram starts no earlier than that page: its first words were not found as they
+        are ("codename version" read "codenameversion"), so counting back over them could land
+        on the page before."""
+        return bisect.bisect_left(self.words.pages, self.words.pages[at])
+
     def _scan(self, toks: list[str]) -> int | None:
         """A block of one or two words (a short heading): the next place it occurs."""
         t, n = self.words.tokens, len(toks)
@@ -100,7 +107,7 @@ class _Finder:
             hits = self.index.get(tuple(toks[k:k + n]), [])
             at = bisect.bisect_left(hits, self.cursor + k)
             if at < len(hits) and hits[at] - k - self.cursor <= WINDOW:
-                pos = max(self.cursor, hits[at] - k)
+                pos = max(self.cursor, hits[at] - k, self._page_start(hits[at]) if k else 0)
                 best = pos if best is None else min(best, pos)
         if best is not None:
             self.cursor = best + max(1, int(len(toks) * 0.7))

@@ -80,7 +80,7 @@ def _read(path: Path, fmt: str, assets: Path, settings, name: str, progress: Pro
 
 
 def _render(path: Path, fmt: str, parsed: ParsedFile, work: Path, settings) -> Rendition:
-    """LibreOffice for Office formats, the Story layout for the others."""
+    """LibreOffice for Office documents and slides, the Story layout for the others (spreadsheets too)."""
     if len(parsed.markdown) > RENDER_MAX_MARKDOWN:
         return Rendition(None, why_not=f"no page image: too large to lay out into pages "
                                        f"(over {RENDER_MAX_MARKDOWN:,} characters of text)")

@@ -1,10 +1,10 @@
 """Pages for files that have none of their own: a PDF rendition kept beside the original.
 
-Office and OpenDocument files (and RTF) are converted by LibreOffice in headless mode
-(`soffice --headless --convert-to pdf`, Debian's libreoffice-*-nogui packages; no network,
-a private profile per process, a time limit). HTML, Markdown, text and EPUB are laid out
-into A4 pages by PyMuPDF's Story from their Folio Markdown, so the text on the pages is
-exactly the text that was chunked. Without LibreOffice an Office file is still read; its
+Office and OpenDocument documents and slides (and RTF) are converted by LibreOffice in
+headless mode (`soffice --headless --convert-to pdf`, Debian's libreoffice-*-nogui packages;
+no network, a private profile per process, a time limit). Spreadsheets, HTML, Markdown, text
+and EPUB are laid out into A4 pages by PyMuPDF's Story from their Folio Markdown, so the text
+on the pages is exactly the text that was chunked (a sheet's cells in full, under its name). Without LibreOffice an Office file is still read; its
 rendition is None and `Rendition.why_not` says why (the page view then shows the section's
 text instead of a page image).
 
@@ -26,7 +26,7 @@ import pymupdf
 from core.config import FormatSettings
 
 NO_LIBREOFFICE = ("no page image: LibreOffice was not installed when this file was added "
-                  "(install libreoffice-writer-nogui, -impress-nogui, -calc-nogui and add it again)")
+                  "(install libreoffice-writer-nogui and -impress-nogui and add it again)")
 PAGE_CSS = ("body {font-family: sans-serif; font-size: 10pt; line-height: 1.35;} "
             "h1 {font-size: 17pt;} h2 {font-size: 14pt;} h3 {font-size: 12pt;} h4, h5, h6 {font-size: 10.5pt;} "
             "table {border-collapse: collapse;} td, th {border: 0.5pt solid #999; padding: 2pt; font-size: 9pt;} "

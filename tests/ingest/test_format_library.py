@@ -126,3 +126,31 @@ def test_section_text_is_one_escaped_line_whatever_its_line_breaks():
         out = section_html([f"a{brk}[x](javascript:alert(1)) <img src=x>"], 0)
         assert not any(c in out for c in "\r\n\u2028\u2029")
         assert out == "<p><mark>a<br><br>[x](javascript:alert(1)) &lt;img src=x&gt;</mark></p>"
+
+
+def test_a_spreadsheets_page_shows_every_cell_in_full_under_its_sheet_name(make_library, tmp_path):
+    """Sheets are laid out from their Markdown: LibreOffice printed cells cut at the column
+    width ("deb.debiar") and no sheet names, so rows lost words on the page and the second
+    sheet's rows were cited on the first sheet's page."""
+    from openpyxl import Workbook
+
+    wb = Workbook()
+    mirrors = wb.active
+    mirrors.title = "Mirrors"
+    for row in [["Mirror", "Country"], ["deb.debian.org", "Global CDN"], ["mirror.aarnet.edu.au", "Australia"]]:
+        mirrors.append(row)
+    releases = wb.create_sheet("Releases")
+    for row in [["Codename", "Version", "Released"], ["bullseye", 11, "2021-08-14"], ["bookworm", 12, "2023-06-10"]]:
+        releases.append(row)
+    wb.save(tmp_path / "mirrors.xlsx")
+    lib = make_library()
+    doc = lib.add([tmp_path / "mirrors.xlsx"])[0].doc
+    rendition = OriginalStore(lib.settings.data_dir).rendition(doc.original)
+    with pymupdf.open(rendition) as pdf:
+        text = " ".join(page.get_text() for page in pdf)
+        where = next(p.number + 1 for p in pdf if p.search_for("bullseye"))
+    assert "deb.debian.org" in text and "mirror.aarnet.edu.au" in text and "Releases" in text
+    chunk = chunk_with(lib, doc, "bullseye")
+    assert chunk.heading_path[-1] == "Releases" and chunk.page_start <= where <= chunk.page_end
+    image = lib.evidence.render(chunk.chunk_id, where)
+    assert image.highlighted
