@@ -14,7 +14,7 @@ import streamlit as st
 
 from core.errors import FolioError
 from core.ui.folders import folders_section
-from core.ui.queue import file_line, job_summary, job_title, shown_files
+from core.ui.queue import file_line, job_summary, job_title, recent_finished, shown_files
 from core.ui.resources import get_library
 from core.evidence.originals import originals_line
 from core.ui.tables import document_rows
@@ -109,9 +109,9 @@ def queue_section(library) -> None:
         file_lines(job)
         if st.button("Cancel", key=f"cancel_{job.job_id}"):
             library.cancel_job(job.job_id)
-    for job in [j for j in jobs if j.finished][:RECENT_JOBS]:
+    for job, quiet in recent_finished(jobs, RECENT_JOBS):
         failed = job.status != "done" or any(f.status == "error" for f in job.files)
-        with st.expander(md_escape(job_summary(job)), key=f"job_{job.job_id}",
+        with st.expander(md_escape(job_summary(job, alike=quiet)), key=f"job_{job.job_id}",
                          icon=":material/error:" if failed else ":material/check_circle:"):
             file_lines(job)
 

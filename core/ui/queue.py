@@ -14,6 +14,10 @@ Example:
     ...            files=(JobFile(0, "/in/a.pdf", "a.pdf", status="added"),))
     >>> job_summary(done, now=datetime(2026, 11, 24, 4, 3, 5, tzinfo=timezone.utc))
     'Added 1 file: 1 added, 0 failed · 3 min ago'
+    >>> quiet = [Job(i, "sync", "done", files=(JobFile(0, "/docs", "/docs", status="synced",
+    ...                                                 message="7 files: nothing changed"),)) for i in (5, 4, 3)]
+    >>> [(j.job_id, more) for j, more in recent_finished([*quiet, done], most=5)]
+    [(5, 2), (2, 0)]
 """
 from __future__ import annotations
 
@@ -70,6 +74,35 @@ def shown_files(job: Job, most: int = 20) -> tuple[list[JobFile], int]:
     return keep, len(job.files) - len(keep)
 
 
+def _quiet_sync(job: Job) -> tuple[str, ...] | None:
+    """The folders of a finished sync pass that changed nothing (None for any other job)."""
+    if job.kind != "sync" or job.status != "done" or not job.files:
+        return None
+    if all(f.status == "synced" and f.message.split(" — ")[0].endswith("nothing changed") for f in job.files):
+        return tuple(f.path for f in job.files)
+    return None
+
+
+def recent_finished(jobs, most: int) -> list[tuple[Job, int]]:
+    """The newest `most` finished jobs (newest first), each with how many older passes over the
+    same folders that changed nothing it stands for: a library left running syncs its folders
+    again and again, and a line per quiet pass buried the jobs that did something."""
+    out: list[tuple[Job, int]] = []
+    shown: dict[tuple[str, ...], int] = {}  # quiet folders -> index in out
+    for job in (j for j in jobs if j.finished):
+        key = _quiet_sync(job)
+        if key is not None and key in shown:
+            at = shown[key]
+            out[at] = (out[at][0], out[at][1] + 1)
+            continue
+        if len(out) == most:
+            break
+        if key is not None:
+            shown[key] = len(out)
+        out.append((job, 0))
+    return out
+
+
 _DONE_VERB = {"add": "Added", "corpus": "Loaded corpus", "reindex": "Re-indexed"}
 
 
@@ -89,8 +122,9 @@ def ago(iso: str, now: datetime | None = None) -> str:
     return f"{int(seconds // 86400)} days ago"
 
 
-def job_summary(job: Job, now: datetime | None = None) -> str:
-    """A finished job in one line: 'Added 20 files: 20 added, 0 failed · 3 min ago'."""
+def job_summary(job: Job, now: datetime | None = None, alike: int = 0) -> str:
+    """A finished job in one line: 'Added 20 files: 20 added, 0 failed · 3 min ago'; `alike`:
+    how many earlier quiet passes of a sync it stands for (`recent_finished`)."""
     n = len(job.files)
     what = f"{_DONE_VERB.get(job.kind, job.kind)} {n} file{'s' if n != 1 else ''}"
     if job.kind == "reindex" and job.files:
@@ -98,6 +132,7 @@ def job_summary(job: Job, now: datetime | None = None) -> str:
     if job.kind == "sync" and job.files:  # its 'files' are folders; the files it finds come as add jobs
         what = f"Synced {_folders(job)}"
         found = job.files[0].message.split(" — ")[0] if len(job.files) == 1 and job.files[0].status == "synced" else ""
+        found += f"; {alike} earlier pass{'es' if alike > 1 else ''} the same" if found and alike else ""
         what += f" ({found})" if found else ""  # "12 files: 1 queued, 1 to the trash": what the pass did
     status = [f.status for f in job.files]
     counts = [f"{sum(s in ('added', 'replaced', 're-indexed') for s in status)} added",

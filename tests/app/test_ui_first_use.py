@@ -11,7 +11,7 @@ from core.eval.questions import Question
 from core.types import Chunk, Hop, Job, JobFile, RetrievalResult, ScoredChunk
 from core.ui import graph_view as gv
 from core.ui.labels import explain_note, place, route_line, route_name
-from core.ui.queue import ago, job_summary
+from core.ui.queue import ago, job_summary, recent_finished
 from core.ui.questions_format import example_jsonl, format_markdown
 from core.ui.serving import FolioPaths, canonical_path
 from core.ui.text import shorten
@@ -73,6 +73,22 @@ def test_finished_jobs_fold_to_one_line():
         message="2 files: 1 queued, 1 to the trash — old.pdf: gone from the folder, to the trash"),))
     assert job_summary(trashed, NOW) == "Synced /srv/papers (2 files: 1 queued, 1 to the trash) · just now"
     assert ago("2026-11-22T12:00:00+00:00", NOW) == "2 days ago" and ago("", NOW) == ""
+
+
+def test_passes_over_a_folder_that_changed_nothing_are_one_line():
+    """A library left running syncs its folders again and again: seen in the browser, three
+    "Synced /docs (7 files: nothing changed)" lines filled the recent jobs."""
+    def sync(job_id, folder, message, status="done"):
+        return Job(job_id, "sync", status, finished_at="2026-11-24T11:59:30+00:00",
+                   files=(JobFile(0, folder, folder, status="synced", message=message),))
+    quiet = "7 files: nothing changed"
+    jobs = [sync(9, "/docs", quiet), sync(8, "/docs", quiet), sync(7, "/other", quiet),
+            sync(6, "/docs", "7 files: 1 queued"), sync(5, "/docs", quiet), Job(4, "add", "running"),
+            sync(3, "/docs", quiet)]
+    assert [(j.job_id, more) for j, more in recent_finished(jobs, 3)] == [(9, 3), (7, 0), (6, 0)]
+    assert [(j.job_id, more) for j, more in recent_finished(jobs, 2)] == [(9, 1), (7, 0)]  # stops at the third
+    assert job_summary(jobs[0], NOW, alike=3) == \
+        "Synced /docs (7 files: nothing changed; 3 earlier passes the same) · just now"
 
 
 def test_the_example_questions_load_and_every_field_is_described():
