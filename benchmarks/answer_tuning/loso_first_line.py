@@ -1,4 +1,4 @@
-"""Leave-one-set-out choice of the reader's read-around rule (`core.answer.reading.read_around`).
+"""Leave-one-set-out choice of the reader's read-around rule (`core.answer.read_on.read_around`).
 
 Not collected by pytest. For every tuning question the reader (words only, as shipped, the
 rule off) is run and its pick recorded: the answering sentence, the sentences before and

@@ -1,5 +1,5 @@
 """Leave-one-set-out choice of the read-on into a sentence that goes on from the answering one
-(`ExtractiveReader.onward_words`, `onward_broad`: `core.answer.reading.read_onward`).
+(`ExtractiveReader.onward_words`, `onward_broad`: `core.answer.read_on.read_onward`).
 
 Not collected by pytest. A sentence that sets up an answer is often followed by the one that gives it
 ("… then you can pipe it." / "In that case the character '-' is used …"; "… no effect on Yorick's own

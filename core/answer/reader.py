@@ -10,8 +10,8 @@ counts, durations, dates and steps need their shape), or a Yes/No or one of two 
 (`reading`), then the next-best candidate answers' sentences, cut to keep the answer within 40
 words, or 20 past a longer first line (`reading.answer_quotes`); a sentence ending in ':', or
 left open before a line of code ("the command is" / "> q()"), brings the line it announces
-(`reading.completed`, `units.announces`), a short one the next sentence, one that points back
-the one before (`reading.read_around`); words only the question's story uses do not rank (`story`). Measured
+(`read_on.completed`, `units.announces`), a short one the next sentence, one that points back
+the one before (`read_on.read_around`); words only the question's story uses do not rank (`story`). Measured
 and off: a restating sentence read after its name line (`restate`), a bonus for writing the
 question's word pairs (`word_pairs`). It declines (`decline`) when the best unit is a weak
 match, the question names something no passage mentions, or the answering sentence holds too
@@ -42,8 +42,8 @@ from core.answer.decline_preamble import without_story
 from core.answer.decline_support import word_support
 from core.answer.quote import DECLINE_GENERIC
 from core.answer.entry import with_entry_head
-from core.answer.reading import (ReaderResult, ReaderSentence, about_question, answer_quotes, completed, other_quotes,
-                                 read_around, read_onward, reading_of)
+from core.answer.read_on import completed, completed_onward, read_around, read_onward
+from core.answer.reading import ReaderResult, ReaderSentence, about_question, answer_quotes, other_quotes, reading_of
 from core.answer.question import QuestionInfo, analyse_question, question_parts
 from core.answer.terms import content_terms, idf_weights, unit_overlap
 from core.answer.values import confident, shaped, value_mark
@@ -94,9 +94,9 @@ class ExtractiveReader:
     sentence_base: float = 0.2
     tagger: Tagger | None = nlp.tag
     focus_quotes: bool = True  # the other quotes are cut around the question's words, not at their start
-    read_on_words: int = 16  # `reading.read_around`: a sentence this short is read on into the next one
+    read_on_words: int = 16  # `read_on.read_around`: a sentence this short is read on into the next one
     read_words: int = 25  # … when the two hold at most this many words (0: never)
-    block_words: int = 25  # `reading.completed`: a lead-in's code block is read on while the quote has these words
+    block_words: int = 25  # `read_on.completed`: a lead-in's code block is read on while the quote has these words
     use_chooser: bool = False  # the learned sentence chooser (`choose`, needs an embedder): no gain measured
     story_aside: bool = True  # `decline_preamble`: the word tests set aside a story the evidence never tells
     shape_bonus: float = 0.05  # `answer_type`: added to a pool unit's score when it holds the asked shape
@@ -116,8 +116,8 @@ class ExtractiveReader:
     fit_words: int = 8  # … a quote past it is cut to the words left when at least this many are (0: left out);
     # 4 gained 3 more whole-answer hits of 656 on the tuning sets (466 vs 463), but a 4-word cut ("… In field in
     # your R shortcut.", seen in the browser) reads as noise
-    onward_words: int = 50  # `reading.read_onward`: read on into a next sentence that goes on ("In that case …") within
-    # these words; 50 chosen on 12 of 13 folds (`benchmarks/answer_tuning/loso_onward.py`: left-out first line +5 of 683)
+    onward_words: int = 50  # `read_on.read_onward`: read on into a next sentence that goes on ("In that case …")
+    # within these words; 50 chosen on 12 of 13 folds (`benchmarks/answer_tuning/loso_onward.py`: left-out first line +5 of 683)
     onward_broad: bool = False  # … also one opening "This …", "It …" (longer answers)
     entry_heads: bool = True  # `entry`: an option/command question's quote opens with the entry's head line
     lead_room: int = 20  # … and at least these words past a long first line (the budget grows past 40 for a first
@@ -173,6 +173,9 @@ class ExtractiveReader:
         before = next((u for u in units if following.get(u) == unit), None)
         reading = read_around(reading, unit, before, following.get(unit), self.read_on_words, self.read_words,
                               shaped(q))
+        if unit in following:  # read on into a short sentence that announces a command: the command too
+            reading = completed_onward(reading, following[unit], following.get(following[unit]), following,
+                                       self.block_words)
         reading = read_onward(reading, unit, following.get(unit), self.onward_words, self.onward_broad)
         reading = with_entry_head(q, reading, unit, before) if self.entry_heads else reading
         reading = answer_type.read_on_to_shape(q, reading, unit, following.get(unit), self.shape_read_on)

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from core.answer.question import analyse_question
 from core.answer.reader import ExtractiveReader
-from core.answer.reading import Reading, read_around
+from core.answer.read_on import read_around
+from core.answer.reading import Reading
 from core.answer.sentences import best_span, split_answer
 from core.answer.units import Unit
 from core.answer.values import confident
@@ -87,3 +88,19 @@ def test_a_table_row_is_never_glued_to_the_next_row() -> None:
     row, nxt = Unit("Mirror: a | Country: b", 1, "row", index=1), Unit("Mirror: c | Country: d", 1, "row", index=2)
     reading = Reading("", row.text, 1)
     assert read_around(reading, row, None, nxt, short=16, total=25) is reading
+
+
+BIBTOOL = ("Extracting entries is a common task.\n"
+           "As a simple case of extraction we might want to extract all books from a bibliography. "
+           "This can be done with the following command:\n"
+           "bibtool -- select{@book} all.bib -o some.bib\n"
+           "A similar method can also be applied for other entry types.")
+
+
+def test_a_sentence_read_on_into_one_that_announces_a_command_brings_the_command():
+    """The answering sentence is read on into a short one ending in ':' (`read_around`); that
+    one announces the command, which the quote then shows, as it would for the announcing
+    sentence itself (`completed`)."""
+    reader = ExtractiveReader(embedder=None, tagger=None)
+    line = reader.read("How do I extract all the books from a bibliography?", [(1, BIBTOOL)]).render().splitlines()[0]
+    assert "This can be done with the following command:" in line and "select{@book}" in line

@@ -5,7 +5,8 @@ read as a definition term)."""
 from __future__ import annotations
 
 from core.answer.reader import ExtractiveReader
-from core.answer.reading import Reading, completed
+from core.answer.read_on import completed
+from core.answer.reading import Reading
 from core.answer.sentences import best_span, split_answer
 from core.answer.units import Unit
 

@@ -5,7 +5,8 @@ something new, one in another passage, a table row, or a pair past the word cap 
 from __future__ import annotations
 
 from core.answer.reader import ExtractiveReader
-from core.answer.reading import Reading, read_onward
+from core.answer.read_on import read_onward
+from core.answer.reading import Reading
 from core.answer.units import Unit, split_units
 
 PIPE = ("If you wish to run the assembler directly on the output of another program, without the cost of "
