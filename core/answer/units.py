@@ -28,6 +28,10 @@ _ABBREVIATION = re.compile(r"(?:\b(?:e\.g|i\.e|etc|vs|cf|Fig|No|Vol|Dr|Mr|Mrs|Ms
                            r"|^(?:[Ss]tep|[Ss]tage|[Pp]hase|[Pp]art)\s+\d+[.:]$|^\d+[.)]$|^\S+[?!]$")  # "set?": a term
 _STATES_DEFAULT = re.compile(r"\bdefaults?\b", re.IGNORECASE)
 _RULE = re.compile(r"^[|:\-\s]+$")
+# A root shell's prompt before a command ("# dpkg-reconfigure tzdata", "# aa-status"), not a comment
+# line ("# the name stem of the output files", "# Transform passing parameters …") or a caption.
+_ROOT_PROMPT = re.compile(r"^# (?!(?:the|a|an|and|or|to|of|in|for|if|see|this|that|note|use|set|run|now|then)\b)"
+                          r"[a-z][\w.+/-]*(?:\s|$)")
 _PROMPT = re.compile(r"^(?:\$|%|#|>|\d+>|[\w@.-]+[$#>])\s")
 _ASSIGN = re.compile(r"^[\w.{}\[\]<>:/,\s-]{1,60}\s=\s\S")
 PAGE_NUMBER = re.compile(r"^(?:\d{1,4}|[ivxl]{1,5}|[Pp]age \d+(?: of \d+)?|\d+/\d+)$")  # page furniture
@@ -126,7 +130,7 @@ def split_units(text: str, number: int, title: str = "", heading: str = "") -> l
         if not FOOTNOTE.match(line) and not _title_like(line):
             cut = -1
         shown, lead_in = lead_in, line.endswith(":")
-        if line.startswith("#") and not line.startswith("#:"):
+        if line.startswith("#") and not line.startswith("#:") and not _ROOT_PROMPT.match(line):
             caption, term = line.lstrip("# "), []
             continue
         if line.startswith("|"):
@@ -166,14 +170,27 @@ def _closed(text: str) -> bool:
     return text.rstrip().endswith(_CLOSING)
 
 
+_POINTS_AHEAD = re.compile(r"^(?:The|Use the|Try the) following\b|\b(?:the following|as follows|like this)\W*$",
+                           re.IGNORECASE)
+
+
 def announces(unit: Unit, nxt: Unit | None) -> bool:
     """Whether `unit` announces the unit after it: it ends with ':' ("… with this command line:"),
     or it is prose left open before a line of code of its passage ("To quit the R program the
-    command is" / "> q()")."""
+    command is" / "> q()"), or prose pointing ahead at it before a command ("You can change it by
+    the following." / "$ sudo update-alternatives --config editor"; "The following reconfigure the
+    timezone …" before a command read as the next sentence's term)."""
     if nxt is None:
         return False
-    return unit.text.rstrip().endswith(":") or (unit.kind == "prose" and nxt.kind == "code" and nxt.number == unit.number
-                                                and not _closed(unit.text))
+    if unit.text.rstrip().endswith(":"):
+        return True
+    if unit.kind != "prose" or nxt.number != unit.number:
+        return False
+    if nxt.kind == "code" and not _closed(unit.text):
+        return True
+    term = nxt.context.split(" | ")[0] if nxt.context else ""
+    command = nxt.kind == "code" or bool(term) and term_line(term) and term not in unit.context
+    return command and bool(_POINTS_AHEAD.search(unit.text.strip()))
 
 
 def next_units(units: Sequence[Unit], follows: Mapping[int, int]) -> dict[Unit, Unit]:

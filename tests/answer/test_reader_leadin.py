@@ -141,3 +141,29 @@ def test_the_span_takes_the_announced_call_and_skips_lines_the_quote_leaves_out(
     span, _, _ = best_span("“In figured bass, _ now creates an empty figure. Formatting of figured bass has been "
                            "improved.” [1]", [("c1", notes)])
     assert span == "In figured bass, _ now creates an empty figure. Formatting of figured bass has been improved."
+
+
+TIMEZONE = ("Times are normally displayed in the local time on the Debian system.\n"
+            "The following reconfigure the timezone used by the Debian system.\n"
+            "# dpkg-reconfigure tzdata\n"
+            "If you wish to update system time via network, consider the NTP service.")
+EDITOR = ("Debian gives access to the system default editor through /usr/bin/editor.\n"
+          "You can change it by the following.\n"
+          "$ sudo update-alternatives --config editor\n"
+          "Many programs read the EDITOR variable.")
+
+
+def test_a_sentence_pointing_ahead_at_a_command_brings_it():
+    """"The following …" / "… by the following." before a command (a root shell's "# …" prompt
+    included, which is no caption) announces it, as a sentence ending in ':' does: seen in the
+    Debian Reference."""
+    assert "dpkg-reconfigure tzdata" in _read("How do I set the timezone?", TIMEZONE)
+    from core.answer.units import announces, split_units
+
+    editor = split_units(EDITOR, 1)
+    assert announces(editor[1], editor[2]) and not announces(editor[0], editor[1])
+
+    units = split_units(TIMEZONE, 1)
+    assert [u.kind for u in units] == ["prose", "prose", "code", "prose"]
+    assert announces(units[1], units[2]) and not announces(units[0], units[1])
+    assert split_units("# the name stem of the output files\nbar baz qux.", 1)[0].context.startswith("the name stem")
