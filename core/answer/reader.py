@@ -47,7 +47,7 @@ from core.answer.reading import ReaderResult, ReaderSentence, about_question, an
 from core.answer.question import QuestionInfo, analyse_question, question_parts
 from core.answer.terms import content_terms, idf_weights, unit_overlap
 from core.answer.values import confident, shaped, value_mark
-from core.answer.unit_terms import bridge_bonus, named_terms, option_overlap, rare_terms
+from core.answer.unit_terms import bridge_bonus, named_terms, option_overlap, rare_terms, told_before
 from core.answer.units import Unit, next_units, section_defaults, split_units, with_neighbours
 from core.index.base import Embedder
 
@@ -206,7 +206,7 @@ class ExtractiveReader:
     def score_units(self, q: QuestionInfo, units: Sequence[Unit], numbers: Sequence[int]) -> tuple[np.ndarray, float]:
         """Per-unit ranking score, and the best support (cosine and plain word share)."""
         text_terms = [content_terms(u.text) for u in units]
-        context_terms = [content_terms(u.context) - t for u, t in zip(units, text_terms)]
+        own_context, context_terms = told_before(units, text_terms)  # "… change it …": what "it" names
         weights = idf_weights([t | c for t, c in zip(text_terms, context_terms)])
         floor = float(np.median(list(weights.values()))) if weights else 1.0
         terms = sorted(q.terms)
@@ -219,7 +219,7 @@ class ExtractiveReader:
         rank = {n: i for i, n in enumerate(dict.fromkeys(numbers))}
         prior = np.array([1.0 - rank.get(u.number, 0) / max(1, len(rank)) for u in units], dtype=np.float32)
         if self.embedder is None or self.embed_top <= 0:  # words only (the default: fast on a CPU)
-            scores, support = 0.85 * ranking + 0.15 * prior, word_support(q.terms, text_terms, context_terms, weights, floor)
+            scores, support = 0.85 * ranking + 0.15 * prior, word_support(q.terms, text_terms, own_context, weights, floor)
         else:
             cosine = self._cosine(q.text, units, lexical + 0.1 * prior)
             w = self.semantic_weight
