@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from core.answer.answer_type import asked_shape
 from core.answer.question import QuestionInfo
 from core.answer.reading import Reading
 from core.answer.terms import tokens
@@ -24,6 +25,7 @@ from core.answer.units import Unit
 
 _NAME = re.compile(r"[A-Za-z]\w*(?:[-_:][A-Za-z0-9]\w*)+|[A-Za-z]\w*\(|^-{1,2}[A-Za-z]")  # a-b, a_b, f(, --opt
 _PROTOTYPE = re.compile(r"^(?:[A-Za-z_]\w*[\s*]+){1,4}([A-Za-z_]\w*)\s*\([^()]*\)\s*;?$")  # "BZFILE * BZ2_bzdopen ( int fd );"
+_FUNCTION = re.compile(r"[A-Za-z_][\w:.]*\(")  # "lcd(Pid, Dir) -> ok", "ssh_sftp:aread("
 _ENDS = (".", "!", "?", ";", ",")
 MAX_WORDS = 8  # a head line's words; a signature's arguments may take it to SIGNATURE_WORDS
 SIGNATURE_WORDS = 12
@@ -71,11 +73,16 @@ def _new_name(head: str, question: str) -> bool:
 
 def with_entry_head(q: QuestionInfo, reading: Reading, unit: Unit, before: Unit | None) -> Reading:
     """`reading` with the entry's head line as its prefix, for a question that asks for an
-    option or command (see the module docstring); any other reading as it is."""
-    if q.kind not in ("option", "command") or reading.prefix or unit.text.strip() not in reading.sentence \
+    option or command (see the module docstring), or a "How do I …?" one answered by a
+    function's entry ("lcd(Pid, Dir) -> ok | {error, Reason} Types: … Changes the working
+    directory to Dir for the local client."); any other reading as it is."""
+    how = q.kind not in ("option", "command") and asked_shape(q) == "code"
+    if q.kind not in ("option", "command") and not how or reading.prefix or unit.text.strip() not in reading.sentence \
             or reading.answer in ("Yes", "No") or unit.kind != "prose":
         return reading
     head = _heads(unit, before)  # verbatim, "Types:" and all: the span on the page is found from the quote
+    if how and not _FUNCTION.match(head.strip()):
+        return reading  # a "How do I …?" is answered by a function's name, not by any head line
     if not head or not _new_name(head, q.text) or " ".join(head.split()) in " ".join(reading.sentence.split()):
         return reading  # read_around may have read it already ("svg-woff bool" / "This option is required …")
     return replace(reading, prefix=head)

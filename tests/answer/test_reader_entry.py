@@ -89,3 +89,12 @@ def test_other_questions_get_no_head() -> None:
 ])
 def test_head_lines(line, heads) -> None:
     assert head_line(line) is heads
+
+
+def test_a_how_do_i_question_answered_by_a_function_entry_quotes_its_signature() -> None:
+    """"How do I …?" asks for something to type: when the answering sentence describes a
+    function's entry, the function's signature names it (an option list's head does not count)."""
+    line = _first_line("How do I start a transfer of chunks into a remote file?", FUNCTION)
+    assert line.startswith("“send_chunk_start(Pid, File)") and "Starts transfer of chunks" in line
+    line = _first_line("How do I list the available font names delivered by fontconfig?", OPTIONS)
+    assert "show-available-fonts" not in line.split("If bool")[0]
