@@ -88,6 +88,16 @@ def is_navigation(el) -> bool:
     return any(n in NAV_NAMES for n in names)
 
 
+def linked_badge(img) -> bool:
+    """A picture that is all of a link to another page (a site's logo, a "Product Site" button):
+    navigation, not content. A thumbnail linking to its full-size picture is content."""
+    link = img.getparent()
+    if link is None or tag_of(link) != "a" or (link.text or "").strip() or (img.tail or "").strip() or len(link) != 1:
+        return False
+    href = (link.get("href") or "").split("#")[0].split("?")[0].lower()
+    return bool(href) and not href.endswith((".png", ".jpg", ".jpeg", ".gif", ".svg", ".webp", ".bmp", ".tif", ".tiff"))
+
+
 def tag_of(el) -> str:
     """Lower-case local tag name ('' for comments and processing instructions)."""
     tag = el.tag if isinstance(el.tag, str) else ""
@@ -134,7 +144,8 @@ class HtmlWalker:
             for item in el:
                 self.walk(item, "- " if tag_of(item) == "li" else prefix)
         elif tag == "img":
-            self.out.image(el.get("alt") or el.get("title") or "picture", None, Path("assets"))
+            if not linked_badge(el):
+                self.out.image(el.get("alt") or el.get("title") or "picture", None, Path("assets"))
         elif tag == "figure":
             self.figure(el)
         elif tag == "pre":

@@ -119,6 +119,19 @@ def test_html_leaves_out_the_prev_next_bars_of_documentation_generators():
     HtmlWalker(out).walk(parse_html(page))
     assert out.markdown() == "## 6.9. Automatic Upgrades\n\nRun it daily.\n"
 
+
+def test_html_leaves_out_a_picture_that_is_all_of_a_link_to_another_page():
+    from core.ingest.html import HtmlWalker, parse_html
+    from core.ingest.md_out import MarkdownOut
+
+    page = ('<body><p id="title"><a href="http://www.debian.org"><img alt="Product Site" src="l.png"/></a></p>'
+            '<h2>Backup</h2><p><a href="big.png"><img alt="The backup bank" src="small.png"/></a></p>'
+            '<p>See <a href="x.html"><img alt="an icon" src="i.png"/> the guide</a>.</p></body>')
+    out = MarkdownOut()  # a site's logo is navigation; a thumbnail of its full-size picture is content
+    HtmlWalker(out).walk(parse_html(page))
+    assert "Product Site" not in out.markdown()
+    assert "The backup bank" in out.markdown() and "an icon" in out.markdown()
+
 def test_markdown_front_matter_title_setext_heading_and_table(parsed):
     doc = parsed["markdown"]
     assert doc.title == "Release Notes 2.1" and "title:" not in doc.markdown
