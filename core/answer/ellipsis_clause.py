@@ -77,8 +77,9 @@ def other_adverb(question: str, earlier: str) -> str:
     return _upper_first(f"{wh} {body}?")
 
 
-_NAME_FRAGMENT = re.compile(_OPENER + r"(?:(?:what|how)\s+about\s+)?(?:(?P<prep>for|in|on|with|under|using)\s+)?"
-                            r"(?P<name>[A-Z][A-Za-z]+(?:\s+[A-Z][A-Za-z]+)?)\s*\?*\s*$")
+_NAME_FRAGMENT = re.compile(r"^\s*(?i:(?:(?:and|so|but|ok|okay|then)\b[\s,]*)*(?:(?:what|how)\s+about\s+)?"
+                            r"(?:(?P<prep>for|in|on|with|under|using)\s+)?)"  # "What about …", "And on …": any case
+                            r"(?P<name>(?:[A-Z][A-Za-z]+|[a-z]+[A-Z][A-Za-z]*)(?:\s+[A-Z][A-Za-z]+)?)\s*\?*\s*$")
 
 
 def name_for_place(question: str, earlier: str) -> str:
@@ -93,7 +94,7 @@ def name_for_place(question: str, earlier: str) -> str:
     doc = parse(earlier) if m else None
     if doc is None or m.group("name").lower() in earlier.lower():
         return ""
-    prep = m.group("prep")
+    prep = (m.group("prep") or "").lower()
     places = [t for t in doc if t.dep_ == "pobj" and t.i > 0 and t.text.isalpha()
               and (t.text[:1].isupper() or (prep and question_names(t.text))) and t.head.pos_ == "ADP"
               and not any(c.dep_ in ("det", "compound") for c in t.children)]

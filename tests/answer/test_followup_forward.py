@@ -75,6 +75,12 @@ def test_one_and_them_take_the_kind_the_earlier_question_asked_for():
      "How often does MrBayes print the convergence diagnostics by default?"),
     ("How do I start R?", "and where?", "Where do I start R?"),
     ("Where do I put the Biber binary on Linux?", "what about Windows?", "Where do I put the Biber binary on Windows?"),
+    # as people type it: "What about …" capitalised, a name with an inner capital (seen asking of a spreadsheet:
+    # "What about Australia?" after "Which mirror is in Germany?" was not rewritten)
+    ("Which mirror is in Germany?", "What about Australia?", "Which mirror is in Australia?"),
+    ("How do I install pandoc on Linux?", "What about macOS?", "How do I install pandoc on macOS?"),
+    ("How do I enable compression in nginx?", "What about for Apache?", "How do I enable compression for Apache?"),
+    ("Where do I put the Biber binary on Linux?", "And iOS?", "Where do I put the Biber binary on iOS?"),
 ])
 def test_a_left_out_clause_is_taken_from_the_earlier_question(earlier, follow_up, rewritten):
     out = standalone(follow_up, [Turn(earlier)], llm=None)
