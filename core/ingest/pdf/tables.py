@@ -14,6 +14,7 @@ import pymupdf
 
 from core.ingest.pdf.layout import Item, Line, inside, normalise_text
 from core.ingest.pdf.tables_grid import may_hold_table
+from core.ingest.pdf.tables_rows import cell_text
 from core.ingest.pdf.tables_text import find_text_tables, has_empty_column
 
 _CAPTION = re.compile(r"^(table|tab\.)\s*[\dA-Z]+[.:]?", re.I)
@@ -105,7 +106,9 @@ def _line_tops(words: list) -> list[float]:
 
 
 def _join(words: list) -> str:
-    return " ".join(w[4] for w in words)
+    return cell_text(words, lambda w: round(w[1]))
+
+
 
 
 def has_grid(page: pymupdf.Page) -> bool:

@@ -11,10 +11,33 @@ Example:
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Sequence
 
 from core.ingest.pdf.layout import Box
+
+
+_HYPHEN_END = re.compile(r"[a-z]-$")
+_NAMED = re.compile(r"[-/_.:]")  # a package name, a path or a key before the line's last hyphen
+
+
+def cell_text(words: Sequence, line_of) -> str:
+    """A cell's words joined by spaces, a word hyphenated at the end of a line mended with the
+    next line's first word as paragraphs are ("apt-get/apt-cache syn-" / "tax": "syntax"); a
+    name already hyphenated or code-like keeps its hyphen ("fonts-crosextra-" / "carlito",
+    "config::low-" / "level", ".../debian-" / "security/"); `line_of(word)` tells the words'
+    lines apart."""
+    out, line = "", None
+    for w in words:
+        text, here = w[4], line_of(w)
+        if out and here != line and _HYPHEN_END.search(out) and text[:1].islower():
+            named = _NAMED.search(out.rsplit(" ", 1)[-1][:-1])
+            out = (out if named else out[:-1]) + text
+        else:
+            out = f"{out} {text}" if out else text
+        line = here
+    return out
 
 
 @dataclass(frozen=True)
@@ -103,4 +126,4 @@ def _piece_text(piece: list[tuple], group: list[list[tuple]]) -> str:
     stacked = any(line_of[id(a)] != line_of[id(b)] and a[0] < b[2] and b[0] < a[2]
                   for i, a in enumerate(piece) for b in piece[i + 1:])
     order = (lambda w: (line_of[id(w)], w[0])) if stacked else (lambda w: w[0])
-    return " ".join(w[4] for w in sorted(piece, key=order))
+    return cell_text(sorted(piece, key=order), (lambda w: line_of[id(w)]) if stacked else (lambda w: 0))
