@@ -11,33 +11,26 @@ Example:
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Sequence
 
 from core.ingest.pdf.layout import Box
-
-
-_HYPHEN_END = re.compile(r"[a-z]-$")
-_NAMED = re.compile(r"[-/_.:]")  # a package name, a path or a key before the line's last hyphen
+from core.ingest.pdf.markdown import join_lines
 
 
 def cell_text(words: Sequence, line_of) -> str:
-    """A cell's words joined by spaces, a word hyphenated at the end of a line mended with the
-    next line's first word as paragraphs are ("apt-get/apt-cache syn-" / "tax": "syntax"); a
-    name already hyphenated or code-like keeps its hyphen ("fonts-crosextra-" / "carlito",
-    "config::low-" / "level", ".../debian-" / "security/"); `line_of(word)` tells the words'
-    lines apart."""
-    out, line = "", None
+    """A cell's words, line by line (`line_of(word)` tells the lines apart), joined as a
+    paragraph's lines are (`markdown.join_lines`: "apt-get/apt-cache syn-" / "tax": "syntax"),
+    a package name, path or key keeping its hyphen ("fonts-crosextra-" / "carlito")."""
+    lines: list[list[str]] = []
+    last = object()
     for w in words:
-        text, here = w[4], line_of(w)
-        if out and here != line and _HYPHEN_END.search(out) and text[:1].islower():
-            named = _NAMED.search(out.rsplit(" ", 1)[-1][:-1])
-            out = (out if named else out[:-1]) + text
-        else:
-            out = f"{out} {text}" if out else text
-        line = here
-    return out
+        here = line_of(w)
+        if not lines or here != last:
+            lines.append([])
+        lines[-1].append(w[4])
+        last = here
+    return join_lines([" ".join(line) for line in lines], names_keep_hyphen=True)
 
 
 @dataclass(frozen=True)
