@@ -6,44 +6,21 @@ Markdown structure (a leading '#', '|', '![' or '<!--') is escaped with a backsl
 """
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Sequence
 
 from core.ingest.pdf import images as im
 from core.ingest.pdf.forms import MARKERS
 from core.ingest.pdf.headings import Heading
+from core.ingest.pdf.joining import join_lines
 from core.ingest.pdf.layout import Item, Line
 
 _STRUCTURAL = ("#", "|", "![", "<!--", "\\")
-_HYPHEN_END = re.compile(r"[a-z]-$")
-_DOT_LEADER = re.compile(r"\s*(?:\.\s+){3,}\.?\s*")  # ". . . . ." between an index entry and its pages
 
 
 def escape_line(text: str) -> str:
     """Backslash-escape a paragraph that would otherwise read as Markdown structure."""
     return "\\" + text if text.startswith(_STRUCTURAL) else text
-
-
-_NAMED = re.compile(r"[-/_.:]")  # a package name, a path or a key before the line's last hyphen
-
-
-def join_lines(lines: Sequence[str], names_keep_hyphen: bool = False) -> str:
-    """Join the lines of a paragraph (or a table cell), mending words hyphenated across a line
-    break ("syn-" / "tax": "syntax") and shortening dot leaders (as in a book's index) to one
-    ellipsis. `names_keep_hyphen` (table cells): a name already hyphenated or code-like keeps its
-    hyphen ("fonts-crosextra-" / "carlito", "config::low-" / "level", ".../debian-" /
-    "security/"). Paragraphs do not: there TeX breaks web addresses and hyphenated words at
-    soft hyphens too ("iccprofiles", "case-insensitive"), so over 25 manuals the rule mended
-    as many words as it broke."""
-    out = ""
-    for text in (_DOT_LEADER.sub(" … ", t) for t in lines):
-        if out and _HYPHEN_END.search(out) and text[:1].islower():
-            named = names_keep_hyphen and _NAMED.search(out.rsplit(" ", 1)[-1][:-1])
-            out = (out if named else out[:-1]) + text
-        else:
-            out = f"{out} {text}" if out else text
-    return out
 
 
 class MarkdownWriter:

@@ -15,12 +15,12 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from core.ingest.pdf.layout import Box
-from core.ingest.pdf.markdown import join_lines
+from core.ingest.pdf.joining import join_lines
 
 
 def cell_text(words: Sequence, line_of) -> str:
     """A cell's words, line by line (`line_of(word)` tells the lines apart), joined as a
-    paragraph's lines are (`markdown.join_lines`: "apt-get/apt-cache syn-" / "tax": "syntax"),
+    paragraph's lines are (`joining.join_lines`: "apt-get/apt-cache syn-" / "tax": "syntax"),
     a package name, path or key keeping its hyphen ("fonts-crosextra-" / "carlito")."""
     lines: list[list[str]] = []
     last = object()
