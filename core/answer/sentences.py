@@ -155,6 +155,7 @@ def best_span(sentence: str, chunks: Sequence[tuple[str, str]], question: str = 
     ties = [weighted_overlap(asked, t, weights, 1.0) for t in terms]
     best = max(range(len(cands)), key=lambda i: (scores[i] + 0.1 * ties[i], bool(terms[i]), -i))
     lo, hi, gain = _grown(cands, terms, best, want, weights, scores[best], quote)
+    lo = _head_before(cands, lo, sentence)
     span = " ".join(p for _, _, p in cands[lo:hi + 1])
     return _cut(span, want), cands[best][0], scores[best] + gain
 
@@ -190,6 +191,23 @@ def _grown(cands: Sequence[tuple[str, int, str]], terms: Sequence[set[str]], bes
                 have, gain, grew = have | terms[k], gain + added, True
                 break
     return lo, hi, gain
+
+
+def _head_before(cands: Sequence[tuple[str, int, str]], lo: int, sentence: str) -> int:
+    """The first index of the run once an entry's head that the sentence quotes before an
+    elision ("lcd(Pid, Dir) -> ok | {error, Reason} Types: … Changes the working directory …")
+    joins it, with the lines between (its "Pid = pid()" types): the nearest earlier piece of
+    the same chunk, of two words or more, that is the whole of the quote's part before "…";
+    `lo` itself when the sentence elides nothing or no such piece is found (a quote whose cut
+    window opened on other lines: "64 } 66 \\end{document} … y 2 The options …")."""
+    before, cut, _ = sentence.partition(" … ")
+    head = _flat(plain(before)) if cut else ""
+    for k in range(lo - 1, -1, -1):
+        if not head or cands[k][0] != cands[lo][0] or cands[lo][1] - cands[k][1] != lo - k:
+            break
+        if len(cands[k][2].split()) >= 2 and _flat(cands[k][2]) == head:
+            return k
+    return lo
 
 
 def _flat(text: str) -> str:

@@ -98,3 +98,26 @@ def test_a_how_do_i_question_answered_by_a_function_entry_quotes_its_signature()
     assert line.startswith("“send_chunk_start(Pid, File)") and "Starts transfer of chunks" in line
     line = _first_line("How do I list the available font names delivered by fontconfig?", OPTIONS)
     assert "show-available-fonts" not in line.split("If bool")[0]
+
+
+def test_the_span_reaches_a_signature_over_many_type_lines() -> None:
+    """The span a "How do I …?" answer rests on holds the signature it quotes before "…", and
+    the type lines between, however many: Show on page marks the function's name."""
+    entry = ("aread(ChannelPid, Handle, Len) -> {async, N} | Error Types:\n"
+             "ChannelPid = pid()\nHandle = term()\nLen = integer()\nError = {error, reason()}\nN = term()\n"
+             "Reads from an open file, without waiting for the result.\n"
+             "If the handle is closed, an error is returned.")
+    question = "How do I read from an open file without waiting for the result?"
+    answer = ExtractiveReader(embedder=None, tagger=None).read(question, [(1, entry)]).render()
+    assert answer.startswith("“aread(ChannelPid, Handle, Len)")
+    span, _, _ = best_span(split_answer(answer)[0][0], [("c1", entry)], question)
+    assert span.startswith("aread(ChannelPid, Handle, Len) -> {async, N} | Error Types: ChannelPid = pid()")
+    assert "Reads from an open file, without waiting for the result." in span
+
+
+def test_a_cut_quote_does_not_pull_in_the_lines_before_it() -> None:
+    """Only a piece that is the whole of the quote's part before "…" joins the span: a window
+    that opened on other words leaves the lines before the sentence out."""
+    chunk = "x = 1\ny = 2\nThe loop ends when the counter reaches ten."
+    span, _, _ = best_span("“y = 2 z … The loop ends when the counter reaches ten.” [1]", [("c1", chunk)])
+    assert span == "The loop ends when the counter reaches ten."
