@@ -85,7 +85,8 @@ def resolved_inside(question: str) -> bool:
         if tok.lower_ in ("it", "them", "they") and tok.tag_ == "PRP" and tok.idx not in expletive_its(question):
             asked = _asked_words(doc)  # "which macros does groff ship, and where are they installed?": another clause
             nouns = [t for t in doc[: tok.i] if t.pos_ in ("NOUN", "PROPN") and t.dep_ in _OWN_ANTECEDENT_DEPS
-                     and (t.i not in asked or tok.lower_ != "it") and (_clause(t) != _clause(tok) or _of_noun(tok, t))]
+                     and (t.i not in asked or tok.lower_ != "it") and (_clause(t) != _clause(tok) or _of_noun(tok, t))
+                     and not _relative_on(t, tok)]
             if not nouns:
                 return False
             noun = nouns[-1]  # with its own article and describing words: "that it" → "that the end"
@@ -104,6 +105,12 @@ def resolved_inside(question: str) -> bool:
         else:
             out.append(tok.text_with_ws)
     return changed and stands_alone("".join(out))
+
+
+def _relative_on(noun, pronoun) -> bool:
+    """The pronoun stands in a relative clause on `noun`, so it cannot be that noun ("the
+    maximum length that it can hold": 'it' is something said earlier)."""
+    return any(a.dep_ == "relcl" and a.head.i == noun.i for a in pronoun.ancestors)
 
 
 def clause_subject(possessive):

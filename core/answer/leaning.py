@@ -85,7 +85,7 @@ def refers_back(tok) -> bool:
 def _relative(tok) -> bool:
     """A 'that' opening a relative clause on a noun before it ("the length of a token that flex
     can match"): it points at that noun, not at anything said earlier."""
-    verb = tok.head
+    verb = tok.head.head if tok.head.pos_ == "ADP" else tok.head  # "the file that a command lives in"
     return verb.dep_ == "relcl" and verb.i > tok.i and verb.head.i < tok.i and verb.head.pos_ in ("NOUN", "PROPN", "ADJ")
 
 
@@ -204,5 +204,22 @@ def _points_back(words) -> bool:
     if any(t.lower_ in ("which", "what") and t.dep_ == "det" for t in words):
         return False  # "which option makes sure that the data …": it asks for a kind of thing
     definite = any(t.lower_ in ("the", "both", "either") and t.dep_ in ("det", "predet") and t.head.pos_ == "NOUN"
-                   and (t.head.dep_ == "ROOT" or t.head.head.dep_ == "ROOT") for t in words)
+                   and (t.head.dep_ == "ROOT" or t.head.head.dep_ == "ROOT") and not _described(t.head) for t in words)
     return definite or words[-1].lower_ in _BACK_ADVERBS
+
+
+_OPEN_DETS = frozenset("a an every each any all some".split())
+
+
+def _described(noun) -> bool:
+    """A definite noun that says itself which thing it is: a relative clause on it ("the variables
+    that its parent exports") or an "of" phrase about something not yet known ("the contents of
+    every file", "the size of a block"), not "the default" or "the size of the buffer"."""
+    if any(c.dep_ == "relcl" and c.i > noun.i for c in noun.children):  # not "the file called …"
+        return True
+    for prep in (c for c in noun.children if c.dep_ == "prep" and c.lower_ == "of" and c.i > noun.i):
+        for obj in (c for c in prep.children if c.dep_ == "pobj" and c.pos_ in ("NOUN", "PROPN")):
+            dets = [c.lower_ for c in obj.children if c.dep_ == "det"]
+            if dets and dets[0] in _OPEN_DETS:
+                return True
+    return False

@@ -1,0 +1,32 @@
+"""Self-contained second questions of probe batch 19: a definite noun that says itself which
+thing it is (a relative clause on it, an "of" phrase about something not yet known) and a
+relative "that" left before a stranded preposition point at nothing said earlier, so the
+question starts fresh; a definite noun without them ("the output file called by default", "the
+size of the buffer") still leans on the earlier question."""
+from __future__ import annotations
+
+import pytest
+
+from core.answer.followup import standalone
+from core.types import Turn
+
+
+@pytest.mark.parametrize("earlier, fresh", [
+    ("How do I set an environment variable in bash?", "Does a child process see the variables that its parent exports?"),
+    ("How do I find a file by name?", "How do I search the contents of every file in a directory for a word?"),
+    ("How do I list the files in a Debian package?",
+     "Which package provides the file that a command I am missing lives in?"),
+])
+def test_a_self_describing_definite_noun_starts_fresh(earlier, fresh):
+    out = standalone(fresh, [Turn(earlier)], llm=None)
+    assert (out.text, out.rewritten) == (fresh, False)
+
+
+@pytest.mark.parametrize("earlier, follow_up", [
+    ("What does the --tool option of Biber do?", "what is the output file called by default?"),
+    ("What does set_sqrs generate in expEYES?", "how is the phase shift given?"),
+    ("How do I make velvetg print only contigs longer than 100bp?", "what is the option called?"),
+    ("How do I configure the read buffer of gzip?", "What is the size of the buffer?"),
+])
+def test_a_definite_noun_without_its_own_description_still_leans(earlier, follow_up):
+    assert standalone(follow_up, [Turn(earlier)], llm=None).rewritten
