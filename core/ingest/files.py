@@ -34,9 +34,13 @@ class Found:
     files: list[Path]
     skipped: list[Path]
 
+    redirects: Mapping[Path, str] = field(default_factory=dict)  # skipped pages that only redirect -> where to
+
     def skipped_lines(self, most: int = 10) -> list[str]:
-        """'skipped (type .doc): a/old.doc' for the first `most` skipped files, then a count."""
-        lines = [f"skipped (type {skipped_type(p)}, not a format Folio reads): {p}" for p in self.skipped[:most]]
+        """'skipped (type .doc, …): a/old.doc' for the first `most` skipped files ('skipped (an
+        HTML page that only redirects to Grammar.html): a/Aliasing.html'), then a count."""
+        lines = [f"skipped (an HTML page that only redirects to {self.redirects[p]}): {p}" if p in self.redirects
+                 else f"skipped (type {skipped_type(p)}, not a format Folio reads): {p}" for p in self.skipped[:most]]
         more = len(self.skipped) - most
         return lines + ([f"and {more} more skipped files"] if more > 0 else [])
 
@@ -45,7 +49,8 @@ def find_documents(paths: Iterable[str | Path], limits: WalkSettings = WalkSetti
                    cancel: Cancel | None = None, allowed: Allowed | None = None,
                    progress: WalkProgress | None = None) -> Found:
     """Expand folders (recursively) into the files Folio reads (core.ingest.formats); a plain
-    file is kept when its extension is read (or it starts like a PDF), else listed as skipped.
+    file is kept when its extension is read (or it starts like a PDF), else listed as skipped; an
+    HTML page that only redirects is skipped in a folder, and refused in one line when named.
 
     The walk is bounded by `limits` (one budget for all `paths`) and stops when `cancel()`
     turns true, raising WalkStopped with a one-line reason; symlinked folders are not walked,
@@ -61,7 +66,7 @@ def find_documents(paths: Iterable[str | Path], limits: WalkSettings = WalkSetti
             out.append(path)  # a missing file fails on its own line, as before
         else:
             budget.skipped.append(path)
-    return Found(out, budget.skipped)
+    return Found(out, budget.skipped, budget.redirects)
 
 
 def _starts_like_pdf(path: Path) -> bool:

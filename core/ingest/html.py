@@ -21,7 +21,9 @@ from typing import Callable
 import lxml.html
 
 from core.config import FormatSettings
+from core.errors import IngestError
 from core.ingest.formats import ParsedFile
+from core.ingest.html_redirect import redirect_target
 from core.ingest.md_out import MarkdownOut, one_line
 
 HEADINGS = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
@@ -38,7 +40,11 @@ NAV_NAMES = {"nav", "navbar", "navheader", "navfooter", "navigation", "docnav", 
 
 
 def read(path: Path, assets_dir: Path, settings: FormatSettings) -> ParsedFile:
-    """Read an HTML file (see the module doc)."""
+    """Read an HTML file (see the module doc); IngestError for a page that only redirects to
+    another (core.ingest.html_redirect: the folder walk skips those)."""
+    target = redirect_target(path)
+    if target is not None:
+        raise IngestError(str(path), f"an HTML page that only redirects to {target}; add that page instead")
     root = parse_html(decode(path.read_bytes()))
     out = MarkdownOut()
     HtmlWalker(out).walk(root)

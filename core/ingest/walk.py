@@ -1,6 +1,7 @@
 """Walking folders for the files Folio reads (PDFs and the formats of core.ingest.formats):
-bounded, cancellable, and never led out of the folder by a symlink. Other files are
-counted as skipped (`WalkBudget.skipped`), never as failures.
+bounded, cancellable, and never led out of the folder by a symlink. Other files, and HTML
+pages that only redirect to another page (core.ingest.html_redirect), are counted as skipped
+(`WalkBudget.skipped`, the redirects' targets in `WalkBudget.redirects`), never as failures.
 
 A walk stops with `WalkStopped` when it has looked at too many entries, found too many PDFs,
 run too long (each message names the setting that raises the limit) or was cancelled.
@@ -26,6 +27,7 @@ from typing import Callable
 from core.config import WalkSettings
 from core.errors import WalkStopped
 from core.ingest.formats import accepted
+from core.ingest.html_redirect import redirect_target
 
 Cancel = Callable[[], bool]  # e.g. threading.Event().is_set
 Allowed = Callable[[Path], bool]  # decides on a real (symlink-free) path
@@ -44,6 +46,7 @@ class WalkBudget:
         self.entries = 0
         self.pdfs = 0  # files found that Folio reads (PDFs and the other formats)
         self.skipped: list[Path] = []  # files of other types, listed with their type
+        self.redirects: dict[Path, str] = {}  # skipped HTML pages that only redirect -> where to
 
     def entry(self, where: Path) -> None:
         """Count one entry looked at; stop when a limit is reached or the walk was cancelled."""
@@ -121,7 +124,11 @@ class _Walk:
                     self.stack.append((name, real))
             elif accepted(entry.name) and entry.is_file(follow_symlinks=False):
                 real = real_folder / entry.name
-                if self._allows(real):
+                target = redirect_target(real)
+                if target is not None:
+                    self.budget.skipped.append(name)
+                    self.budget.redirects[name] = target
+                elif self._allows(real):
                     self._keep(real, name)
             elif entry.is_file(follow_symlinks=False) and not entry.name.startswith("."):
                 self.budget.skipped.append(name)

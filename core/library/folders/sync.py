@@ -9,7 +9,8 @@ changed, so a rescan of an unchanged folder only stats its files and writes noth
   the trash too, when the old path's pass came first);
 - a file modified less than `settle_s` ago, or a PDF without its end marker yet, is still
   being written: it waits and is looked at again (`retry_at`);
-- a file gone from a folder that is itself present sends its document to the trash;
+- a file gone from a folder that is itself present sends its document to the trash, and so
+  does an HTML page the walk now skips as a redirect (added by an older version);
 - a document the user removed stays out while its file is unchanged (`excluded`);
 - a folder whose root is missing is marked unavailable and nothing of it is touched.
 
@@ -29,6 +30,7 @@ from core.library.folders.scan import Stat, scan
 from core.library.folders.settle import CLOSED, WriteTracker, when_readable
 from core.index.catalog_folders import FileRow, FolderTables
 from core.ingest.files import AddOutcome, file_sha256
+from core.ingest.html_redirect import redirect_target
 from core.library.writing import origin_of
 
 UNAVAILABLE = "the folder is missing (unmounted, offline or renamed); its documents stay"
@@ -226,7 +228,8 @@ class _Pass:
 
     def _gone(self) -> None:
         """Files no longer in the (present) folder: their documents go to the trash, unless
-        the document lives on at another path (moved, or added from elsewhere)."""
+        the document lives on at another path (moved, or added from elsewhere); so do those of
+        HTML pages that the walk now skips as redirects (core.ingest.html_redirect)."""
         gone = [r for p, r in self.rows.items() if p not in self.seen]
         for row in gone:
             doc = self.ready.get(row.doc_id) if row.state == "in_library" else None
@@ -234,6 +237,10 @@ class _Pass:
                 self.lib.remove(doc.doc_id)
                 self.report.trashed += 1
                 self.report.lines.append(f"{row.path} is gone: {doc.source} went to the trash")
+            elif doc is not None and doc.origin == row.path and (target := redirect_target(row.path)):
+                self.lib.remove(doc.doc_id)  # added before such pages were skipped: the stub goes
+                self.report.trashed += 1
+                self.report.lines.append(f"{row.path} only redirects to {target}: {doc.source} went to the trash")
         self.tables.drop_files([r.path for r in gone])
 
     def _trash(self) -> set[str]:
