@@ -23,6 +23,7 @@ from typing import Mapping, Sequence
 import pymupdf
 
 from core.evidence.page_labels import decode_label
+from core.ingest.pdf.accents import compose_accents
 from core.types import Chunk, ChunkBox, DocGeometry, PageInfo, Section
 
 # Same text flags as the parser (core.ingest.pdf.layout): ligatures expanded, mediabox clip.
@@ -54,8 +55,9 @@ class PageWords:
 
 
 def token(word: str) -> str:
-    """A word as compared: NFKC, lower case, letters and digits only ('' for punctuation)."""
-    return _NON_WORD.sub("", unicodedata.normalize("NFKC", word).lower())
+    """A word as compared: TeX's accents on their letters (as the parser reads them), NFKC, lower
+    case, letters and digits only ('' for punctuation)."""
+    return _NON_WORD.sub("", unicodedata.normalize("NFKC", compose_accents(word)).lower())
 
 
 def tokens(text: str) -> list[str]:

@@ -105,3 +105,27 @@ def test_headings_with_no_text_under_them_keep_their_words_in_a_chunk():
     assert chunks[0].heading_path == ("Paper", "Your Name") and chunks[1].heading_path == ("Paper", "Abstract")
     nested = "# Setup\n\n## Install\n\nRun it.\n"  # a parent's heading travels in its child's path
     assert [c.text for c in chunk_markdown("d", "T", nested, ChunkingSettings())[1]] == ["Run it."]
+
+
+def _accent_pdf(path):
+    """TeX's old encoding draws an accented letter as the spacing accent, then the letter."""
+    content = b"BT /F1 12 Tf 20 100 Td (the M\xa8obius function of St\xb4ephane, it\xb4s) Tj ET"
+    path.write_bytes(raw_pdf([
+        b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 400 200] /Resources << /Font << /F1 5 0 R >> >>"
+        b" /Contents 4 0 R >>",
+        b"<< /Length %d >>\nstream\n" % len(content) + content + b"\nendstream",
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Times-Roman /Encoding /WinAnsiEncoding >>",
+    ]))
+    return path
+
+
+def test_separate_accents_go_back_on_their_letters_in_the_text_and_on_the_page(tmp_path):
+    from core.evidence.geometry import read_page, tokens
+    with pymupdf.open(_accent_pdf(tmp_path / "acc.pdf")) as doc:
+        assert "M\u00a8obius" in doc[0].get_text()  # what the text layer holds
+        page = read_page(doc[0])
+    markdown = pdf_to_markdown(tmp_path / "acc.pdf", tmp_path / "assets").markdown
+    assert "the Möbius function of Stéphane, it's" in markdown
+    assert tokens("Möbius function of Stéphane") == ["möbius", "function", "of", "stéphane"]
+    assert set(tokens("Möbius function of Stéphane")) <= set(page.tokens)  # Show on page finds the words
