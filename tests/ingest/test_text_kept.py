@@ -15,18 +15,23 @@ from tests.ingest.fixtures import raw_pdf
 ARABIC = "\u062d\u064e\u0628\u064a\u0628\u064a"  # habibi, with a vowel mark
 
 
-def _ligature_pdf(path):
-    """Times-Roman whose /Differences name ligature glyphs, as TeX and InDesign fonts do."""
-    content = b"BT /F1 12 Tf 20 100 Td (Se\001ings su\002x \004e fa\005 Se\007ings) Tj ET"
+def _one_line_pdf(path, content: bytes, encoding: bytes):
+    """A one-page PDF showing `content` (a text object) in Times-Roman with `encoding`."""
     path.write_bytes(raw_pdf([
         b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
         b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 400 200] /Resources << /Font << /F1 5 0 R >> >>"
         b" /Contents 4 0 R >>",
         b"<< /Length %d >>\nstream\n" % len(content) + content + b"\nendstream",
-        b"<< /Type /Font /Subtype /Type1 /BaseFont /Times-Roman /Encoding << /Type /Encoding"
-        b" /BaseEncoding /WinAnsiEncoding /Differences [1 /t_t 2 /f_f_i 4 /T_h 5 /s_t 7 /tt] >> >>",
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Times-Roman /Encoding " + encoding + b" >>",
     ]))
     return path
+
+
+def _ligature_pdf(path):
+    """Times-Roman whose /Differences name ligature glyphs, as TeX and InDesign fonts do."""
+    return _one_line_pdf(path, b"BT /F1 12 Tf 20 100 Td (Se\001ings su\002x \004e fa\005 Se\007ings) Tj ET",
+                         b"<< /Type /Encoding /BaseEncoding /WinAnsiEncoding"
+                         b" /Differences [1 /t_t 2 /f_f_i 4 /T_h 5 /s_t 7 /tt] >>")
 
 
 def test_ligature_glyph_names_are_spelt_as_their_letters(tmp_path):
@@ -109,15 +114,8 @@ def test_headings_with_no_text_under_them_keep_their_words_in_a_chunk():
 
 def _accent_pdf(path):
     """TeX's old encoding draws an accented letter as the spacing accent, then the letter."""
-    content = b"BT /F1 12 Tf 20 100 Td (the M\xa8obius function of St\xb4ephane, it\xb4s) Tj ET"
-    path.write_bytes(raw_pdf([
-        b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 400 200] /Resources << /Font << /F1 5 0 R >> >>"
-        b" /Contents 4 0 R >>",
-        b"<< /Length %d >>\nstream\n" % len(content) + content + b"\nendstream",
-        b"<< /Type /Font /Subtype /Type1 /BaseFont /Times-Roman /Encoding /WinAnsiEncoding >>",
-    ]))
-    return path
+    return _one_line_pdf(path, b"BT /F1 12 Tf 20 100 Td (the M\xa8obius function of St\xb4ephane, it\xb4s) Tj ET",
+                         b"/WinAnsiEncoding")
 
 
 def test_separate_accents_go_back_on_their_letters_in_the_text_and_on_the_page(tmp_path):
