@@ -4,7 +4,7 @@ from __future__ import annotations
 import pymupdf
 
 from core.ingest.pdf.headings import Heading, detect_headings, key
-from core.ingest.pdf.headings_outline import drop_title_entry, outline_headings
+from core.ingest.pdf.headings_outline import drop_title_entry, numbered_levels, outline_headings, tex_macros_out
 from core.ingest.pdf.layout import Line
 
 
@@ -72,3 +72,15 @@ def test_unnumbered_heading_in_the_numbered_type_nests_below_the_last_numbered_o
     assert [(h.text, h.level) for h in found.values()] == [
         ("1.1.1 Scheme sandbox", 3), ("1.1.2 Data types", 3), ("Pairs", 4), ("Lists", 4),
         ("1.1.3 Procedures", 3), ("Predicates", 4)]
+
+
+def test_outline_titles_lose_tex_macros_their_pdf_string_mangled():
+    mangled = "2.3 Using {\x0cam \ttfam \tentt parfor} and {\x0cam \ttfam \tentt parforprime}"  # "{\fam\ttfam\tentt …}"
+    assert " ".join(tex_macros_out(mangled).split()) == "2.3 Using parfor and parforprime"
+    assert tex_macros_out("Tabs\tkept") == "Tabs\tkept" and tex_macros_out("{Braces} kept") == "{Braces} kept"
+
+
+def test_numbered_outline_entries_nest_under_their_parent_number():
+    entries = [(1, "1 Interface"), (2, "1.1 Configuration"), (1, "2 Writing code"), (1, "2.1 Exporting"),
+               (1, "2.2 Input and output"), (1, "Index"), (1, "3.1 Without its parent")]
+    assert numbered_levels(entries) == [1, 2, 1, 2, 2, 1, 1]

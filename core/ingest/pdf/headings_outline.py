@@ -5,6 +5,7 @@ The font/numbering detector (core.ingest.pdf.headings) is the other source; both
 """
 from __future__ import annotations
 
+import re
 from typing import Sequence
 
 from core.ingest.pdf.headings import Heading, key
@@ -22,8 +23,9 @@ def outline_headings(toc: Sequence[Sequence], pages: Sequence[Sequence[Line]],
     """
     found: dict[tuple[int, int], Heading] = {}
     used: set[tuple[int, int]] = set()
+    levels = numbered_levels([(int(row[0]), str(row[1])) for row in toc])
     for n, row in enumerate(toc):
-        level, title, page = int(row[0]), " ".join(str(row[1]).split()), int(row[2])
+        level, title, page = levels[n], " ".join(tex_macros_out(str(row[1])).split()), int(row[2])
         if not title or page < 1 or page > len(pages):
             continue
         target = _target_y(row)
@@ -37,6 +39,40 @@ def outline_headings(toc: Sequence[Sequence], pages: Sequence[Sequence[Line]],
         anchor = _line_at(pages[page - 1], target, found) if target is not None else None
         found[anchor or (page, -1 - n)] = Heading(level, title, ())
     return found
+
+
+_NUMBER = re.compile(r"^\s*(\d+(?:\.\d+)*)\.?\s")
+
+
+def numbered_levels(entries: Sequence[tuple[int, str]]) -> list[int]:
+    """Each (level, title) entry's level, one deeper than its numbered parent's when the
+    outline puts it no deeper ("2.1 Exporting …" at the level of "2 Writing code …", as some
+    LaTeX bookmarks do); an entry whose parent number is not in the outline keeps its level."""
+    out: list[int] = []
+    seen: dict[str, int] = {}  # section number -> its level
+    for level, title in entries:
+        found = _NUMBER.match(title)
+        number = found.group(1) if found else ""
+        parent = seen.get(number.rsplit(".", 1)[0]) if "." in number else None
+        level = parent + 1 if parent is not None and level <= parent else level
+        if number:
+            seen[number] = level
+        out.append(level)
+    return out
+
+
+_MANGLED = re.compile(r"[\x08\x09\x0a\x0c\x0d][A-Za-z]*")  # "\fam" read as a form feed and "am"
+
+
+def tex_macros_out(title: str) -> str:
+    """An outline title without TeX font macros that its PDF string turned into control
+    characters: LaTeX wrote "{\fam \ttfam \tentt parfor}" into the bookmark, and the string's
+    escapes made "\f" a form feed and "\t" a tab ("2.3 Using { am tfam entt parfor}"); the macro
+    and its group braces go, "2.3 Using parfor", so the title is found on its page. A title with
+    no form feed or backspace, or with a tab but no brace, is left as it is."""
+    if not ("\x0c" in title or "\x08" in title or ("\t" in title and "{" in title)):
+        return title
+    return _MANGLED.sub("", title).replace("{", "").replace("}", "")
 
 
 def _target_y(row: Sequence) -> float | None:
