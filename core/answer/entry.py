@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from typing import Sequence
 
 from core.answer.answer_type import asked_shape
 from core.answer.question import QuestionInfo
 from core.answer.reading import Reading
-from core.answer.terms import tokens
+from core.answer.terms import content_terms, tokens
 from core.answer.units import Unit
 
 _NAME = re.compile(r"[A-Za-z]\w*(?:[-_:][A-Za-z0-9]\w*)+|[A-Za-z]\w*\(|^-{1,2}[A-Za-z]")  # a-b, a_b, f(, --opt
@@ -75,7 +76,13 @@ def with_entry_head(q: QuestionInfo, reading: Reading, unit: Unit, before: Unit 
     """`reading` with the entry's head line as its prefix, for a question that asks for an
     option or command (see the module docstring), or a "How do I …?" one answered by a
     function's entry ("lcd(Pid, Dir) -> ok | {error, Reason} Types: … Changes the working
-    directory to Dir for the local client."); any other reading as it is."""
+    directory to Dir for the local client."), or a "What is PS1?" one answered under the name's
+    term line (`term_unit`); any other reading as it is."""
+    term = unit.context.split(" | ")[0] if unit.context else ""
+    names = set(_ASKED_NAME.findall(q.text))
+    if q.kind in ("what", "definition") and _names_term(term, names) and _only_names(q, names) and not reading.prefix \
+            and unit.text.strip() in reading.sentence and term not in reading.sentence:
+        return replace(reading, prefix=term)  # "What does PS1 do?": "PS1 <S> … The primary prompt string …"
     how = q.kind not in ("option", "command") and asked_shape(q) == "code"
     if q.kind not in ("option", "command") and not how or reading.prefix or unit.text.strip() not in reading.sentence \
             or reading.answer in ("Yes", "No") or unit.kind != "prose":
@@ -86,3 +93,48 @@ def with_entry_head(q: QuestionInfo, reading: Reading, unit: Unit, before: Unit 
     if not head or not _new_name(head, q.text) or " ".join(head.split()) in " ".join(reading.sentence.split()):
         return reading  # read_around may have read it already ("svg-woff bool" / "This option is required …")
     return replace(reading, prefix=head)
+
+
+_ASKED_NAME = re.compile(r"(?<![\w-])(?:[A-Z][A-Z0-9_]+|[A-Za-z]+\d\w*|[A-Za-z]\w*_\w+|--?[A-Za-z][\w-]*)(?![\w-])")
+TERM_WORDS = 4  # a term line: the name and its markers ("PS1 <S>", "HISTSIZE <S>", "-f, --force")
+TERM_SHARE = 0.5  # a term's unit is taken when it scores at least this share of the best unit
+
+
+def term_unit(q: QuestionInfo, units: Sequence[Unit], scores: Sequence[float]) -> Unit | None:
+    """Asked what a name is or does ("What does PS1 do?"), the unit that is that name's own
+    entry among the ranked `units`: its term line ("PS1 <S>", read then with the description
+    after it) or the first sentence set under it as its term (the description itself), when
+    it scores at least TERM_SHARE of the best unit. The sentences that only mention the name
+    ("Same as PS1.", "It is expanded in the same way as PS1.") hold its word as well, and
+    would otherwise win. None when the question names no such term."""
+    names = set(_ASKED_NAME.findall(q.text))
+    if q.kind not in ("what", "definition") or not names or not units or not _only_names(q, names):
+        return None
+    for u, score in zip(units, scores):
+        if score < TERM_SHARE * scores[0]:
+            break
+        term = u.context.split(" | ")[0] if u.context else ""
+        after = next((v for v in units if v.number == u.number and v.index == u.index + 1), None)
+        own = u.kind == "prose" and _names_term(u.text, names) and after is not None and after.kind == "prose" \
+            and not _names_term(after.text, names | {after.text.split()[0]}) and after.text.rstrip().endswith(".")
+        under = bool(term) and _names_term(term, names) and u.index == min(
+            (v.index for v in units if v.number == u.number and v.context == u.context), default=u.index)
+        if own or under:
+            return u
+    return None
+
+
+_KIND_WORDS = frozenset("option parameter variable setting command flag switch function environment mean".split())
+
+
+def _only_names(q: QuestionInfo, names: set[str]) -> bool:
+    """The question asks about the name itself ("What does PS1 do?", "What is the --force
+    option?"), not about a property of it ("What is the default of LILYPOND_GC_YIELD?")."""
+    parts = {p for n in names for p in content_terms(n)}
+    return all(t in parts or t in _KIND_WORDS for t in q.terms)
+
+
+def _names_term(line: str, names: set[str]) -> bool:
+    """A short line, no sentence, that opens with one of the names ("PS1 <S>", "-f, --force")."""
+    words = line.split()
+    return 0 < len(words) <= TERM_WORDS and words[0].strip(",;:") in names and not line.rstrip().endswith(_ENDS)

@@ -6,16 +6,15 @@ words they hold (idf-weighted), their passage's retrieval rank, and a small bonu
 whose title the best units name (a two-hop bridge). The answering sentence is the best of the
 spans of the shape the question asks for (`candidates`) and of the sentences themselves (only
 counts, durations, dates and steps need their shape), or a Yes/No or one of two options
-(`judge`). It is quoted with its citation, its span in bold when the reader is confident
-(`reading`), then the next-best candidate answers' sentences, cut to keep the answer within 40
-words, or 20 past a longer first line (`reading.answer_quotes`); a sentence ending in ':', or
-left open before a line of code ("the command is" / "> q()"), brings the line it announces
-(`read_on.completed`, `units.announces`), a short one the next sentence, one that points back
-the one before (`read_on.read_around`); words only the question's story uses do not rank (`story`). Measured
-and off: a restating sentence read after its name line (`restate`), a bonus for writing the
-question's word pairs (`word_pairs`). It declines (`decline`) when the best unit is a weak
-match, the question names something no passage mentions, or the answering sentence holds too
-little of the question's key words.
+(`judge`); asked what a name does, the name's own term line and its description (`entry.term_unit`).
+It is quoted with its citation, its span in bold when the reader is confident (`reading`), then the
+next-best candidate answers' sentences, cut to keep the answer within 40 words, or 20 past a longer
+first line (`reading.answer_quotes`); a sentence ending in ':', or left open before a line of code ("the
+command is" / "> q()"), brings the line it announces (`read_on.completed`, `units.announces`), a short
+one the next sentence, one that points back the one before (`read_on.read_around`); words only the question's story uses do not rank (`story`).
+Measured and off: a restating sentence read after its name line (`restate`), a bonus for writing the question's
+word pairs (`word_pairs`). It declines (`decline`) when the best unit is a weak match, the
+question names something no passage mentions, or the answering sentence holds too little of its key words.
 
 Example:
     >>> reader = ExtractiveReader(embedder=None)
@@ -41,7 +40,7 @@ from core.answer.decline_owner import Written
 from core.answer.decline_preamble import without_story
 from core.answer.decline_support import word_support
 from core.answer.quote import DECLINE_GENERIC
-from core.answer.entry import with_entry_head
+from core.answer.entry import term_unit, with_entry_head
 from core.answer.read_on import completed, completed_onward, read_around, read_onward
 from core.answer.reading import ReaderResult, ReaderSentence, about_question, answer_quotes, other_quotes, reading_of
 from core.answer.question import QuestionInfo, analyse_question, question_parts
@@ -250,6 +249,8 @@ class ExtractiveReader:
             pick = judge.choose(q, units, option_overlap(q))
             about = judge.units_about(pick, units[:20]) or units
             return pick, about[0], -1, 1.0, []
+        if (term := term_unit(q, units, scores)) is not None:  # "What does PS1 do?": "PS1 <S>", then what it is
+            return "", term, -1, 1.0, []
         pool, pool_scores = with_neighbours(units, scores, self.answer_units, following,
                                             decay=self.next_decay, lead_decay=self.lead_decay)
         if q.default:
@@ -282,8 +283,7 @@ class ExtractiveReader:
 
     def _choose(self, q: QuestionInfo, pool: list[Unit], pool_scores: list[float], ranked: Sequence,
                 following: dict[Unit, Unit], numbers: Sequence[int]) -> Unit | None:
-        """The pool unit the learned chooser rates most likely to hold the answer; None
-        without an embedder or weights."""
+        """The pool unit the learned chooser rates most likely to hold the answer (None: no embedder or weights)."""
         if not self.use_chooser or self.embedder is None or len(pool) < 2 or not choose.active():
             return None
         best: dict[Unit, tuple[float, bool]] = {}

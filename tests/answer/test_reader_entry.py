@@ -121,3 +121,31 @@ def test_a_cut_quote_does_not_pull_in_the_lines_before_it() -> None:
     chunk = "x = 1\ny = 2\nThe loop ends when the counter reaches ten."
     span, _, _ = best_span("“y = 2 z … The loop ends when the counter reaches ten.” [1]", [("c1", chunk)])
     assert span == "The loop ends when the counter reaches ten."
+
+
+PARAMETERS = (
+    "prompt <S> <Z>\n"
+    "Same as PS1, PS2, PS3 and PS4, respectively.\n"
+    "PS1 <S>\n"
+    "The primary prompt string, printed before a command is read. The default is '%m%# '.\n"
+    "PS2 <S>\n"
+    "The secondary prompt, printed when the shell needs more information. It is expanded in the same way as PS1."
+)
+
+
+@pytest.mark.parametrize("question, opening", [
+    ("What does PS1 do?", "“PS1 <S> … The primary prompt string, printed before a command is read."),
+    ("What is PS2?", "“PS2 <S> … The secondary prompt, printed when the shell needs more information."),
+])
+def test_asked_what_a_name_is_the_answer_is_its_term_line_and_description(question, opening):
+    """The sentences that only mention the name ("Same as PS1, …", "… in the same way as PS1")
+    hold its word as well as its own entry does; the term line and its description answer."""
+    assert _first_line(question, PARAMETERS).startswith(opening)
+
+
+def test_a_name_in_a_sentence_is_no_term_line():
+    from core.answer.entry import term_unit
+    units = split_units("Set PS1 to change it.\nThe PS1 default is short.", 1)
+    assert term_unit(analyse_question("What does PS1 do?"), units, [1.0, 1.0]) is None
+    units = split_units("PS1 <S>\nThe primary prompt string.", 1)
+    assert term_unit(analyse_question("What does the prompt do?"), units, [1.0] * len(units)) is None
