@@ -11,6 +11,7 @@ Example:
 from __future__ import annotations
 
 import hashlib
+import re
 from dataclasses import dataclass, field
 from typing import Literal, Mapping
 
@@ -115,11 +116,12 @@ class Chunk:
     @property
     def path_label(self) -> str:
         """'Title > Chapter > Section' as a reader sees it: a heading that only says its parent
-        again ("Printer notes > Printer notes > Toner": a title and a first heading alike) is
-        written once; the document title when there is no path."""
+        again ("Printer notes > Printer notes > Toner": a title and a first heading alike; "15
+        Parameters (zsh) > 15 Parameters": a page title with its site after it) is written once;
+        the document title when there is no path."""
         shown: list[str] = []
         for name in self.heading_path:
-            if not shown or " ".join(name.split()).casefold() != " ".join(shown[-1].split()).casefold():
+            if not shown or not _says_again(name, shown[-1]):
                 shown.append(name)
         return " > ".join(shown) or self.doc_title
 
@@ -318,3 +320,13 @@ class Job:
 class JobCancelled(BaseException):
     """Raised inside a file's ingestion when its job was cancelled (BaseException, so the
     parser's own `except Exception` does not turn it into a bad-file error)."""
+
+
+_SITE_AFTER = re.compile(r"\s*(?:\([^()]*\)|[-–—|:]\s.*)")  # " (zsh)", " — The Debian Handbook"
+
+
+def _says_again(name: str, parent: str) -> bool:
+    """`name` says `parent` again: the same words (case and spacing aside), or the parent is
+    `name` with a bracketed or dashed tail ("15 Parameters (zsh)" over "15 Parameters")."""
+    a, b = " ".join(name.split()).casefold(), " ".join(parent.split()).casefold()
+    return a == b or (bool(a) and b.startswith(a) and _SITE_AFTER.fullmatch(b[len(a):]) is not None)

@@ -18,3 +18,12 @@ def test_a_heading_that_repeats_its_parent_is_written_once():
 def test_other_paths_are_kept_as_they_are():
     assert chunk(("Manual", "Install", "Manual", "Build")).path_label == "Manual > Install > Manual > Build"
     assert chunk(()).path_label == "Printer notes"
+
+
+def test_a_heading_under_its_own_page_title_with_the_site_after_it_is_written_once():
+    assert chunk(("15 Parameters (zsh)", "15 Parameters", "15.6 Parameters Used By The Shell")).path_label == \
+        "15 Parameters (zsh) > 15.6 Parameters Used By The Shell"
+    assert chunk(("Automatic Upgrades — Debian Handbook", "Automatic Upgrades", "Setup")).path_label == \
+        "Automatic Upgrades — Debian Handbook > Setup"
+    assert chunk(("Parameters (zsh)", "Parameters and options", "x")).path_label == \
+        "Parameters (zsh) > Parameters and options > x"  # another heading that starts alike stays
