@@ -11,9 +11,10 @@ Example:
 from __future__ import annotations
 
 import hashlib
-import re
 from dataclasses import dataclass, field
 from typing import Literal, Mapping
+
+from core.heading_repeats import says_again
 
 ChunkKind = Literal["text", "table", "image", "form", "annotation"]
 EdgeKind = Literal["structural", "keyword", "semantic"]
@@ -121,7 +122,7 @@ class Chunk:
         the document title when there is no path."""
         shown: list[str] = []
         for name in self.heading_path:
-            if not shown or not _says_again(name, shown[-1]):
+            if not shown or not says_again(name, shown[-1]):
                 shown.append(name)
         return " > ".join(shown) or self.doc_title
 
@@ -321,12 +322,3 @@ class JobCancelled(BaseException):
     """Raised inside a file's ingestion when its job was cancelled (BaseException, so the
     parser's own `except Exception` does not turn it into a bad-file error)."""
 
-
-_SITE_AFTER = re.compile(r"\s*(?:\([^()]*\)|[-–—|:]\s.*)")  # " (zsh)", " — The Debian Handbook"
-
-
-def _says_again(name: str, parent: str) -> bool:
-    """`name` says `parent` again: the same words (case and spacing aside), or the parent is
-    `name` with a bracketed or dashed tail ("15 Parameters (zsh)" over "15 Parameters")."""
-    a, b = " ".join(name.split()).casefold(), " ".join(parent.split()).casefold()
-    return a == b or (bool(a) and b.startswith(a) and _SITE_AFTER.fullmatch(b[len(a):]) is not None)
