@@ -149,7 +149,7 @@ def test_a_missing_root_makes_the_folder_unavailable_and_trashes_nothing(lib, do
     assert status.state == "unavailable" and status.found == 1
     assert len(lib.documents()) == 1 and lib.trash.documents() == []
     away.rename(docs)
-    assert sync(lib, folder).summary() == "1 files: nothing changed"
+    assert sync(lib, folder).summary() == "1 file: nothing changed"
     assert WatchedFolders(lib).status()[0].state == "available" and len(lib.documents()) == 1
 
 

@@ -37,7 +37,8 @@ def test_stubs_are_not_queued_and_old_ones_go_to_the_trash(lib, docs, monkeypatc
 
     monkeypatch.undo()
     report = _pass(lib, folder)
-    assert (report.found, report.queued, report.trashed) == (1, 0, 1)
+    assert (report.found, report.queued, report.trashed, report.redirects) == (1, 0, 1, 1)
+    assert report.summary() == "1 file (1 HTML page that only redirects left out): 1 to the trash"
     assert report.lines == [f"{docs / 'Aliasing.html'} only redirects to Shell-Grammar.html#Aliasing: "
                             "Aliasing.html went to the trash"]
     assert [d.source for d in lib.documents()] == ["Shell-Grammar.html"]

@@ -39,11 +39,16 @@ def allowed_under(root: Path, data_dir: Path):
     return lambda real: own.allows(real) or roots.allows(real)
 
 
-def scan(root: Path, limits: WalkSettings, data_dir: Path) -> dict[str, Stat]:
+def scan(root: Path, limits: WalkSettings, data_dir: Path, redirects: dict | None = None) -> dict[str, Stat]:
     """Every accepted file under `root` with its size and mtime (files that vanish meanwhile
-    are left out). Raises WalkStopped past the walk's limits."""
+    are left out); `redirects`, when given, gets the HTML pages left out because they only
+    redirect (path -> where to). Raises WalkStopped past the walk's limits."""
     found: dict[str, Stat] = {}
-    for path in walk_pdfs(root, WalkBudget(limits), allowed_under(root, data_dir)):
+    budget = WalkBudget(limits)
+    paths = walk_pdfs(root, budget, allowed_under(root, data_dir))
+    if redirects is not None:
+        redirects.update({str(p): target for p, target in budget.redirects.items()})
+    for path in paths:
         try:
             st = os.stat(path)
         except OSError:

@@ -50,6 +50,7 @@ class SyncReport:
     waiting: int = 0
     failed: int = 0
     job_id: int = 0
+    redirects: int = 0  # HTML pages left out: they only redirect to another page
     lines: list[str] = field(default_factory=list)
 
     def summary(self) -> str:
@@ -59,7 +60,10 @@ class SyncReport:
         parts = [f"{n} {label}" for n, label in ((self.queued, "queued"), (self.moved, "moved"),
                  (self.trashed, "to the trash"), (self.waiting, "still being written"),
                  (self.failed, "unreadable")) if n]
-        return f"{self.found} files: " + (", ".join(parts) if parts else "nothing changed")
+        left = (f" ({self.redirects} HTML page{'s' if self.redirects != 1 else ''} that only "
+                f"redirect{'' if self.redirects != 1 else 's'} left out)") if self.redirects else ""
+        files = f"{self.found} file{'s' if self.found != 1 else ''}"
+        return f"{files}{left}: " + (", ".join(parts) if parts else "nothing changed")
 
 
 class FolderSync:
@@ -110,7 +114,9 @@ class FolderSync:
             self.tables.set_folder_state(path, "available")
         try:
             with self.timed("scan"):
-                seen = scan(Path(path), self.lib.settings.walk, self.lib.settings.data_dir)
+                redirects: dict[str, str] = {}
+                seen = scan(Path(path), self.lib.settings.walk, self.lib.settings.data_dir, redirects)
+                report.redirects = len(redirects)
         except WalkStopped as exc:
             report.state, report.lines = "stopped", [str(exc)]
             return report
