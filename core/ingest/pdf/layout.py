@@ -23,6 +23,7 @@ _TEXT_FLAGS = pymupdf.TEXT_PRESERVE_WHITESPACE | pymupdf.TEXT_MEDIABOX_CLIP
 _BOLD_FONT = re.compile(r"bold|black|heavy|semibold|demi|-bd\b|\.b\b", re.I)
 _SPACES = re.compile(r"\s+")
 _MONO_FONT = re.compile(r"mono|courier|typewriter|consol|menlo|inconsolata|cmtt|sfTT|LMMono|NimbusMon", re.I)
+WIDE_GAP = 3.0  # line heights: a gap this wide inside a row parts two columns ("quit GP" ... "\q")
 MISSING_GLYPH = "\ufffd"  # what MuPDF gives for a glyph whose font has no Unicode map
 
 
@@ -39,6 +40,8 @@ class Line:
     block: int  # MuPDF block number on the page
     upright: bool = True  # False for rotated or vertical text (margin notes, stamps, labels)
     mono: bool = False  # every glyph in a fixed-width font: a code or verbatim line
+    cut: int = 0  # characters before a wide gap inside the row (a reference card's "quit GP      \q"), 0: none
+    cut_x: float = 0.0  # where the part after that gap starts
 
 
 @dataclass(frozen=True)
@@ -99,7 +102,9 @@ def _join_row(a: Line, b: Line) -> Line:
     mono = (a.mono or b.mono) and (a.mono or a.text.isdigit()) and (b.mono or b.text.isdigit())
     # code in a bold heading keeps its regular typewriter face ("7.1.2 dynamic/1": TeX has no bold tt)
     bold = (a.bold or a.mono) and (b.bold or b.mono) and (a.bold or b.bold) if a.size == b.size else main.bold
-    return Line(f"{a.text} {b.text}", box, main.size, bold, a.page, a.index, a.block, mono=mono)
+    wide = b.bbox[0] - a.bbox[2] >= WIDE_GAP * max(a.bbox[3] - a.bbox[1], b.bbox[3] - b.bbox[1])
+    cut, cut_x = (len(a.text), b.bbox[0]) if wide else (a.cut, a.cut_x)  # the row's wide gap: before b, else a's
+    return Line(f"{a.text} {b.text}", box, main.size, bold, a.page, a.index, a.block, mono=mono, cut=cut, cut_x=cut_x)
 
 
 def _make_line(raw: dict, page_no: int, index: int, block: int, upright: bool = True) -> Line | None:

@@ -70,8 +70,13 @@ class MarkdownWriter:
         self._block("#" * heading.level + " " + heading.text)
 
     def _text(self, lines: Sequence[Line]) -> None:
-        """Paragraph text, with headings written where their first line stands."""
+        """Paragraph text, with headings written where their first line stands; in a block of
+        entries whose name and value stand apart on their line (a reference card: "read file into
+        GP" ... "\\r filename"; code with a comment set to the right), each entry is a paragraph of
+        its own instead of one run-on paragraph of them all."""
         para: list[str] = []
+        entries = card_entries(lines)
+        value_x = None  # where the value of the entry in `para` starts, once its name-and-value line is in
         for ln in lines:
             key = (ln.page, ln.index)
             if key in self._headings:
@@ -82,6 +87,12 @@ class MarkdownWriter:
             elif key not in self._consumed and key not in self._hidden and ln.mono:
                 self._flush(para)  # a code or verbatim line keeps its line break ("$ ./configure", "$ make")
                 self._block(escape_line(ln.text))
+            elif key not in self._consumed and key not in self._hidden and entries:
+                if value_x is not None and (ln.cut or ln.bbox[0] < value_x - CARD_INDENT):
+                    self._flush(para)  # a new entry: its own name line, or a name wrapped before its value
+                    value_x = None
+                para.append(ln.text)  # a line under the value column goes on with the value ("… read-" / "ing.")
+                value_x = ln.cut_x if ln.cut else value_x
             elif key not in self._consumed and key not in self._hidden:
                 para.append(ln.text)
         self._flush(para)
@@ -101,3 +112,14 @@ class MarkdownWriter:
         rel = f"{self._assets.name}/{file.name}"
         self._block(f"![{description}]({rel})")
         self.images.append(im.ImageInfo(str(file), page_no, caption, description, tuple(item.bbox)))
+
+
+CARD_LINES = 3  # entries a block needs to read as a reference card
+CARD_INDENT = 3.0  # points: a line starting this far left of the value column starts a new entry
+CARD_SHARE = 0.6  # and the share of its lines that are entries
+
+
+def card_entries(lines: Sequence[Line]) -> bool:
+    """Most lines of the block hold a name and a value set apart by a wide gap (`Line.cut`)."""
+    cut = sum(1 for ln in lines if ln.cut)
+    return cut >= CARD_LINES and cut >= CARD_SHARE * len(lines)
