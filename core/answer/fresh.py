@@ -108,9 +108,11 @@ def resolved_inside(question: str) -> bool:
 
 
 def _relative_on(noun, pronoun) -> bool:
-    """The pronoun stands in a relative clause on `noun`, so it cannot be that noun ("the
-    maximum length that it can hold": 'it' is something said earlier)."""
-    return any(a.dep_ == "relcl" and a.head.i == noun.i for a in pronoun.ancestors)
+    """The pronoun is an argument of the verb of a relative clause on `noun`, beside the gap standing for
+    the noun, so it cannot be that noun ("the maximum length that it can hold": 'it' was said earlier);
+    deeper in the clause it can ("a log file that is rotated while I watch it")."""
+    verb = pronoun.head
+    return verb.dep_ == "relcl" and verb.head.i == noun.i
 
 
 def clause_subject(possessive):

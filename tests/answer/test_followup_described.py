@@ -30,3 +30,11 @@ def test_a_self_describing_definite_noun_starts_fresh(earlier, fresh):
 ])
 def test_a_definite_noun_without_its_own_description_still_leans(earlier, follow_up):
     assert standalone(follow_up, [Turn(earlier)], llm=None).rewritten
+
+
+def test_a_pronoun_deeper_in_a_relative_clause_can_be_its_noun():
+    """Probe batch 20: 'it' of "while I watch it" is the log file; 'it' beside the clause's gap is not."""
+    fresh = "How do I follow a log file that is rotated while I watch it?"
+    assert not standalone(fresh, [Turn("How do I print the last lines of a log file?")], llm=None).rewritten
+    assert standalone("What is the maximum length that it can hold?", [Turn("What is yytext in flex?")],
+                      llm=None).rewritten
