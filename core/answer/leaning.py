@@ -185,8 +185,8 @@ def _bare_subject(tok) -> bool:
 def _kind_named(tok) -> bool:
     """A lower-case word that names a command, program or tool by the noun after it ("the ip
     command", "the make program"): a name even when it is an English word or two letters long."""
-    return tok.dep_ == "compound" and tok.is_alpha and tok.is_lower and tok.head.lower_ in _KINDS \
-        and tok.head.i == tok.i + 1
+    return tok.dep_ in ("compound", "amod") and tok.is_alpha and tok.is_lower and tok.head.lower_ in _KINDS \
+        and tok.head.i == tok.i + 1  # "amod": an adjective names one too ("the free command")
 
 
 def _whole_question(words, named) -> bool:

@@ -38,3 +38,9 @@ def test_a_pronoun_deeper_in_a_relative_clause_can_be_its_noun():
     assert not standalone(fresh, [Turn("How do I print the last lines of a log file?")], llm=None).rewritten
     assert standalone("What is the maximum length that it can hold?", [Turn("What is yytext in flex?")],
                       llm=None).rewritten
+
+
+def test_a_program_named_by_an_adjective_before_command_is_a_name():
+    """Probe batch 20: "the free command" (the tagger reads 'free' as an adjective) names a program."""
+    fresh = "Why does the free command show so little free memory on a busy server?"
+    assert not standalone(fresh, [Turn("How do I check memory usage?")], llm=None).rewritten
