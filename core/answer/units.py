@@ -80,8 +80,22 @@ def _sentences(line: str) -> list[str]:
 
 def continues(open_text: str, line: str) -> bool:
     """`line` goes on with the sentence `open_text` left unfinished (no closing punctuation,
-    the line starts in lower case): one sentence cut by a page or column break."""
-    return bool(open_text) and not _ENDS_SENTENCE.search(open_text) and line[:1].islower()
+    the line starts in lower case): one sentence cut by a page or column break. A short line
+    ending on a code-like value after text ending on one is the next entry of a reference card
+    ("quit GP \\q" / "print the list of PARI types \\t"), not the rest of a sentence."""
+    return bool(open_text) and not _ENDS_SENTENCE.search(open_text) and line[:1].islower() \
+        and not (_CODE_END.search(open_text) and _card_entry(line))
+
+
+_CODE_END = re.compile(r"(?:\\\w+|[#$%@][\w#]*|\w+\([^()]*\)|[{}<>\[\]~^|]\S*)(?:\s+\w+)?\s*$")
+CARD_WORDS = 12  # a reference card's entry: a few words and its value
+
+
+def _card_entry(text: str) -> bool:
+    """A short line of plain words that ends on a code-like value ("read file into GP \\r filename",
+    "print time for last result ##"); not a line of code ("lpixel[1] = {NAXIS2}")."""
+    words = text.split()
+    return len(words) <= CARD_WORDS and all(w.isalpha() for w in words[:2]) and bool(_CODE_END.search(text))
 
 
 def _title_like(piece: str) -> bool:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from core.answer.reader import ExtractiveReader
 from core.answer.sentences import best_span, pieces
-from core.answer.units import split_units
+from core.answer.units import continues, split_units
 
 BROKEN = (
     "CMs do have important limitations. Formally, a covariance model can only model a set of basepairs\n\n"
@@ -55,3 +55,15 @@ def test_another_quote_is_cut_around_the_question_words():
     from core.answer.quote import quote_line
     assert "<40%" in quote_line(quote.text, quote.number, quote.focus, 12, bold=False)
     assert "<40%" not in quote_line(long.text, 2, None, 12)  # cut at its start, the answer is lost
+
+
+CARD = ("print defaults \\d\nset n significant digits / bits \\p n, \\pb n\nquit GP \\q\n"
+        "print the list of PARI types \\t\nread file into GP \\r filename")
+
+
+def test_the_entries_of_a_reference_card_are_units_of_their_own():
+    """A short line of words ending on a value ("quit GP \\q") after another is the next entry of a
+    reference card, not the rest of a sentence cut by a page break; code lines still join."""
+    assert [u.text for u in split_units(CARD, 1)] == CARD.splitlines()
+    assert continues("To read every other pixel, set lpixel[0] = {NAXIS1}", "lpixel[1] = {NAXIS2} inc[0] = 2")
+    assert continues("a covariance model can only model a set of basepairs", "that is well nested.")
