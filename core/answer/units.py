@@ -57,12 +57,15 @@ class Unit:
     section: str = ""  # heading path and title: units of one section share it
 
 
+_MARKED_NAME = re.compile(r"^[A-Za-z_]\w*(?:\s+<\w+>)+(?:\s+\([^()]*\))?$")  # "PS1 <S>", "path <S> <Z> (PATH <S>)"
+
+
 def term_line(line: str) -> bool:
     """A definition-list term: short, no sentence punctuation, code-like or an option."""
     words = line.split()
     if not words or len(words) > 10 or line.endswith((".", ":", ";", ",")) and not line.endswith("()"):
         return False
-    if line.startswith(("{", "-", "\\", "#:")) or _ASSIGN.match(line):
+    if line.startswith(("{", "-", "\\", "#:")) or _ASSIGN.match(line) or _MARKED_NAME.match(line):
         return True
     return bool(re.search(r"[_{}()=/]|\w:\w", line)) and len(words) <= 6
 

@@ -149,3 +149,16 @@ def test_a_name_in_a_sentence_is_no_term_line():
     assert term_unit(analyse_question("What does PS1 do?"), units, [1.0, 1.0]) is None
     units = split_units("PS1 <S>\nThe primary prompt string.", 1)
     assert term_unit(analyse_question("What does the prompt do?"), units, [1.0] * len(units)) is None
+
+
+ZSH_PARAMETERS = ("Same as PS1, PS2, PS3 and PS4, respectively.\nPS1 <S>\n"
+                  "The primary prompt string, printed before a command is read. The default is '%m%# '.\n"
+                  "PS2 <S>\nThe secondary prompt. It is expanded in the same way as PS1. The default is '%_> '.")
+
+
+def test_a_name_with_markers_is_a_term_line_and_its_sentences_answer_for_it():
+    """zsh writes "PS1 <S>" (a name and its markers) above each parameter's description: a term line,
+    so "the default of PS1" is the default sentence under it, not a decline."""
+    from core.answer.units import term_line
+    assert term_line("PS1 <S>") and term_line("path <S> <Z> (PATH <S>)") and not term_line("Karl Berry <k@x.org>")
+    assert _first_line("What is the default of PS1?", ZSH_PARAMETERS).startswith("“The default is '%m%# '.")
