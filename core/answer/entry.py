@@ -19,6 +19,7 @@ from dataclasses import replace
 from typing import Sequence
 
 from core.answer.answer_type import asked_shape
+from core.answer.decline import question_names
 from core.answer.question import QuestionInfo
 from core.answer.reading import Reading
 from core.answer.terms import content_terms, tokens
@@ -79,7 +80,7 @@ def with_entry_head(q: QuestionInfo, reading: Reading, unit: Unit, before: Unit 
     directory to Dir for the local client."), or a "What is PS1?" one answered under the name's
     term line (`term_unit`); any other reading as it is."""
     term = unit.context.split(" | ")[0] if unit.context else ""
-    names = set(_ASKED_NAME.findall(q.text))
+    names = set(question_names(q.text))
     if q.kind in ("what", "definition") and _names_term(term, names) and _only_names(q, names) and not reading.prefix \
             and unit.text.strip() in reading.sentence and term not in reading.sentence:
         return replace(reading, prefix=term)  # "What does PS1 do?": "PS1 <S> … The primary prompt string …"
@@ -95,31 +96,33 @@ def with_entry_head(q: QuestionInfo, reading: Reading, unit: Unit, before: Unit 
     return replace(reading, prefix=head)
 
 
-_ASKED_NAME = re.compile(r"(?<![\w-])(?:[A-Z][A-Z0-9_]+|[A-Za-z]+\d\w*|[A-Za-z]\w*_\w+|--?[A-Za-z][\w-]*)(?![\w-])")
 TERM_WORDS = 4  # a term line: the name and its markers ("PS1 <S>", "HISTSIZE <S>", "-f, --force")
 TERM_SHARE = 0.5  # a term's unit is taken when it scores at least this share of the best unit
 
 
 def term_unit(q: QuestionInfo, units: Sequence[Unit], scores: Sequence[float]) -> Unit | None:
     """Asked what a name is or does ("What does PS1 do?"), the unit that is that name's own
-    entry among the ranked `units`: its term line ("PS1 <S>", read then with the description
-    after it) or the first sentence set under it as its term (the description itself), when
-    it scores at least TERM_SHARE of the best unit. The sentences that only mention the name
+    entry among the ranked `units`: its term line ("LISTMAX", read then with the description
+    after it) or the first sentence set under it as its term ("PS1 <S>": the description itself),
+    when it scores at least TERM_SHARE of the best unit. The sentences that only mention the name
     ("Same as PS1.", "It is expanded in the same way as PS1.") hold its word as well, and
     would otherwise win. None when the question names no such term."""
-    names = set(_ASKED_NAME.findall(q.text))
+    names = set(question_names(q.text))
     if q.kind not in ("what", "definition") or not names or not units or not _only_names(q, names):
         return None
+    at = {(u.number, u.index): u for u in units}
+    first_under: dict[tuple[int, str], int] = {}  # (passage, term) -> index of its first sentence
+    for u in units:
+        key = (u.number, u.context)
+        first_under[key] = min(first_under.get(key, u.index), u.index)
     for u, score in zip(units, scores):
         if score < TERM_SHARE * scores[0]:
             break
-        term = u.context.split(" | ")[0] if u.context else ""
-        after = next((v for v in units if v.number == u.number and v.index == u.index + 1), None)
+        after = at.get((u.number, u.index + 1))
         own = u.kind == "prose" and _names_term(u.text, names) and after is not None and after.kind == "prose" \
-            and not _names_term(after.text, names | {after.text.split()[0]}) and after.text.rstrip().endswith(".")
-        under = bool(term) and _names_term(term, names) and u.index == min(
-            (v.index for v in units if v.number == u.number and v.context == u.context), default=u.index)
-        if own or under:
+            and after.text.rstrip().endswith(".")  # a term line and its description
+        term = u.context.split(" | ")[0] if u.context else ""
+        if own or _names_term(term, names) and first_under[(u.number, u.context)] == u.index:
             return u
     return None
 
