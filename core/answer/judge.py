@@ -2,6 +2,9 @@
 
 - "Can TFTP transfer files in netascii mode?": the best unit is read for negation
   ("not", "cannot", "is not supported", "the only feature that is not implemented") → No.
+- "Is dgrid3d enabled by default?": a state the question names (enabled, allowed, case
+  sensitive …) is read in the best units that state it or its opposite outright ("By default
+  dgrid3d is disabled." → No), not in a condition ("When enabled, …").
 - "Are A and B both P?": each subject's own units must cover P's words → Yes.
 - "Were A and B of the same nationality?": the subjects' units must share an entity of the
   kind P names (a nationality, a place) → Yes.
@@ -26,12 +29,50 @@ _NEGATION = re.compile(
     r"\b(?:not|no|never|cannot|can't|isn't|aren't|doesn't|don't|won't|wasn't|weren't|none|neither|nor|"
     r"unsupported|unable|lacks?|impossible|prohibited|disallowed|forbidden|deprecated|removed|dropped)\b|n't\b",
     re.IGNORECASE)
+_STATES = (("enabled", "disabled"), ("allowed", "disallowed forbidden prohibited"), ("permitted", "forbidden prohibited"),
+           ("true", "false"), ("supported", "unsupported"), ("visible", "hidden invisible"),
+           ("sensitive", "insensitive"), ("active", "inactive"), ("required", "optional"))
+_OPPOSITE = {a: frozenset(b.split()) for a, b in _STATES} | {b: frozenset({a}) for a, bs in _STATES for b in bs.split()}
+_HEDGE = frozenset("when if unless once whether while can could may might must to should will".split())
 _YEAR = re.compile(r"\b(1[0-9]{3}|20[0-9]{2})\b")
 _NUMBER = re.compile(r"\b\d+(?:[.,]\d+)*\b")
 _EARLY = ("older", "oldest", "earlier", "earliest", "first")
 _LATE = ("younger", "youngest", "later", "latest", "newer", "newest", "last")
 _SUBJECTS = re.compile(r"^\s*\w+\s+(?:both\s+)?(?:the\s+)?(.+?),?\s+and\s+(?:the\s+)?(.+)$", re.IGNORECASE)
 _CONNECTOR = frozenset("of the de von van for in and on a".split())
+
+
+def verdict(q: QuestionInfo, units: Sequence[Unit], anchors: Collection[str],
+            entities: Callable[[str], set[str]]) -> tuple[str, Unit]:
+    """The Yes/No of a yes/no question and the unit it is read from."""
+    both = both_or_same(q, units, entities) if q.same else None
+    if both:
+        return both, units[0]
+    return stated(q.text, units) or (yes_no(units, anchors), units[0])
+
+
+def stated(asking: str, units: Sequence[Unit], top: int = 3) -> tuple[str, Unit] | None:
+    """Yes/No from the first of the `top` units (that share a word of the question besides the
+    state) that states outright the state the question asks about or its opposite; None when the question names no such state (or two) or no unit
+    states one."""
+    words = _words(asking)
+    asked = [w for w in words if w in _OPPOSITE]
+    if len(asked) != 1 or "or" in words:  # "active or passive?" asks for one of two
+        return None
+    same, other = {asked[0]}, _OPPOSITE[asked[0]]
+    about = content_terms(asking) - {asked[0], "default"}
+    for unit in (u for u in units[:top] if about & content_terms(f"{u.text} {u.context}")):  # of what is asked
+        for clause in re.split(r"[,;:()]", unit.text):  # "When enabled, …": the state is hedged in its clause
+            words = _words(clause)
+            for i, w in enumerate(words):
+                if (w in same or w in other) and not _HEDGE & set(words[:i]):
+                    denied = w in other or any(_NEGATION.fullmatch(x) for x in words[max(0, i - 3):i])
+                    return ("No" if denied else "Yes"), unit
+    return None
+
+
+def _words(text: str) -> list[str]:
+    return [w.lower().replace("’", "'") for w in re.findall(r"[\w'’]+", text)]
 
 
 def yes_no(units: Sequence[Unit], anchors: Collection[str] = ()) -> str:
@@ -41,7 +82,7 @@ def yes_no(units: Sequence[Unit], anchors: Collection[str] = ()) -> str:
     words of one of them: "… only if that does not work it uses IPv4" does not deny IPv6."""
     if not units:
         return "Yes"
-    words = re.findall(r"[\w.'’-]+", units[0].text)
+    words = [w.replace("’", "'") for w in re.findall(r"[\w.'’-]+", units[0].text)]
     negations = [i for i, w in enumerate(words) if _NEGATION.fullmatch(w) or w.lower().endswith("n't")]
     if not anchors:
         return "No" if negations else "Yes"

@@ -242,9 +242,8 @@ class ExtractiveReader:
         how far the answer's score is ahead of the best other answer's, 1.0 for a verdict;
         the ranked candidates, best first, whose runners-up the other quotes show)."""
         if q.kind == "yesno":
-            verdict = judge.both_or_same(q, units, nlp.entity_names) if q.same else None
-            named = named_terms(q, units[0]) or rare_terms(q, units)
-            return verdict or judge.yes_no(units, named), units[0], -1, 1.0, []
+            said, unit = judge.verdict(q, units, named_terms(q, units[0]) or rare_terms(q, units), nlp.entity_names)
+            return said, unit, -1, 1.0, []
         if q.kind == "choice":
             pick = judge.choose(q, units, option_overlap(q))
             about = judge.units_about(pick, units[:20]) or units

@@ -21,8 +21,9 @@ from core.answer.quote import clean_markup, decline_lines, quote_line
 from core.answer.terms import content_terms, tokens
 from core.answer.units import Unit, term_line
 
-_NEGATION = re.compile(r"\b(?:not|no|never|cannot|can't|isn't|aren't|doesn't|don't|won't|unsupported|unable)\b|"
-                       r"\b\w+n't\b", re.IGNORECASE)
+_NEGATION = re.compile(r"\b(?:not|no|never|cannot|can't|isn't|aren't|doesn't|don't|won't|unsupported|unable|"
+                       r"disabled|disallowed|forbidden|prohibited|false|hidden|invisible|insensitive|inactive|optional)\b|"
+                       r"\b\w+n['’]t\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,52 @@
+"""Yes/no verdicts: a state the question names is read where a unit states it outright."""
+from __future__ import annotations
+
+import pytest
+
+from core.answer import judge
+from core.answer.reader import ExtractiveReader
+from core.answer.units import Unit
+
+DGRID = ("Dgrid3d. When enabled, 3D data read from a file are always treated as a scattered data set. "
+         "By default dgrid3d is disabled.")
+
+
+def _units(*texts: str) -> list[Unit]:
+    return [Unit(t, 1, "prose") for t in texts]
+
+
+def test_the_opposite_state_stated_outright_is_a_no_read_past_a_condition() -> None:
+    result = ExtractiveReader(None).read("Is dgrid3d enabled by default?", [(1, DGRID, "gnuplot", "Dgrid3d")])
+    first = result.render().splitlines()[0]
+    assert result.answer == "No"
+    assert first.startswith("No: “By default dgrid3d is") and "disabled" in first
+
+
+@pytest.mark.parametrize("question, texts, said", [
+    ("Is the search case sensitive?", ("When set, the search can be made case-insensitive.", "The search is case-insensitive."),
+     "No"),
+    ("Is dgrid3d disabled by default?", ("By default dgrid3d is disabled.",), "Yes"),
+    ("Is the cache enabled?", ("The cache is not enabled unless you ask for it.",), "No"),
+    ("Is the cache enabled?", ("The cache is enabled at start-up.",), "Yes"),
+])
+def test_stated_reads_the_asked_state_or_its_opposite(question, texts, said) -> None:
+    verdict, unit = judge.stated(question, _units(*texts))
+    assert verdict == said
+    assert unit.text == texts[-1]
+
+
+@pytest.mark.parametrize("question", [
+    "Does the client use active or passive mode?",  # one of two, not a yes/no
+    "Is the cache large?",  # no state the table knows
+])
+def test_stated_leaves_other_questions_to_the_general_rule(question) -> None:
+    assert judge.stated(question, _units("The client is active and the cache is enabled.")) is None
+
+
+def test_a_curly_apostrophe_negation_is_a_no() -> None:
+    assert judge.yes_no(_units("In particular, --fast doesn’t make things significantly faster.")) == "No"
+    assert judge.yes_no(_units("In particular, --fast makes things significantly faster.")) == "Yes"
+
+
+def test_a_state_of_something_else_is_not_read() -> None:
+    assert judge.stated("Is dgrid3d enabled by default?", _units("The mouse is disabled in batch mode.")) is None
