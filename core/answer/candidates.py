@@ -36,6 +36,7 @@ _NAMED = re.compile(r"\b(?:the\s+)?([\w:/.\\#=-]+(?:\s[\w:/.\\#=-]+)?)\s+(?:comm
                     r"subcommand|macro|option|flag|attribute|variable)\b")
 _NAMED_AFTER = re.compile(r"\b(?:option|flag|attribute|keyword|command|function|variable)\s+([\w:/.\\#=-]*[\w\\#-][\w:/.=-]*)")
 _NUMERIC_KINDS = {"count": True, "duration": True, "date": True}  # "five times": the unit word may repeat the question
+_DOES = re.compile(r"\bwhat (?:does|do) .+ do\b", re.IGNORECASE)
 _OTHER = re.compile(r"\b(?:other|else|besides|apart from|aside from|in addition to)\b", re.IGNORECASE)
 _BY = re.compile(r"(\w+)\s+by\s+$")
 _DEFAULT_WORD = re.compile(r"\bdefault", re.IGNORECASE)
@@ -208,13 +209,14 @@ def rank_candidates(q: QuestionInfo, units: Sequence[Unit], scores: Sequence[flo
     other = bool(_OTHER.search(q.text))  # "what other background …": not the ones the question names
     head = q.focus.split()[-1].lower() if q.focus else ""
     agent = q.kind in ("person", "what") and head.endswith(("er", "or", "ist"))  # "writer": "written by X"
+    defined = focus if q.kind == "definition" and not q.default and _DOES.search(q.text) else set()
     raw: list[Candidate] = []
     for unit, score, doc in zip(units, scores, docs):
         for m in unit_matches(q, unit, doc):
             text = m.text.strip()
             share = _question_share(text.split()[0] if _NUMERIC_KINDS.get(q.kind) else text, q)
-            if len(text) < 1 or len(tokens(text)) > 16 or share >= 1.0:
-                continue
+            if len(text) < 1 or len(tokens(text)) > 16 or share >= 1.0 or defined and defined & content_terms(text):
+                continue  # "What does the reset command do?": a span that names reset is not what it does
             value = unit_weight * score + 0.35 * m.fit + 0.2 * _closeness(unit, m, anchors) - 0.25 * share
             value += 0.15 if _next_to_focus(unit, m, focus) else 0.0
             value += 0.15 if agent and _by_agent(unit.text[: max(0, m.start)], head) else 0.0

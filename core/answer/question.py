@@ -41,8 +41,11 @@ _DEFAULT = re.compile(
     r"\bdefault|\bunless (?:told|set|specified|configured)|\bif (?:you|i|it) (?:do(?:n't| not)|does(?:n't| not)) "
     r"(?:set|pass|give|specify)|\bdoes not set\b|\bif (?:it is |they are )?(?:not set|unset|omitted)|otherwise\b",
     re.IGNORECASE)
-_NOT_DEFAULT = re.compile(r"\b(?:instead of|rather than|other than|apart from|besides|not)\s+(?:the\s+|its\s+)?default\w*",
-                          re.IGNORECASE)  # "with debugging instead of the default optimisation" asks for the other one
+_NOT_DEFAULT = re.compile(r"\b(?:instead of|rather than|other than|apart from|besides|not)\s+(?:the\s+|its\s+)?default\w*|"
+                          r"^\s*how (?:do|can|should) (?:i|you|we) (?:change|set|alter|override|modify|configure)\s+"
+                          r"(?:the\s+|its\s+|a\s+|my\s+)?(?:[\w-]+\s+)?default\w*",
+                          re.IGNORECASE)  # "… instead of the default optimisation" asks for the other one; "How do I
+#                                           change the default editor?" for a way to change it, not the default
 _COMPARATIVE = re.compile(
     r"\b(older|younger|earlier|later|first|last|more|fewer|less|larger|smaller|bigger|higher|lower|"
     r"longer|shorter|taller|newer|oldest|youngest|most|least|largest|smallest|highest|lowest)\b", re.IGNORECASE)

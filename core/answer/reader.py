@@ -262,7 +262,7 @@ class ExtractiveReader:
         ranked = rank_candidates(q, pool, pool_scores, self.tagger or None, weight)
         if q.kind not in SHAPED_KINDS:  # a count, a duration, a date or a step needs its shape
             ranked = with_sentences(ranked, pool, pool_scores, self.unit_weight, self.sentence_base)
-        if _STATES_DEFAULT.search(q.text):  # a sentence that states a default answers a question about one
+        if q.default:  # a sentence that states a default answers a question about one
             stating = [c for c in ranked if _STATES_DEFAULT.search(c.unit.text)]
             ranked = stating + [c for c in ranked if not _STATES_DEFAULT.search(c.unit.text)]
         chosen = self._choose(q, pool, pool_scores, ranked, following, numbers)
