@@ -92,8 +92,12 @@ def subject_of(question: str, agent_first: bool = False) -> str:
     for tok in main:  # "Which FTP option makes X reuse Y?": the FTP option that makes X reuse Y
         if tok.dep_ in ("nsubj", "nsubjpass"):
             left = tok.left_edge.i + (doc[tok.left_edge.i].tag_ in _WH)
+            left += doc[left].lower_ in ("many", "much") and left > tok.left_edge.i  # "How many consoles": the consoles
             own = doc[left: tok.right_edge.i + 1].text
             rest = doc[tok.right_edge.i + 1:].text.strip(" ?.!")
+            there = re.match(r"(?:are|is|were|was) there\b\s*", rest)  # "… are there in Debian": the … in Debian
+            if there:
+                return f"the {own} {rest[there.end():]}".strip()
             return f"the {own} that {rest}" if rest else f"the {own}"
     for deps in (("dobj", "nsubj", "nsubjpass"), ("attr", "pobj", "conj", "appos")):
         for tok in nouns:

@@ -90,6 +90,8 @@ def test_offline_rewrite_reads_as_a_question(earlier, follow_up, rewritten):
      "How do I force black point compensation off in Ghostscript?"),
     ("When does Erlang SSH start rekeying by default?", "how do I change that?",
      "How do I change when Erlang SSH starts rekeying by default?"),
+    ("How many virtual consoles are there in a default Debian system?", "How do I switch between them?",
+     "How do I switch between the virtual consoles in a default Debian system?"),  # not "the many … that are there"
 ])
 def test_offline_rewrite_of_fragments_and_pronouns(earlier, follow_up, rewritten):
     out = standalone(follow_up, [Turn(earlier, "“… Default: 101 …” [1]")], llm=None)
