@@ -2,7 +2,8 @@
 
 lxml parses the page (no script runs, nothing is fetched). Block elements are written in
 document order: h1-h6 as headings at their level, paragraphs, list items ("- "), tables
-(first row = header), pictures by their alt text and figure caption, preformatted text;
+(first row = header; a DocBook note box laid out as a table is read as its text), pictures by
+their alt text and figure caption, preformatted text;
 scripts, styles, templates and navigation (`<nav>`, and the Prev/Next bars that documentation
 generators write as classed lists and divs) are left out. The Markdown reader
 (core.ingest.md) and the EPUB reader (core.ingest.epub) write through `HtmlWalker` too.
@@ -26,6 +27,7 @@ from core.ingest.formats import ParsedFile
 from core.ingest.html_redirect import redirect_target
 from core.ingest.md_out import MarkdownOut, one_line
 
+ADMONITIONS = {"note", "tip", "warning", "caution", "important"}
 HEADINGS = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
 SKIP = {"script", "style", "noscript", "template", "nav", "head", "title", "meta", "link", "button", "select"}
 BLOCKS = {"p", "div", "section", "article", "main", "header", "footer", "aside", "body", "html", "ul", "ol",
@@ -104,6 +106,14 @@ def linked_badge(img) -> bool:
     return bool(href) and not href.endswith((".png", ".jpg", ".jpeg", ".gif", ".svg", ".webp", ".bmp", ".tif", ".tiff"))
 
 
+def admonition(table) -> bool:
+    """A table that only lays out a note box: DocBook writes each Note, Tip, Warning, Caution
+    and Important as a table (summary="Tip") inside a div of that class."""
+    parent = table.getparent()
+    classes = set((parent.get("class") or "").lower().split()) if parent is not None else set()
+    return (table.get("summary") or "").strip().lower() in ADMONITIONS or bool(classes & ADMONITIONS)
+
+
 def tag_of(el) -> str:
     """Lower-case local tag name ('' for comments and processing instructions)."""
     tag = el.tag if isinstance(el.tag, str) else ""
@@ -144,6 +154,8 @@ class HtmlWalker:
             self.on_element(el)
         if tag in HEADINGS:
             self.heading(el, HEADINGS[tag])
+        elif tag == "table" and admonition(el):
+            self.admonition(el)
         elif tag == "table":
             self.table(el)
         elif tag in ("ul", "ol"):
@@ -168,10 +180,10 @@ class HtmlWalker:
         run = [el.text or ""]
         for child in el:
             if tag_of(child) in BLOCKS:
-                self.out.paragraph("".join(run), prefix)
-                prefix = ""  # a list item's marker goes on its first paragraph only
-                run = []
-                self.walk(child)
+                loose = one_line("".join(run))
+                self.out.paragraph(loose, prefix)
+                self.walk(child, "" if loose else prefix)  # "<li><p>…": the marker goes on the first paragraph
+                prefix, run = "", []
             elif tag_of(child) not in SKIP and not is_navigation(child):
                 run.append(" " if tag_of(child) == "br" else _inline_raw(child))
             run.append(child.tail or "")
@@ -183,6 +195,13 @@ class HtmlWalker:
             level = self.level_of(el, level, text)
         if level is not None:
             self.out.heading(level, text)
+
+    def admonition(self, el) -> None:
+        """A note box laid out as a table (an icon, its label, its text): the text as blocks;
+        the icon and the label ("Tip") left out, so the note reads as the prose it is."""
+        for cell in el.iter("td"):
+            if next((a for a in cell.iterancestors("table")), None) is el and inline_text(cell).strip():
+                self.walk(cell)
 
     def table(self, el) -> None:
         """Rows of th/td text (nested tables read as text); the caption goes above."""

@@ -132,6 +132,21 @@ def test_html_leaves_out_a_picture_that_is_all_of_a_link_to_another_page():
     assert "Product Site" not in out.markdown()
     assert "The backup bank" in out.markdown() and "an icon" in out.markdown()
 
+def test_html_reads_a_docbook_note_box_as_prose_and_marks_list_items_that_hold_paragraphs():
+    from core.ingest.html import HtmlWalker, parse_html
+    from core.ingest.md_out import MarkdownOut
+
+    page = ('<body><ul><li><p>Log in again.</p></li><li>Start screen.</li></ul>'
+            '<div class="tip"><table border="0" summary="Tip"><tr><td rowspan="2"><img alt="[Tip]" src="tip.png"/>'
+            '</td><th align="left">Tip</th></tr><tr><td><p>Ext4 is the default filesystem.</p><pre>$ mkfs.ext4 /dev/sdb1'
+            '</pre></td></tr></table></div><table><tr><th>Tool</th><th>Use</th></tr><tr><td>mkfs</td><td>make one</td>'
+            '</tr></table></body>')
+    out = MarkdownOut()  # Debian Reference (DocBook): every Note, Tip and Warning is a two-row layout table
+    HtmlWalker(out).walk(parse_html(page))
+    assert out.markdown() == ("- Log in again.\n\n- Start screen.\n\nExt4 is the default filesystem.\n\n"
+                              "$ mkfs.ext4 /dev/sdb1\n\n| Tool | Use |\n|---|---|\n| mkfs | make one |\n")
+
+
 def test_markdown_front_matter_title_setext_heading_and_table(parsed):
     doc = parsed["markdown"]
     assert doc.title == "Release Notes 2.1" and "title:" not in doc.markdown
