@@ -85,10 +85,17 @@ def read_around(reading: Reading, unit: Unit, prev: Unit | None, nxt: Unit | Non
         return replace(reading, sentence=f"{prev.text.strip()} {unit.text}", mark=_shifted(reading.mark, shift),
                        window=_shifted(reading.window, shift))
     if not confident and nxt is not None and nxt.number == unit.number and words <= short \
-            and not unit.text.rstrip().endswith(":") and nxt.kind != "row" \
+            and not unit.text.rstrip().endswith(":") and nxt.kind != "row" and not _other_entry(unit, nxt) \
             and words + len(nxt.text.split()) <= total:
         return replace(reading, sentence=f"{unit.text} {nxt.text.strip()}")
     return reading
+
+
+def _other_entry(unit: Unit, nxt: Unit) -> bool:
+    """The next sentence describes another entry: prose read under a context (a term line, a
+    caption) that `unit` is not read under ("gnuplot -xrm …" / "to override the first linetype
+    color." after "gnuplot -background coral to change the background color.")."""
+    return nxt.kind == "prose" and unit.kind == "prose" and nxt.context != unit.context
 
 
 _ONWARD = re.compile(r"^(?:In (?:that|this|such an?|either|which) cases?\b|Instead\b|Alternatively\b|Otherwise\b|"

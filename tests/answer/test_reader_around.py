@@ -104,3 +104,12 @@ def test_a_sentence_read_on_into_one_that_announces_a_command_brings_the_command
     reader = ExtractiveReader(embedder=None, tagger=None)
     line = reader.read("How do I extract all the books from a bibliography?", [(1, BIBTOOL)]).render().splitlines()[0]
     assert "This can be done with the following command:" in line and "select{@book}" in line
+
+
+def test_a_short_sentence_is_not_read_on_into_the_description_of_another_entry() -> None:
+    text = ("Examples:\ngnuplot -background coral\nto change the background color.\n"
+            "gnuplot -xrm ’gnuplot*line1Color:blue’\nto override the first linetype color.")
+    result = ExtractiveReader(None).read("How do I change the background color of the x11 window?",
+                                         [(1, text, "gnuplot", "X11 resources")])
+    first = result.render().splitlines()[0]
+    assert first == "“gnuplot -background coral to change the background color.” [1]"  # not "… to override …"
