@@ -82,6 +82,11 @@ def _replace(doc, lo: int, hi: int, text: str) -> str:
 
 
 _ARTICLES = frozenset("the a an".split())
+
+
+def _article(name: str) -> str:
+    """'an' before a capitalised abbreviation read from a vowel sound ("an SVG", "an HTML"), else 'a'."""
+    return "an" if name[:1] in "AEFHILMNORSX" else "a"
 _BREAK_POS = frozenset("ADP AUX PRON PUNCT CCONJ SCONJ".split())
 
 
@@ -160,7 +165,11 @@ def swap(earlier: str, fragment: str) -> str:
         return _replace(doc, numbers[0], numbers[0] + 1, bare)
     names = [t.i for t in doc if CODE.search(t.text) and t.i > 0]
     if CODE.search(fragment.split()[-1]) and len(fragment.split()) <= 3 and names:
-        return _replace(doc, names[0], names[0] + 1, bare)
+        named = bare.split(maxsplit=1)[1] if first in _PREP | _MORE_PREP | {"as"} and len(bare.split()) > 1 else bare
+        at = names[0]  # "as SVG" after "as a PNG file": SVG for PNG, and the article read for it ("an SVG")
+        if at and doc[at - 1].lower_ in ("a", "an") and named.split()[0].isupper():
+            return _replace(doc, at - 1, at + 1, f"{_article(named)} {named}")
+        return _replace(doc, at, at + 1, named)
     if first in _PREP:
         return earlier.rstrip(" ?") + f" {fragment}?"
     return ""

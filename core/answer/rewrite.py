@@ -73,7 +73,9 @@ def subject_of(question: str, agent_first: bool = False) -> str:
         return ""
     nouns = [t for t in doc if t.pos_ in ("NOUN", "PROPN") or (t.pos_ == "NUM" and t.dep_ in ("dobj", "pobj"))
              or (t.pos_ in ("PRON", "X") and not t.is_stop)  # "bzcat" misread as a pronoun, "pari" as a foreign word
-             or (t.pos_ == "ADJ" and t.dep_ == "dobj")]  # "install texlive": no adjective is an object
+             or (t.pos_ == "ADJ" and t.dep_ == "dobj")  # "install texlive": no adjective is an object
+             or (t.tag_ == "VBG" and t.dep_ == "xcomp" and any(c.dep_ == "compound" for c in t.children))]
+    # "enable log scaling": the tagger reads the named gerund as the verb's complement, not its object
     misread = [t for t in doc[1:-1] if t.pos_ in ("ADJ", "ADV") and t.dep_ == "advmod" and not t.is_stop
                and not t.lower_.endswith("ly") and doc[t.i - 1].dep_ == "ROOT" and doc[t.i - 1].pos_ == "VERB"
                and doc[t.i + 1].pos_ in ("ADP", "PUNCT") and not any(x.dep_ == "dobj" for x in doc)]
@@ -82,6 +84,7 @@ def subject_of(question: str, agent_first: bool = False) -> str:
     # "How do I run flex from …?": as a manner word
     objects = ("dobj", "npadvmod") if any(t.dep_ == "npadvmod" and t.pos_ == "PRON" for t in main) else ("dobj",)
     objects = objects + ("advmod",) if misread else objects
+    objects = objects + ("xcomp",) if any(t.dep_ == "xcomp" for t in nouns) else objects
     order = (("nsubj", "nsubjpass"), objects) if agent_first else (objects, ("nsubj", "nsubjpass"))
     for pool, deps in ((main, order[0]), (main, order[1])):
         for tok in pool:

@@ -80,7 +80,10 @@ def same_preposition(earlier: str, fragment: str) -> str:
     if not preps:
         return ""
     prep = preps[-1]
-    span = doc[prep.i: prep.right_edge.i + 1]
+    end = prep.right_edge.i + 1
+    while end < len(doc) and doc[end].text.startswith("-") and CODE.search(doc[end].text):
+        end += 1  # "with bzip2 -1": the parser may hang the option off the verb
+    span = doc[prep.i: end]
     codes = [t for t in span if CODE.search(t.text) and t.i > prep.i]
     if len(words) == 2 and CODE.search(words[1]) and codes:  # "with -9" for "with bzip2 -1"
         return _joined(doc, codes[-1].i, codes[-1].i + 1, words[1])
@@ -90,12 +93,12 @@ def same_preposition(earlier: str, fragment: str) -> str:
     named = any(t.i > prep.i and (is_name(t) or question_names(t.text)) for t in span)
     if named and prep.lower_ == "of":  # "of verbosity" for "of BZ2_bzCompressInit": the thing owning both stays
         return ""
-    outside = any((is_name(t) or question_names(t.text)) for t in doc if not prep.i <= t.i <= prep.right_edge.i)
+    outside = any((is_name(t) or question_names(t.text)) for t in doc if not prep.i <= t.i < end)
     swaps_name = bool(question_names(" ".join(words[1:])))  # "on macOS" for "on Linux": a name for a name
     one_for_one = len(words) == 2 and len(span) == 2  # "with rpm" for "with dpkg": one word for one name
     if not outside and not swaps_name and named and not one_for_one:
         return ""  # "for phmmer": the program asked about stays; "with OpenMP" after "compile Velvet" may go
-    return _joined(doc, prep.i, prep.right_edge.i + 1, " ".join(words))
+    return _joined(doc, prep.i, end, " ".join(words))
 
 
 def _joined(doc, lo: int, hi: int, text: str) -> str:

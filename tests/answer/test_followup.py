@@ -79,6 +79,10 @@ def test_offline_rewrite_reads_as_a_question(earlier, follow_up, rewritten):
      "What is the default width of the name field in AMC without Code?"),
     ("What does the -sProofProfile option of Ghostscript do?", "and -sDeviceLinkProfile?",
      "What does the -sDeviceLinkProfile option of Ghostscript do?"),
+    ("How do I save a plot as a PNG file?", "And as SVG?", "How do I save a plot as an SVG file?"),  # not "as a as SVG"
+    ("How do I compress with bzip2 -1?", "and with -9?", "How do I compress with bzip2 -9?"),  # not "with -9 -1"
+    ("How do I enable log scaling on the x axis?", "and how do I turn it off?",
+     "How do I turn log scaling on the x axis off?"),  # it: the scaling, not the axis
     # "it" is what was asked about; the named thing when the follow-up asks its own "which X"
     ("Which FTP mode does the Erlang FTP client try first?", "how do I change it?",
      "How do I change the FTP mode of the Erlang FTP client?"),
