@@ -76,6 +76,7 @@ def one_stands_for(question: str, earlier: str) -> str:
 
 
 
+_ORDINAL = re.compile(r"first|second|third|fourth|fifth|last|next|previous|other|same|new", re.IGNORECASE)
 _DESCRIBED_ONE = re.compile(r"\b(?:a|an|the)\s+[\w-]+\s+(one)\b(?!\s+of\b)", re.IGNORECASE)
 
 
@@ -85,4 +86,12 @@ def described_one(question: str, earlier: str) -> str:
     m = _DESCRIBED_ONE.search(question)
     doc = parse(earlier) if m else None
     heads = [t for t in doc if t.dep_ in ("dobj", "pobj") and t.pos_ == "NOUN" and t.tag_ == "NN"] if doc is not None else []
-    return f"{question[:m.start(1)]}{heads[0].text}{question[m.end(1):]}" if heads else ""
+    if not heads:
+        return ""
+    head = heads[0]  # "the second one": another of the same kind, with its describing words ("virtual console");
+    ordinal = _ORDINAL.fullmatch(m.group(0).split()[-2])  # "a hard one": another kind ("hard link", not "hard symbolic")
+    kept, at = [], head.i - 1
+    while ordinal and at >= 0 and doc[at].head.i == head.i and doc[at].dep_ in ("amod", "compound") \
+            and not _ORDINAL.fullmatch(doc[at].text):
+        kept, at = [doc[at].text] + kept, at - 1
+    return f"{question[:m.start(1)]}{' '.join(kept + [head.text])}{question[m.end(1):]}"

@@ -212,13 +212,17 @@ def _singular(word: str) -> str:
     return word[:-1] if word.lower().endswith("s") and not word.lower().endswith("ss") else word
 
 
+_ORDINAL = re.compile(r"\b(?:first|second|third|fourth|fifth|last|next|previous)\b", re.IGNORECASE)
+_ORDINAL_ONE = re.compile(_ORDINAL.pattern + r"\s+one\b", re.IGNORECASE)
+
+
 def which_one(question: str, earlier: str) -> str:
     """`question` with "which one", "which of them" or "the IGR one" made "which <the noun the
     earlier which/what asked for>" (singular: "which file", "the IGR relaxed clock model");
     "" when either has no such phrase."""
     m = _kind_one(question)
-    doc = parse(earlier) if m else None
-    if doc is None:
+    doc = parse(earlier) if m and not (_ORDINAL_ONE.search(question) and _ORDINAL.search(earlier)) else None
+    if doc is None:  # "and to the second one?" after "… to the first virtual console?": the console (described_one)
         return ""
     group = next(g for g in ("one", "of", "kind") if m.group(g))
     for chunk in doc.noun_chunks:

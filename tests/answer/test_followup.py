@@ -83,6 +83,8 @@ def test_offline_rewrite_reads_as_a_question(earlier, follow_up, rewritten):
     ("How do I compress with bzip2 -1?", "and with -9?", "How do I compress with bzip2 -9?"),  # not "with -9 -1"
     ("How do I enable log scaling on the x axis?", "and how do I turn it off?",
      "How do I turn log scaling on the x axis off?"),  # it: the scaling, not the axis
+    ("Which key combination switches to the first virtual console?", "and to the second one?",
+     "Which key combination switches to the second virtual console?"),  # not "the second key combination"
     # "it" is what was asked about; the named thing when the follow-up asks its own "which X"
     ("Which FTP mode does the Erlang FTP client try first?", "how do I change it?",
      "How do I change the FTP mode of the Erlang FTP client?"),
