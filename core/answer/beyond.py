@@ -19,6 +19,7 @@ import re
 from core.answer.decline import question_names
 from core.answer.fresh import whole_request
 from core.answer.leaning import is_name, parse
+from core.answer.phrases import HOW_TO
 from core.answer.referent import asked_thing
 
 _BEYOND = re.compile(r"\b(?:a\s+different|another|the\s+same|a\s+new|an?\s+(?:faster|quicker|easier|simpler|better)"
@@ -95,3 +96,25 @@ def described_one(question: str, earlier: str) -> str:
             and not _ORDINAL.fullmatch(doc[at].text):
         kept, at = [doc[at].text] + kept, at - 1
     return f"{question[:m.start(1)]}{' '.join(kept + [head.text])}{question[m.end(1):]}"
+
+
+_DO_IT = re.compile(r"\bdo\s+(?:it|so|(?:that|this)(?=\s*(?:[?.!,]|$|\s(?:with|without|on|in|from|for|while|when|if|too|"
+                    r"again|instead|by|using|via|at|automatically)\b)))\b", re.IGNORECASE)  # not "do that cron cannot"
+
+
+def done_again(question: str, earlier: str) -> str:
+    """ "Can gdb disassemble binary code too?" for "Can gdb do it too?" after "How do I disassemble
+    binary code?": "do it" stands for what the earlier how-question asked to do ("" otherwise: when
+    a verb of the question's own comes before it, or the words after it open with one the action
+    already has, "do that with zip" after "… with tar")."""
+    m = _DO_IT.search(question)
+    how = HOW_TO.match(earlier) if m else None
+    doc = parse(question) if how else None
+    if doc is None or any(t.idx < m.start() and t.pos_ == "VERB" and t.dep_ not in ("aux", "auxpass")
+                          and t.lower_ != "do" for t in doc):  # "Can X convert …, and … does it do so?": its own verb
+        return ""
+    action, rest = how.group(1), question[m.end():]
+    following = rest.split()[0].lower() if rest.split() else ""
+    if following in {w.lower() for w in action.split()}:
+        return ""
+    return f"{question[:m.start()]}{action}{rest}"

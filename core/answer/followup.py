@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass
 from typing import Sequence
 
-from core.answer.beyond import asks_beyond, continues_action, one_stands_for
+from core.answer.beyond import asks_beyond, continues_action, done_again, one_stands_for
 from core.answer.llm_protocol import ChatModel
 from core.answer.prompts import standalone_question_prompt
 from core.answer.fresh import (after_connector, asks_in_full, dislocated, names_own_subject, resolved_inside,
@@ -98,8 +98,10 @@ def standalone(question: str, history: Sequence[Turn], llm: ChatModel | None) ->
     earlier = earlier_questions(history)[-1] if history else ""
     fragment = is_fragment(question)  # "and with the bundled zlib?": the tagger may find a verb and a name in it
     leans = (fragment or leans_on_context(question) or asks_which_one(question) or asks_beyond(question)
-             or continues_action(question) or (bool(one_stands_for(question, earlier)) and not numeral_one(question)))
-    if not history or not leans or (starts_fresh(question) and not fragment) or fresh_after(question, earlier):
+             or continues_action(question) or (bool(one_stands_for(question, earlier)) and not numeral_one(question))
+             or bool(done_again(question, earlier)))
+    pointing = fragment or bool(done_again(question, earlier))  # "Is it possible to do so from Emacs?": "do so" points back
+    if not history or not leans or (starts_fresh(question) and not pointing) or fresh_after(question, earlier):
         return Standalone(question)
     if llm is None:
         return offline(question, history)

@@ -241,7 +241,7 @@ _ASKED_KIND = re.compile(r"^\s*(?:which|what)\s+((?:[A-Za-z][\w-]*\s+){0,2}[A-Za
                          r"could|should|will|would|have)\b", re.IGNORECASE)  # a plural kind before its verb
 
 
-_HOW_TO = re.compile(r"^\s*how\s+(?:do|can|should|would|could)\s+(?:I|you|we|one)\s+(.+?)\s*\?*\s*$", re.IGNORECASE)
+HOW_TO = re.compile(r"^\s*how\s+(?:do|can|should|would|could)\s+(?:I|you|we|one)\s+(.+?)\s*\?*\s*$", re.IGNORECASE)
 MEANS = frozenset("option flag switch setting parameter variable command function program tool method way "
                   "trick key".split())
 
@@ -250,7 +250,7 @@ def means_to(earlier: str, noun: str) -> str:
     """ "the option to make hmmsearch results reproducible" for "that option" after "How do I
     make hmmsearch results reproducible?": a means-word ("option", "command", "way") points at
     the means of doing what the earlier how-question asked ("" for other shapes)."""
-    m = _HOW_TO.match(earlier)
+    m = HOW_TO.match(earlier)
     if not m or noun.lower().rstrip("s") not in MEANS:
         return ""
     return f"the {noun} to {m.group(1)}"

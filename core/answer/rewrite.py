@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 
-from core.answer.beyond import count_of, described_one, one_stands_for
+from core.answer.beyond import count_of, described_one, done_again, one_stands_for
 from core.answer.decline import question_names
 from core.answer.ellipsis import swap, swap_head
 from core.answer.ellipsis_clause import fallback
@@ -245,6 +245,9 @@ def rewrite(question: str, earlier: str) -> str:
     """`question` made standalone with the subject of the `earlier` question ("" when no
     rewrite reads as a question a person would write)."""
     asked = question  # what the rewrite must differ from and carry something over to
+    again = done_again(question, earlier)  # "Can gdb do it too?": the earlier action in the place of "do it"
+    if again:
+        return _finished(re.sub(r"^\s*(?:and|so|also|but|then)\s+", "", again, flags=re.I), asked, earlier, False)
     question = (which_one(question, earlier) or one_stands_for(question, earlier) or described_one(question, earlier)
                 or question)
     about = ABOUT.match(question)
