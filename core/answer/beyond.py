@@ -111,7 +111,7 @@ def done_again(question: str, earlier: str) -> str:
     how = HOW_TO.match(earlier) if m else None
     doc = parse(question) if how else None
     if doc is None or any(t.idx < m.start() and t.pos_ == "VERB" and t.dep_ not in ("aux", "auxpass")
-                          and t.lower_ != "do" for t in doc):  # "Can X convert …, and … does it do so?": its own verb
+                          for t in doc):  # "Can X convert …, and … does it do so?": a verb of its own first
         return ""
     action, rest = how.group(1), question[m.end():]
     following = rest.split()[0].lower() if rest.split() else ""

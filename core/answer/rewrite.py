@@ -55,6 +55,9 @@ _SUBJECT_AUX = frozenset("does do did can could will would should".split())
 _OWN_WH = re.compile(r"^\s*(?:and\s+)?(?:which|what)\s+(?!(?:is|are|was|were|does|do|did|can)\b)(\w+)", re.I)
 
 
+_ENABLING = frozenset("enable disable activate deactivate allow enables disables activates allows".split())
+
+
 def _phrase(doc, tok) -> str:
     """The token's whole phrase (its subtree), without closing punctuation."""
     return doc[tok.left_edge.i: tok.right_edge.i + 1].text.strip(" ?.!")
@@ -74,8 +77,9 @@ def subject_of(question: str, agent_first: bool = False) -> str:
     nouns = [t for t in doc if t.pos_ in ("NOUN", "PROPN") or (t.pos_ == "NUM" and t.dep_ in ("dobj", "pobj"))
              or (t.pos_ in ("PRON", "X") and not t.is_stop)  # "bzcat" misread as a pronoun, "pari" as a foreign word
              or (t.pos_ == "ADJ" and t.dep_ == "dobj")  # "install texlive": no adjective is an object
-             or (t.tag_ == "VBG" and t.dep_ == "xcomp" and any(c.dep_ == "compound" for c in t.children))]
-    # "enable log scaling": the tagger reads the named gerund as the verb's complement, not its object
+             or (t.dep_ == "xcomp" and (t.head.lower_ in _ENABLING and t.i == t.head.i + 1
+                                        or t.tag_ == "VBG" and any(c.dep_ == "compound" for c in t.children)))]
+    # "enable log scaling", "enable swap": the tagger reads the object as the verb's complement
     misread = [t for t in doc[1:-1] if t.pos_ in ("ADJ", "ADV") and t.dep_ == "advmod" and not t.is_stop
                and not t.lower_.endswith("ly") and doc[t.i - 1].dep_ == "ROOT" and doc[t.i - 1].pos_ == "VERB"
                and doc[t.i + 1].pos_ in ("ADP", "PUNCT") and not any(x.dep_ == "dobj" for x in doc)]

@@ -89,6 +89,8 @@ def test_offline_rewrite_reads_as_a_question(earlier, follow_up, rewritten):
     ("How do I disassemble binary code?", "Can gdb do it too?", "Can gdb disassemble binary code too?"),
     ("How do I start R?", "Is it possible to do so from Emacs?", "Is it possible to start R from Emacs?"),
     ("How do I install pandoc?", "and how do I do that on Windows?", "How do I install pandoc on Windows?"),
+    ("How do I enable swap on a file?", "and how do I turn it off again?",
+     "How do I turn swap on a file off again?"),  # "swap" read as the verb's complement, still its object
     # "it" is what was asked about; the named thing when the follow-up asks its own "which X"
     ("Which FTP mode does the Erlang FTP client try first?", "how do I change it?",
      "How do I change the FTP mode of the Erlang FTP client?"),
@@ -116,6 +118,7 @@ def test_offline_rewrite_of_fragments_and_pronouns(earlier, follow_up, rewritten
     "How do I start gp?",  # short, but with a topic of its own
     "How do I configure vsftpd?",
     "Can ImageMagick convert a PDF page to PNG, and at what resolution does it do so by default?",  # its own action
+    "What does journald do with old journal files, and when does it do that?",
 ])
 def test_a_question_with_its_own_subject_is_not_rewritten(question):
     assert not leans_on_context(question)
