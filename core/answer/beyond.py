@@ -19,7 +19,7 @@ import re
 from core.answer.decline import question_names
 from core.answer.fresh import whole_request
 from core.answer.leaning import is_name, parse
-from core.answer.phrases import HOW_TO
+from core.answer.phrases import HOW_TO, ORDINALS
 from core.answer.referent import asked_thing
 
 _BEYOND = re.compile(r"\b(?:a\s+different|another|the\s+same|a\s+new|an?\s+(?:faster|quicker|easier|simpler|better)"
@@ -77,7 +77,7 @@ def one_stands_for(question: str, earlier: str) -> str:
 
 
 
-_ORDINAL = re.compile(r"first|second|third|fourth|fifth|last|next|previous|other|same|new", re.IGNORECASE)
+_ORDINAL = re.compile(rf"{ORDINALS}|other|same|new", re.IGNORECASE)  # fullmatch: one word
 _DESCRIBED_ONE = re.compile(r"\b(?:a|an|the)\s+[\w-]+\s+(one)\b(?!\s+of\b)", re.IGNORECASE)
 
 

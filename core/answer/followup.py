@@ -97,10 +97,10 @@ def standalone(question: str, history: Sequence[Turn], llm: ChatModel | None) ->
     """The standalone form of `question` given earlier turns (unchanged when it stands alone)."""
     earlier = earlier_questions(history)[-1] if history else ""
     fragment = is_fragment(question)  # "and with the bundled zlib?": the tagger may find a verb and a name in it
-    leans = (fragment or leans_on_context(question) or asks_which_one(question) or asks_beyond(question)
-             or continues_action(question) or (bool(one_stands_for(question, earlier)) and not numeral_one(question))
-             or bool(done_again(question, earlier)))
-    pointing = fragment or bool(done_again(question, earlier))  # "Is it possible to do so from Emacs?": "do so" points back
+    again = bool(done_again(question, earlier))  # "Is it possible to do so from Emacs?": "do so" points back
+    leans = (fragment or again or leans_on_context(question) or asks_which_one(question) or asks_beyond(question)
+             or continues_action(question) or (bool(one_stands_for(question, earlier)) and not numeral_one(question)))
+    pointing = fragment or again
     if not history or not leans or (starts_fresh(question) and not pointing) or fresh_after(question, earlier):
         return Standalone(question)
     if llm is None:

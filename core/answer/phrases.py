@@ -212,7 +212,8 @@ def _singular(word: str) -> str:
     return word[:-1] if word.lower().endswith("s") and not word.lower().endswith("ss") else word
 
 
-_ORDINAL = re.compile(r"\b(?:first|second|third|fourth|fifth|last|next|previous)\b", re.IGNORECASE)
+ORDINALS = "first|second|third|fourth|fifth|last|next|previous"
+_ORDINAL = re.compile(rf"\b(?:{ORDINALS})\b", re.IGNORECASE)
 _ORDINAL_ONE = re.compile(_ORDINAL.pattern + r"\s+one\b", re.IGNORECASE)
 
 
