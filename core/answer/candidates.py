@@ -194,6 +194,8 @@ def _question_share(text: str, q: QuestionInfo) -> float:
 
     whole = {stem(w.strip(".,:;")) for w in re.findall(r"[\w'’.:/\\#=-]+", text) if w.strip(".,:;")}
     parts = {stem(w) for w in tokens(text) if w.lower() not in STOP} or {stem(w) for w in tokens(text)}
+    if not whole:
+        return 0.0  # a value of symbols only ("+ ", "#"): nothing the question says
     if whole <= asked:
         return 1.0
     return (share(whole - {w for w in whole if w in STOP}) + share(parts)) / 2

@@ -57,12 +57,16 @@ class Unit:
     section: str = ""  # heading path and title: units of one section share it
 
 
+_CALL = r"(?:(?:\[[^\]]*\]|[A-Za-z_]\w*)\s*=\s*)?[A-Za-z_][\w.]*\s*\([^()]*\)"  # "val = PS4 ()", "[a, b] = f (x)"
+_SIGNATURES = re.compile(rf"{_CALL}(?:\s+{_CALL})*")  # an entry's call forms, written on one line
 _MARKED_NAME = re.compile(r"^[A-Za-z_]\w*(?:\s+<\w+>)+(?:\s+\([^()]*\))?$")  # "PS1 <S>", "path <S> <Z> (PATH <S>)"
 
 
 def term_line(line: str) -> bool:
     """A definition-list term: short, no sentence punctuation, code-like or an option."""
     words = line.split()
+    if _SIGNATURES.fullmatch(line.strip()) and len(words) > 1:  # "val = PS4 () old_val = PS4 (new_val)": any length
+        return True
     if not words or len(words) > 10 or line.endswith((".", ":", ";", ",")) and not line.endswith("()"):
         return False
     if line.startswith(("{", "-", "\\", "#:")) or _ASSIGN.match(line) or _MARKED_NAME.match(line):

@@ -5,6 +5,7 @@ import pytest
 
 from core.answer.question import analyse_question
 from core.answer.reader import ExtractiveReader
+from core.answer.units import split_units
 
 EDITOR = ("Debian provides unified access to the system default editor via the command /usr/bin/editor. "
           "You can change it by the following.\n$ sudo update-alternatives --config editor")
@@ -44,3 +45,19 @@ def test_what_a_command_does_is_its_describing_sentence_not_a_row_that_names_it(
     result = ExtractiveReader(None).read("What does the reset command do?",
                                          [(1, RESET, "gnuplot", "Reset"), (2, SYSTEMCTL, "Reference", "systemd")])
     assert result.render().splitlines()[0].startswith("“The reset command causes all graph-related options")
+
+
+OCTAVE = ("val = PS2 () old_val = PS2 (new_val)\nQuery or set the secondary prompt string.\n"
+          "The default value of the secondary prompt string is \"> \".\n"
+          "val = PS4 () old_val = PS4 (new_val) PS4 (new_val, \"local\")\n"
+          "Query or set the character string used to prefix output produced when echoing commands is enabled.\n"
+          "The default value is \"+ \". See Section 2.4.8 for a description of echoing commands.")
+
+
+def test_a_default_of_symbols_is_read_under_its_entrys_call_forms() -> None:
+    units = split_units(OCTAVE, 1, "GNU Octave", "Customizing the Prompt")
+    plus = next(u for u in units if u.text == "The default value is \"+ \".")
+    assert plus.context.startswith("val = PS4 () old_val = PS4 (new_val)")  # Octave's call forms: the entry's term
+    result = ExtractiveReader(None).read("What is the default value of PS4?",
+                                         [(1, OCTAVE, "GNU Octave", "Customizing the Prompt")])
+    assert result.render().splitlines()[0] == "“The default value is \"+ \".” [1]"  # "+ " is a value, not nothing
