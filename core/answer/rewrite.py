@@ -52,10 +52,10 @@ _ROLES = frozenset("client server daemon user host application program tool pack
 _CLOSING_PLACE = re.compile(r"\bin\s+([\w.+-]+)\s*\?*\s*$")
 _SAID_OF_THINGS = frozenset("mean means contain contains include includes cover covers affect affects apply applies".split())
 _SUBJECT_AUX = frozenset("does do did can could will would should".split())
+# "enable swap", "enable log scaling": verbs whose object the tagger reads as their complement (subject_of)
+_ENABLING = frozenset("enable disable activate deactivate allow enables disables activates allows".split())
 _OWN_WH = re.compile(r"^\s*(?:and\s+)?(?:which|what)\s+(?!(?:is|are|was|were|does|do|did|can)\b)(\w+)", re.I)
 
-
-_ENABLING = frozenset("enable disable activate deactivate allow enables disables activates allows".split())
 
 
 def _phrase(doc, tok) -> str:
@@ -79,7 +79,6 @@ def subject_of(question: str, agent_first: bool = False) -> str:
              or (t.pos_ == "ADJ" and t.dep_ == "dobj")  # "install texlive": no adjective is an object
              or (t.dep_ == "xcomp" and (t.head.lower_ in _ENABLING and t.i == t.head.i + 1
                                         or t.tag_ == "VBG" and any(c.dep_ == "compound" for c in t.children)))]
-    # "enable log scaling", "enable swap": the tagger reads the object as the verb's complement
     misread = [t for t in doc[1:-1] if t.pos_ in ("ADJ", "ADV") and t.dep_ == "advmod" and not t.is_stop
                and not t.lower_.endswith("ly") and doc[t.i - 1].dep_ == "ROOT" and doc[t.i - 1].pos_ == "VERB"
                and doc[t.i + 1].pos_ in ("ADP", "PUNCT") and not any(x.dep_ == "dobj" for x in doc)]
@@ -103,9 +102,7 @@ def subject_of(question: str, agent_first: bool = False) -> str:
             own = doc[left: tok.right_edge.i + 1].text
             rest = doc[tok.right_edge.i + 1:].text.strip(" ?.!")
             there = re.match(r"(?:are|is|were|was) there\b\s*", rest)  # "… are there in Debian": the … in Debian
-            if there:
-                return f"the {own} {rest[there.end():]}".strip()
-            return f"the {own} that {rest}" if rest else f"the {own}"
+            return f"the {own} {rest[there.end():]}".strip() if there else f"the {own} that {rest}" if rest else f"the {own}"
     for deps in (("dobj", "nsubj", "nsubjpass"), ("attr", "pobj", "conj", "appos")):
         for tok in nouns:
             if tok.dep_ in deps and not _has_wh(tok):
