@@ -82,12 +82,12 @@ def _replace(doc, lo: int, hi: int, text: str) -> str:
 
 
 _ARTICLES = frozenset("the a an".split())
+_BREAK_POS = frozenset("ADP AUX PRON PUNCT CCONJ SCONJ".split())
 
 
 def _article(name: str) -> str:
     """'an' before a capitalised abbreviation read from a vowel sound ("an SVG", "an HTML"), else 'a'."""
     return "an" if name[:1] in "AEFHILMNORSX" else "a"
-_BREAK_POS = frozenset("ADP AUX PRON PUNCT CCONJ SCONJ".split())
 
 
 def _article_before(doc, lo: int) -> int:

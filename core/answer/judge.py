@@ -33,6 +33,7 @@ _STATES = (("enabled", "disabled"), ("allowed", "disallowed forbidden prohibited
            ("true", "false"), ("supported", "unsupported"), ("visible", "hidden invisible"),
            ("sensitive", "insensitive"), ("active", "inactive"), ("required", "optional"))
 _OPPOSITE = {a: frozenset(b.split()) for a, b in _STATES} | {b: frozenset({a}) for a, bs in _STATES for b in bs.split()}
+DENIED_STATES = frozenset(w for _, bs in _STATES for w in bs.split())  # "disabled", "false": a No when asked the other
 _HEDGE = frozenset("when if unless once whether while can could may might must to should will".split())
 _YEAR = re.compile(r"\b(1[0-9]{3}|20[0-9]{2})\b")
 _NUMBER = re.compile(r"\b\d+(?:[.,]\d+)*\b")
@@ -53,8 +54,8 @@ def verdict(q: QuestionInfo, units: Sequence[Unit], anchors: Collection[str],
 
 def stated(asking: str, units: Sequence[Unit], top: int = 3) -> tuple[str, Unit] | None:
     """Yes/No from the first of the `top` units (that share a word of the question besides the
-    state) that states outright the state the question asks about or its opposite; None when the question names no such state (or two) or no unit
-    states one."""
+    state) that states outright the state the question asks about or its opposite; None when
+    the question names no such state (or two) or no unit states one."""
     words = _words(asking)
     asked = [w for w in words if w in _OPPOSITE]
     if len(asked) != 1 or "or" in words:  # "active or passive?" asks for one of two

@@ -11,10 +11,11 @@ It is quoted with its citation, its span in bold when the reader is confident (`
 next-best candidate answers' sentences, cut to keep the answer within 40 words, or 20 past a longer
 first line (`reading.answer_quotes`); a sentence ending in ':', or left open before a line of code ("the
 command is" / "> q()"), brings the line it announces (`read_on.completed`, `units.announces`), a short
-one the next sentence, one that points back the one before (`read_on.read_around`); words only the question's story uses do not rank (`story`).
-Measured and off: a restating sentence read after its name line (`restate`), a bonus for writing the question's
-word pairs (`word_pairs`). It declines (`decline`) when the best unit is a weak match, the
-question names something no passage mentions, or the answering sentence holds too little of its key words.
+one the next sentence, one that points back the one before (`read_on.read_around`); words only the
+question's story uses do not rank (`story`). Measured and off: a restating sentence read after its
+name line (`restate`), a bonus for writing the question's word pairs (`word_pairs`). It declines
+(`decline`) when the best unit is a weak match, the question names something no passage mentions, or
+the answering sentence holds too little of its key words.
 
 Example:
     >>> reader = ExtractiveReader(embedder=None)

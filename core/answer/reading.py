@@ -17,13 +17,13 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 from core.answer.candidates import Candidate
+from core.answer.judge import DENIED_STATES
 from core.answer.quote import clean_markup, decline_lines, quote_line
 from core.answer.terms import content_terms, tokens
 from core.answer.units import Unit, term_line
 
 _NEGATION = re.compile(r"\b(?:not|no|never|cannot|can't|isn't|aren't|doesn't|don't|won't|unsupported|unable|"
-                       r"disabled|disallowed|forbidden|prohibited|false|hidden|invisible|insensitive|inactive|optional)\b|"
-                       r"\b\w+n['’]t\b", re.IGNORECASE)
+                       + "|".join(sorted(DENIED_STATES)) + r")\b|\b\w+n['’]t\b", re.IGNORECASE)  # what a "No" marks
 
 
 @dataclass(frozen=True)
