@@ -61,8 +61,8 @@ def continues_action(question: str) -> bool:
     return not whole_request(question[m.end():])  # "and show the syntax of the plot command": its own topic
 
 
-_ONE = re.compile(r"\b(?:write|make|create|get|use|add|build|define|declare|need|find|pick|choose|set up)\s+(one)\b"
-                  r"(?!\s+of\b)", re.IGNORECASE)
+_ONE = re.compile(r"\b(?:write|make|create|get|use|add|build|define|declare|need|find|pick|choose|set up|select|"
+                  r"remove|delete|open|edit|install|rename|copy)\s+(one)\b(?!\s+of\b)", re.IGNORECASE)
 
 
 def one_stands_for(question: str, earlier: str) -> str:
@@ -72,8 +72,19 @@ def one_stands_for(question: str, earlier: str) -> str:
     m = _ONE.search(question)
     if not m or re.search(r"\b(?:a|an)\s+\w", question[:m.start()], re.IGNORECASE):
         return ""  # "What is a virtual package and when should I use one?": its own noun
-    thing = asked_thing(earlier)
+    thing = asked_thing(earlier) or _one_of(earlier)
     return f"{question[:m.start(1)]}{thing}{question[m.end(1):]}" if thing else ""
+
+
+def _one_of(earlier: str) -> str:
+    """ "one of the available devices" for an earlier "How do I list the available devices …?":
+    its object when plural, read as one of them ("" otherwise)."""
+    doc = parse(earlier)
+    objects = [t for t in doc if t.dep_ == "dobj" and t.tag_ == "NNS"] if doc is not None else []
+    if not objects:
+        return ""
+    words = doc[objects[0].left_edge.i: objects[0].i + 1].text
+    return f"one of {words}" if words.lower().startswith(("the ", "its ", "their ")) else f"one of the {words}"
 
 
 
@@ -90,6 +101,9 @@ def described_one(question: str, earlier: str) -> str:
     if not heads:
         return ""
     head = heads[0]  # "the second one": another of the same kind, with its describing words ("virtual console");
+    if re.search(r"\d|_|\w[A-Z]", head.text) and head.i > 0 and doc[head.i - 1].head.i == head.i \
+            and doc[head.i - 1].text.isalpha() and doc[head.i - 1].text.islower():
+        head = doc[head.i - 1]  # "the secondary prompt PS2" / "the primary one": the kind, not the name
     ordinal = _ORDINAL.fullmatch(m.group(0).split()[-2])  # "a hard one": another kind ("hard link", not "hard symbolic")
     kept, at = [], head.i - 1
     while ordinal and at >= 0 and doc[at].head.i == head.i and doc[at].dep_ in ("amod", "compound") \

@@ -40,6 +40,8 @@ _DOES = re.compile(r"\bwhat (?:does|do) .+ do\b", re.IGNORECASE)
 _OTHER = re.compile(r"\b(?:other|else|besides|apart from|aside from|in addition to)\b", re.IGNORECASE)
 _BY = re.compile(r"(\w+)\s+by\s+$")
 _DEFAULT_WORD = re.compile(r"\bdefault", re.IGNORECASE)
+_SEE_ALSO = re.compile(r"\((?:see|cf\.?)\b[^()]*$", re.IGNORECASE)  # inside an open "(see …"
+_SAID_OF_OPTIONS = frozenset("set unset given used specified turned enabled disabled passed selected".split())
 _VERSIONED = re.compile(r"\b[A-Z][A-Za-z]*\s?\d+(?:\.\d+)*\b")
 
 
@@ -56,12 +58,15 @@ class Candidate:
 def _code(unit: Unit, kind: str) -> list[sp.Match]:
     """Code tokens of the unit, named things ('the X command'), and its term's tokens."""
     codeish = unit.kind in ("code", "row", "term") or kind == "command"
-    found = sp.code_spans(unit.text, compounds=codeish)
+    found = [m for m in sp.code_spans(unit.text, compounds=codeish) if not _SEE_ALSO.search(unit.text[:m.start])]
     for pattern in (_NAMED, _NAMED_AFTER):
         for m in pattern.finditer(unit.text):
             name = m.group(1).rstrip(":.,;")
             plain_ok = pattern is _NAMED or m.group(0).split()[0].lower() in ("option", "flag", "attribute", "keyword")
-            if _codeish(name) and (plain_ok or re.search(r"[-_:/=\\#.]", name)):  # "command line" is no name
+            coded = re.search(r"[-_:/=\\#.]", name)
+            if _codeish(name) and (plain_ok or coded) and (coded or name.lower() not in _SAID_OF_OPTIONS) \
+                    and not _SEE_ALSO.search(unit.text[:m.start(1)]):  # "(see also the X option)": another entry
+                # "command line" is no name, nor the "set" of "with this option set"
                 found.append(sp.Match(name, m.start(1), m.start(1) + len(name), 0.85))
     return found
 

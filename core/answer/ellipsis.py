@@ -154,7 +154,9 @@ def swap(earlier: str, fragment: str) -> str:
             owner = [t.i for t in doc[lo:at] if t.tag_ == "POS"]  # "Biber's input encoding": Biber's stays
             if owner:
                 lo, fragment = owner[-1] + 1, bare
-        if first not in _PREP and hi > at + 1 and _content(fragment.split()[-1]) == _content(doc[at].text):
+        named = all(CODE.search(t.text) and not t.like_num for t in doc[at + 1:hi])  # "the secondary prompt PS2"
+        if first not in _PREP and hi > at + 1 and _content(fragment.split()[-1]) == _content(doc[at].text) \
+                and not named:
             hi = at + 1  # "the last 10" for "the first 10 lines": the words after the shared one stay
         same = [t.i for t in doc[:at] if t.lower_ == first] if first in _PREP | _MORE_PREP else []
         lo = same[-1] if same else lo  # "between ranks" for "between nodes on the same rank": from its own preposition

@@ -18,6 +18,7 @@ import re
 from dataclasses import replace
 from typing import Sequence
 
+from core.answer import nlp
 from core.answer.answer_type import asked_shape
 from core.answer.decline import question_names
 from core.answer.question import QuestionInfo
@@ -124,10 +125,31 @@ def term_unit(q: QuestionInfo, units: Sequence[Unit], scores: Sequence[float]) -
         term = u.context.split(" | ")[0] if u.context else ""
         if own or _names_term(term, names) and first_under[(u.number, u.context)] == u.index:
             return u
-    return None
+    return next((u for u, score in zip(units, scores) if score >= TERM_SHARE * scores[0] and _defines(u.text, names)),
+                None)  # no entry: "The zsh/nearcolor module replaces colours …" says what the name does
 
 
-_KIND_WORDS = frozenset("option parameter variable setting command flag switch function environment mean".split())
+_KIND_WORDS = frozenset("option parameter variable setting command flag switch function environment mean module"
+                        .split())
+_DEFINES = r"^(?:The\s+)?{}(?:\s+(?:{}))?\s+(?P<verb>is(?= an? | the | used )|(?!is\b)[a-z]+s)\b"  # "The NAME module replaces …"
+
+
+def _defines(text: str, names: set[str]) -> bool:
+    """A sentence that opens with the name as its subject and a verb of the present tense
+    (tagged so: "bzip2recover versions prior to 1.0.2 …" opens with a noun)."""
+    kinds = "|".join(sorted(_KIND_WORDS))
+    said = next((m for n in names if (m := re.match(_DEFINES.format(re.escape(n), kinds), text.strip()))), None)
+    if said is None:
+        return False
+    doc = nlp.tag([text.strip()])[0]
+    verb = next((t for t in doc if t.idx == said.start("verb")), None) if doc is not None else None
+    if verb is None or verb.tag_ == "VBZ":
+        return True
+    after = doc[verb.i + 1] if verb.i + 1 < len(doc) else None  # "replaces colours" is tagged a noun too
+    return verb.tag_ == "NNS" and after is not None and after.tag_ not in _NOT_OBJECT and after.lower_ not in _NOT_OBJECT
+
+
+_NOT_OBJECT = frozenset("VBP VBD VBZ VBN RB MD , of and or ( : .".split())  # "versions prior to …", "options are …"
 
 
 def _only_names(q: QuestionInfo, names: set[str]) -> bool:

@@ -29,7 +29,8 @@ _NEGATION = re.compile(
     r"\b(?:not|no|never|cannot|can't|isn't|aren't|doesn't|don't|won't|wasn't|weren't|none|neither|nor|"
     r"unsupported|unable|lacks?|impossible|prohibited|disallowed|forbidden|deprecated|removed|dropped)\b|n't\b",
     re.IGNORECASE)
-_STATES = (("enabled", "disabled"), ("allowed", "disallowed forbidden prohibited"), ("permitted", "forbidden prohibited"),
+_STATES = (("enabled", "disabled off"), ("allowed", "disallowed forbidden prohibited"),
+           ("permitted", "forbidden prohibited"),
            ("true", "false"), ("supported", "unsupported"), ("visible", "hidden invisible"),
            ("sensitive", "insensitive"), ("active", "inactive"), ("required", "optional"))
 _OPPOSITE = {a: frozenset(b.split()) for a, b in _STATES} | {b: frozenset({a}) for a, bs in _STATES for b in bs.split()}

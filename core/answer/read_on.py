@@ -99,7 +99,7 @@ def _other_entry(unit: Unit, nxt: Unit) -> bool:
 
 
 _ONWARD = re.compile(r"^(?:In (?:that|this|such an?|either|which) cases?\b|Instead\b|Alternatively\b|Otherwise\b|"
-                     r"However\b|Fortunately\b|Unfortunately\b|The recommended\b)")
+                     r"However\b|Fortunately\b|Unfortunately\b|The recommended\b|To do (?:this|so|that)\b)")
 _ONWARD_BROAD = re.compile(_ONWARD.pattern + r"|^(?:This|These|It|They|Such)\b")
 
 

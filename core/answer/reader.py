@@ -27,7 +27,6 @@ Example:
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
 from typing import Sequence
 
@@ -46,14 +45,13 @@ from core.answer.read_on import completed, completed_onward, read_around, read_o
 from core.answer.reading import ReaderResult, ReaderSentence, about_question, answer_quotes, other_quotes, reading_of
 from core.answer.question import QuestionInfo, analyse_question, question_parts
 from core.answer.terms import content_terms, idf_weights, unit_overlap
-from core.answer.values import confident, shaped, value_mark
+from core.answer.values import confident, says_default, shaped, value_mark
 from core.answer.unit_terms import bridge_bonus, named_terms, option_overlap, rare_terms, told_before
 from core.answer.units import Unit, next_units, section_defaults, split_units, with_neighbours
 from core.index.base import Embedder
 
 UNSUPPORTED_TEXT = DECLINE_GENERIC
 SHAPED_KINDS = frozenset({"count", "duration", "date", "step"})
-_STATES_DEFAULT = re.compile(r"\bdefault", re.IGNORECASE)
 Passage = tuple  # (number, text[, title[, heading[, number of the passage that continues it]]])
 
 
@@ -264,8 +262,8 @@ class ExtractiveReader:
         if q.kind not in SHAPED_KINDS:  # a count, a duration, a date or a step needs its shape
             ranked = with_sentences(ranked, pool, pool_scores, self.unit_weight, self.sentence_base)
         if q.default:  # a sentence that states a default answers a question about one
-            stating = [c for c in ranked if _STATES_DEFAULT.search(c.unit.text)]
-            ranked = stating + [c for c in ranked if not _STATES_DEFAULT.search(c.unit.text)]
+            stating = [c for c in ranked if says_default(c.unit)]
+            ranked = stating + [c for c in ranked if not says_default(c.unit)]
         chosen = self._choose(q, pool, pool_scores, ranked, following, numbers)
         if chosen is not None:  # the learned chooser picks the sentence; its best span is marked
             ranked = [c for c in ranked if c.unit == chosen] + [c for c in ranked if c.unit != chosen]

@@ -118,7 +118,9 @@ def named_thing(earlier: str) -> str:
     for i, tok in enumerate(toks):
         if _NAME.search(tok.text) and tok.text != "I" and tok.i > 0 and not _verbish(tok) and not _MEASURE.match(tok.text):
             lo = i
-            while lo > 0 and toks[lo - 1].pos_ in ("DET", "ADJ", "NOUN", "PROPN", "NUM") and toks[lo - 1].tag_ not in ("WDT", "WP"):
+            while lo > 0 and toks[lo - 1].pos_ in ("DET", "ADJ", "NOUN", "PROPN", "NUM") \
+                    and toks[lo - 1].tag_ not in ("WDT", "WP") \
+                    and not _verbish(toks[lo - 1]):  # "Does the tex filter skip TeX comments?": not from "skip"
                 lo -= 1
             hi = i + 1
             while hi < len(toks) and (toks[hi].pos_ in ("NOUN", "PROPN", "NUM", "ADJ") or not toks[hi - 1].whitespace_) \
@@ -229,3 +231,21 @@ def acted_on(earlier: str, thing: str) -> str:
     obj = main_object(_doc(earlier))
     name = obj.text if obj is not None else ""  # its phrase may take in "from the command line on Linux"
     return name if question_names(name) == [name] and earlier.find(name) < earlier.find(thing) else ""
+
+
+def misread_yes_no(doc) -> tuple[str, str] | None:
+    """(subject, object) of a yes/no question whose verb the tagger read as a noun ("Does the tex
+    filter skip TeX comments?": the tex filter, TeX comments), split at the first known verb
+    after the subject; the object ends at a preposition. None when the parse has that verb as
+    its root (read right) or the question does not open with "does", "can" …"""
+    if doc is None or len(doc) < 4 or doc[0].lower_ not in _OPENING_AUX:
+        return None
+    verb = next((t for t in doc[2:] if t.lower_ in VERBS and doc[t.i - 1].pos_ != "DET" and doc[t.i - 1].whitespace_),
+                None)
+    if verb is None or verb.dep_ == "ROOT" and verb.pos_ == "VERB":
+        return None
+    end = next((t.i for t in doc[verb.i + 1:] if t.pos_ in ("ADP", "PUNCT") and t.text not in ".-_/"), len(doc))
+    return doc[1:verb.i].text, doc[verb.i + 1:end].text
+
+
+_OPENING_AUX = frozenset("does do did can could will would should".split())

@@ -35,8 +35,8 @@ from core.answer.leaning import (ABOUT, ATTRIBUTES, CONNECTORS, POSSESSIVE, dang
                                  parse, refers_back)
 from core.answer.phrases import attach_of, expletive_its, gerund_frame, means_to, phrase_end, verb_frame, which_one
 from core.answer.readable import REQUEST, reads_as_question
-from core.answer.referent import (VERBS, acted_on, action, asked_thing, embedded, instrument, named_by_noun,
-                                  named_thing, takes_action)
+from core.answer.referent import (VERBS, acted_on, action, asked_thing, embedded, instrument, misread_yes_no,
+                                  named_by_noun, named_thing, takes_action)
 from core.answer.terms import STOP, stem, tokens
 from core.answer.wording import (PREPOSITIONS, another_kind, instance_of_kind, its_attribute, means_phrase, named_place,
                                  other_attribute, owner, owner_of_attribute, same_preposition, shares_head, sibling_name,
@@ -74,6 +74,8 @@ def subject_of(question: str, agent_first: bool = False) -> str:
     doc = parse(question)
     if doc is None:
         return ""
+    if (split := misread_yes_no(doc)) is not None:  # "Does the tex filter skip TeX comments?"
+        return split[0] if agent_first or not split[1] else split[1]
     nouns = [t for t in doc if t.pos_ in ("NOUN", "PROPN") or (t.pos_ == "NUM" and t.dep_ in ("dobj", "pobj"))
              or (t.pos_ in ("PRON", "X") and not t.is_stop)  # "bzcat" misread as a pronoun, "pari" as a foreign word
              or (t.pos_ == "ADJ" and t.dep_ == "dobj")  # "install texlive": no adjective is an object
@@ -175,11 +177,16 @@ def _referent(question: str, earlier: str, pronoun) -> str:
             return asked
         if asked.startswith("the ") and " that " in asked and not own:  # "Which header file must …": that file
             return asked
+        if asked and acts and misread_yes_no(parse(earlier)):  # "Does the tex filter skip …?": the filter acts
+            return asked
         named = named_thing(earlier)  # "How do I install pandoc on Linux?": "does it work …" is pandoc, not Linux
         tool = instrument(earlier) if named.lower().startswith(("a ", "an ")) else ""  # "a PDF with pdflatex"
         # "How often does it run?" after "How do I rotate logs with logrotate?": the tool acts, not the logs
         return tool or (acted_on(earlier, named) if named else "") or named or instrument(earlier) or subject_of(earlier)
-    return asked_thing(earlier) or subject_of(earlier)
+    things = [t for t in (asked_thing(earlier), subject_of(earlier)) if t]
+    if pronoun.lower_ in ("them", "they"):  # "How do I check them?" after "Does the tex filter skip TeX comments?"
+        things = [t for t in things if parse(t)[-1].tag_ in ("NNS", "NNPS")] + things
+    return things[0] if things else ""
 
 
 def _substitute(question: str, earlier: str) -> str:

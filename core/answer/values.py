@@ -110,3 +110,15 @@ def confident(q, answer: str, sentence: str = "") -> bool:
     drawn); on debian, debian2 and pdfqa-dev's even ids 11 of 18 and 0 of 4. "bunzip2" is no
     value unless the `sentence` states it as the default (`value_like`)."""
     return q.kind in CONFIDENT_KINDS or (q.default and value_like(answer, sentence))
+
+
+_SAYS_DEFAULT = re.compile(r"\bdefault", re.IGNORECASE)
+
+
+def says_default(unit) -> bool:
+    """The unit (an `units.Unit`), or the term line it is read under ("n (‘no’) (default)" /
+    "Discard the correction and run the command."), says "default": it answers a question
+    about one before the sentences that do not."""
+    term = unit.context.split(" | ")[0] if unit.context else ""
+    return bool(_SAYS_DEFAULT.search(unit.text)
+                or term not in ("", unit.title, unit.section) and _SAYS_DEFAULT.search(term))

@@ -16,6 +16,7 @@ Example:
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Callable
 
@@ -35,10 +36,12 @@ BLOCKS = {"p", "div", "section", "article", "main", "header", "footer", "aside",
           "fieldset", "details", "summary", "address", "center", *HEADINGS, "img"}
 LevelOf = Callable[[object, int, str], "int | None"]  # (element, h level, text) -> level to write, None: drop
 # Navigation written as plain elements by documentation generators (DocBook and Publican "navheader",
-# "docnav", Sphinx role="navigation", Publican's "banner", breadcrumbs): "Prev", "Next", "Download the ebook".
+# "docnav", Sphinx role="navigation", Publican's "banner", breadcrumbs, Texinfo's table of "menu" links):
+# "Prev", "Next", "Download the ebook", "• Introduction:".
 NAV_ROLES = {"navigation", "banner"}
 NAV_NAMES = {"nav", "navbar", "navheader", "navfooter", "navigation", "docnav", "breadcrumb", "breadcrumbs",
-             "nav-panel", "banner", "skip-link"}
+             "nav-panel", "banner", "skip-link", "menu"}
+_TEXINFO_BAR = re.compile(r"^\s*(?:Next|Previous|Prev|Up):\s")  # Texinfo's div "header": "Next: Installing, Up: Top"
 
 
 def read(path: Path, assets_dir: Path, settings: FormatSettings) -> ParsedFile:
@@ -93,7 +96,7 @@ def is_navigation(el) -> bool:
     if (el.get("role") or "").lower() in NAV_ROLES:
         return True
     names = f"{el.get('class') or ''} {el.get('id') or ''}".lower().split()
-    return any(n in NAV_NAMES for n in names)
+    return any(n in NAV_NAMES for n in names) or "header" in names and bool(_TEXINFO_BAR.match("".join(el.itertext())))
 
 
 def linked_badge(img) -> bool:
@@ -120,6 +123,14 @@ def tag_of(el) -> str:
     return tag.rsplit("}", 1)[-1].lower()
 
 
+def readable(el) -> bool:
+    """An element whose text is content: not a comment or processing instruction (their
+    `.text` is the comment: Texinfo's copying notice, a generator's stamp), nor skipped or
+    navigation."""
+    tag = tag_of(el)
+    return bool(tag) and tag not in SKIP and not is_navigation(el)
+
+
 def inline_text(el) -> str:
     """Text of an element and its descendants except skipped ones, on one line."""
     return one_line(_inline_raw(el))
@@ -130,7 +141,7 @@ def _inline_raw(el) -> str:
     edge ("<span>2. </span>How WAL Works" is "2. How WAL Works", not "2.How WAL Works")."""
     parts = [el.text or ""]
     for child in el:
-        if tag_of(child) not in SKIP and not is_navigation(child):
+        if readable(child):
             parts.append(" " if tag_of(child) == "br" else _inline_raw(child))
         parts.append(child.tail or "")
     return "".join(parts)
@@ -184,7 +195,7 @@ class HtmlWalker:
                 self.out.paragraph(loose, prefix)
                 self.walk(child, "" if loose else prefix)  # "<li><p>…": the marker goes on the first paragraph
                 prefix, run = "", []
-            elif tag_of(child) not in SKIP and not is_navigation(child):
+            elif readable(child):
                 run.append(" " if tag_of(child) == "br" else _inline_raw(child))
             run.append(child.tail or "")
         self.out.paragraph("".join(run), prefix)

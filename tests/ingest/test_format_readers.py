@@ -120,6 +120,20 @@ def test_html_leaves_out_the_prev_next_bars_of_documentation_generators():
     assert out.markdown() == "## 6.9. Automatic Upgrades\n\nRun it daily.\n"
 
 
+def test_html_leaves_out_comments_and_the_menus_and_node_bars_of_texinfo_pages():
+    from core.ingest.html import HtmlWalker, parse_html
+    from core.ingest.md_out import MarkdownOut
+
+    page = ('<html><!-- This is the user\'s manual. Copyright notice. --><!-- Created by GNU Texinfo 5.2 -->'
+            '<body><div class="header"><p>Next: <a href="i.html">Installing</a>, Up: <a href="t.html">Top</a></p></div>'
+            '<h2>Appendix A Notes</h2><p>Words <!-- hidden --> are checked.</p>'
+            '<table class="menu"><tr><td>&bull; <a href="s.html">Suggestion Strategy</a>:</td><td></td></tr></table>'
+            '<div class="header"><p>The header of a form</p></div></body></html>')
+    out = MarkdownOut()  # GNU Aspell's manual (makeinfo): a comment's text is no content, nor a node's links
+    HtmlWalker(out).walk(parse_html(page))
+    assert out.markdown() == "## Appendix A Notes\n\nWords are checked.\n\nThe header of a form\n"
+
+
 def test_html_leaves_out_a_picture_that_is_all_of_a_link_to_another_page():
     from core.ingest.html import HtmlWalker, parse_html
     from core.ingest.md_out import MarkdownOut
