@@ -29,9 +29,10 @@ import re
 from core.answer.beyond import count_of, described_one, done_again, one_stands_for
 from core.answer.decline import question_names
 from core.answer.ellipsis import swap, swap_head
+from core.answer.named_in import named_in
 from core.answer.ellipsis_clause import fallback
 from core.answer.fillers import agreeing, no_noun, other_name, says_again
-from core.answer.leaning import (ABOUT, ATTRIBUTES, CONNECTORS, POSSESSIVE, dangling, is_name, leans_on_context,
+from core.answer.leaning import (ABOUT, ATTRIBUTES, CONNECTORS, POSSESSIVE, dangling, leans_on_context,
                                  parse, refers_back)
 from core.answer.phrases import attach_of, expletive_its, gerund_frame, means_to, phrase_end, verb_frame, which_one
 from core.answer.readable import REQUEST, reads_as_question
@@ -48,8 +49,6 @@ _WH = frozenset("WDT WP WP$ WRB".split())
 _ATTRIBUTE = re.compile(rf"\bthe (?:\w+ )?(?:{'|'.join(sorted(ATTRIBUTES))})\b(?:\s+[\w.-]*\d[\w.-]*\b)?(?! of\b)", re.I)
 _WH_START = frozenset("what which who whom whose when where why how is are was were do does did can could should would "
                       "will has have may must".split())
-_ROLES = frozenset("client server daemon user host application program tool package library module".split())
-_CLOSING_PLACE = re.compile(r"\bin\s+([\w.+-]+)\s*\?*\s*$")
 _SAID_OF_THINGS = frozenset("mean means contain contains include includes cover covers affect affects apply applies".split())
 _SUBJECT_AUX = frozenset("does do did can could will would should".split())
 # "enable swap", "enable log scaling": verbs whose object the tagger reads as their complement (subject_of)
@@ -231,24 +230,6 @@ def _substitute(question: str, earlier: str) -> str:
     return "".join(out).strip().lstrip(", ")
 
 
-def _named_in(text: str, earlier: str) -> str:
-    """`text` with the earlier question's named thing: in place of a bare role noun ("the
-    client" → "the Erlang TFTP client"), else added, when the text names none of it."""
-    thing = named_thing(earlier)
-    doc = parse(thing) if thing else None
-    names = [t.text.lower() for t in doc if is_name(t) or t.i == 0 and t.text[:1].isupper()] if doc is not None else []
-    place = _CLOSING_PLACE.search(earlier) if not names else None  # "… a branch in git?": a lower-case program
-    if place and place.group(1).islower() and question_names(place.group(1)) == [place.group(1)]:
-        thing, names = place.group(1), [place.group(1).lower()]
-    acted = acted_on(earlier, thing)
-    if not names or any(n in text.lower() for n in names) or (acted and re.search(rf"\b{re.escape(acted)}\b", text)):
-        return text  # "Does pandoc also work on Windows?" needs no "in Linux"
-    role = re.search(r"\bthe (\w+)\b", text)
-    if role and role.group(1).lower() in _ROLES and thing.split()[-1].lower() in _ROLES:
-        return text.replace(role.group(0), swap_head(thing, role.group(1)), 1)
-    return text.rstrip(" ?") + f" in {thing}?"
-
-
 def rewrite(question: str, earlier: str) -> str:
     """`question` made standalone with the subject of the `earlier` question ("" when no
     rewrite reads as a question a person would write)."""
@@ -284,8 +265,8 @@ def rewrite(question: str, earlier: str) -> str:
             if thing and text == plain:
                 text = _ATTRIBUTE.sub(lambda m: f"{m.group(0)} of {thing}", plain, count=1)
             if text == plain:
-                text = _named_in(plain, earlier)
-        text = _named_in(text, earlier) if text else ""
+                text = named_in(plain, earlier)
+        text = named_in(text, earlier) if text else ""
     verbless = not any(t.pos_ in ("VERB", "AUX") for t in words)
     return _finished(text, asked, earlier, verbless, frame) or _finished(
         fallback(question, earlier, doc, words), asked, earlier, verbless)

@@ -28,6 +28,9 @@ def test_the_opposite_state_stated_outright_is_a_no_read_past_a_condition() -> N
     ("Is dgrid3d disabled by default?", ("By default dgrid3d is disabled.",), "Yes"),
     ("Is the cache enabled?", ("The cache is not enabled unless you ask for it.",), "No"),
     ("Is the cache enabled?", ("The cache is enabled at start-up.",), "Yes"),
+    ("Is quilt integration enabled by default?",  # zsh's vcs_info: "off" is the opposite of "enabled"
+     ("Quilt integration is off by default; to enable it, set the use-quilt style.",), "No"),
+    ("Is quilt integration off by default?", ("Quilt integration is off by default.",), "Yes"),
 ])
 def test_stated_reads_the_asked_state_or_its_opposite(question, texts, said) -> None:
     verdict, unit = judge.stated(question, _units(*texts))

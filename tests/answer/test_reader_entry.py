@@ -162,3 +162,43 @@ def test_a_name_with_markers_is_a_term_line_and_its_sentences_answer_for_it():
     from core.answer.units import term_line
     assert term_line("PS1 <S>") and term_line("path <S> <Z> (PATH <S>)") and not term_line("Karl Berry <k@x.org>")
     assert _first_line("What is the default of PS1?", ZSH_PARAMETERS).startswith("“The default is '%m%# '.")
+
+
+NEARCOLOR = ("It is therefore recommended to be selective in loading the zsh/nearcolor module. "
+             "The zsh/nearcolor module replaces colours specified as hex triplets with the nearest colour "
+             "in the 88 or 256 colour palettes.")
+
+
+def test_without_an_entry_what_a_name_does_is_the_sentence_it_opens_with_a_verb():
+    """zsh's manual describes a module in prose: the sentence whose subject is the name and whose
+    verb is in the present tense says what it does; one that only mentions it does not."""
+    assert _first_line("What does the zsh/nearcolor module do?", NEARCOLOR).startswith(
+        "“The zsh/nearcolor module replaces colours")
+
+
+@pytest.mark.parametrize("text, defines", [
+    ("bzip2recover is a simple program whose purpose is to search for blocks.", True),
+    ("bzip2recover versions prior to 1.0.2 used 32-bit integers.", False),  # a noun after the name
+    ("The EXTENDED_GLOB option is always turned on for these patterns.", False),  # "is" without a noun
+    ("bzip2recover was added in 0.9.", False),
+])
+def test_a_defining_sentence_opens_with_the_name_and_a_present_tense_verb(text, defines):
+    from core.answer.entry import _defines
+    assert _defines(text, {"bzip2recover", "EXTENDED_GLOB"}) is defines
+
+
+ZSH_OPTIONS = ("AUTO_CONTINUE\nWith this option set, stopped jobs that are removed from the job table are sent a "
+               "CONT signal.\nAPPEND_HISTORY <D>\nIf this is set, zsh sessions will append their history list to the "
+               "history file, rather than replace it. The file will still be periodically re-written to trim it "
+               "(see also the HIST_SAVE_BY_COPY option).\nCHECK_RUNNING_JOBS <Z>\nCheck for both running and "
+               "suspended jobs when CHECK_JOBS is enabled.")
+
+
+@pytest.mark.parametrize("question, opening", [
+    ("Which option makes sessions append to the history file instead of replacing it?", "“APPEND_HISTORY <D> … If"),
+    ("Which option makes zsh check for running jobs as well as suspended ones?", "“CHECK_RUNNING_JOBS <Z> … Check"),
+])
+def test_a_see_also_name_or_the_word_set_after_option_is_not_the_option_asked_for(question, opening):
+    """"(see also the HIST_SAVE_BY_COPY option)" points at another entry; "With this option set" names none."""
+    assert _first_line(question, ZSH_OPTIONS).startswith(opening)
+

@@ -58,3 +58,11 @@ def test_the_reader_quotes_the_sentence_that_goes_on() -> None:
     off = ExtractiveReader(embedder=None, tagger=None, onward_words=0).read(question, [(1, PIPE)]).render()
     assert "then you can pipe it. In that case the character '-' stands for the standard input" in on
     assert "In that case" not in off.splitlines()[0]
+
+
+def test_to_do_this_goes_on_from_the_sentence_before_it() -> None:
+    """Ghostscript: "You can tell Ghostscript to put each page … To do this place a template '%d' …"."""
+    setup, how = _units("You can tell Ghostscript to put each page of output in a series of similarly named files. "
+                        "To do this place a template '%d' in the filename.")
+    assert read_onward(Reading("", setup.text, 1), setup, how, 50).sentence == f"{setup.text} {how.text}"
+

@@ -54,3 +54,15 @@ def test_values_and_names() -> None:
     assert not value_like("bunzip2", "For files compressed with the default 900k block size, bunzip2 will …")
     assert value_like("Relative Colorimetric") and value_like("0.001")
     assert parenthesised_defaults("Use -O2 (default) or -O3.") == [("-O2", 4)]
+
+
+def test_a_term_line_that_says_default_states_the_default_of_the_sentence_under_it():
+    """zsh's spelling prompt lists its actions as term lines; "n (‘no’) (default)" marks the default one."""
+    spell = ("SPROMPT <S>\nThe prompt used for spelling correction. The actions available at the prompt are [nyae]:\n"
+             "n (‘no’) (default)\nDiscard the correction and run the command.\n"
+             "y (‘yes’) Make the correction and run the command.\n"
+             "DIRSTACKSIZE\nThe maximum size of the directory stack, by default there is no limit.")
+    first = ExtractiveReader(embedder=None).read("What is the default action at the spelling correction prompt?",
+                                                 [(1, spell)]).render().splitlines()[0]
+    assert first.replace("**", "").startswith("“Discard the correction and run the command.”")
+

@@ -1,0 +1,34 @@
+"""Follow-ups from a walk over zsh's, GNU Aspell's and Ghostscript's manuals (stop 48): a yes/no
+question whose verb the small tagger reads as a noun ("Does the tex filter skip TeX comments?")
+still has a subject that acts and an object that "them" stands for; "the primary one" after "the
+secondary prompt PS2" is a prompt, not PS2; "select one" after listing the available devices is
+one of them."""
+from __future__ import annotations
+
+import pytest
+
+from core.answer.followup import standalone
+from core.answer.referent import misread_yes_no
+from core.answer.nlp import parse
+from core.types import Turn
+
+TEX = "Does the tex filter skip TeX comments?"
+
+
+@pytest.mark.parametrize("earlier, follow_up, standalone_form", [
+    (TEX, "Which commands does it skip?", "Which commands does the tex filter skip?"),
+    (TEX, "How do I check them?", "How do I check TeX comments?"),
+    ("What is the default of the secondary prompt PS2?", "what about the primary one?",
+     "What is the default of the primary prompt?"),
+    ("How do I list the available devices at the interactive prompt?", "How do I select one?",
+     "How do I select one of the available devices?"),
+    ("How do I list installed packages?", "How do I remove one?", "How do I remove one of the installed packages?"),
+])
+def test_the_follow_up_reads_what_the_earlier_question_named(earlier, follow_up, standalone_form):
+    out = standalone(follow_up, [Turn(earlier)], llm=None)
+    assert (out.text, out.rewritten) == (standalone_form, True)
+
+
+def test_a_verb_read_as_a_noun_splits_the_question_and_a_right_parse_is_left_alone():
+    assert misread_yes_no(parse(TEX)) == ("the tex filter", "TeX comments")
+    assert misread_yes_no(parse("Does pandoc read docx files?")) is None  # the tagger reads "read" as the verb
