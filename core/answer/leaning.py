@@ -103,6 +103,33 @@ def _wh_phrase(doc) -> set[int]:
     return out
 
 
+_CLAUSES = frozenset("ccomp relcl advcl conj acl xcomp pcomp".split())
+_DO = frozenset("do does did doing done".split())
+_WANT = frozenset("want wants like wish need".split())
+
+
+def _said_before_it(tok) -> bool:
+    """A pronoun whose antecedent the question itself says first: 'it' in a clause of its own
+    whose main clause's subject is a noun of the same number ("How does the kernel decide which
+    process it should kill?", "… does the cron daemon use for the entries it runs?"), or 'do
+    that' after a clause that names the action ("If I want to undo a commit, how do I do that?")."""
+    doc = tok.doc
+    if tok.lower_ in ("that", "this") and tok.dep_ == "dobj" and tok.head.lower_ in _DO:
+        return any(t.pos_ == "VERB" and t.lower_ not in _VAGUE | _DO | _WANT for t in doc[: tok.head.i])
+    if tok.lower_ not in ("it", "they", "them") or tok.head.pos_ not in ("VERB", "AUX"):
+        return False  # "does --fast make it faster?": 'it' of a small clause is what is made faster
+    verb, inside, gaps = tok.head, False, set()  # gaps: the nouns a relative clause on the way describes
+    while verb.dep_ != "ROOT" and verb.head is not verb:
+        inside = inside or verb.dep_ in _CLAUSES
+        gaps |= {verb.head.i} if verb.dep_ in ("relcl", "acl") else set()  # "the maximum length that it can hold"
+        verb = verb.head
+    plural = tok.lower_ != "it"
+    subjects = ("nsubj", "nsubjpass") if verb.pos_ in ("VERB", "AUX") else ("nsubj", "nsubjpass", "compound")
+    return inside and any(t.dep_ in subjects and t.pos_ not in ("PRON", "DET") and t.i < tok.i  # "does git ask"
+                          and t.i not in gaps and (t.tag_ in ("NNS", "NNPS")) == plural  # "daemon use": misread
+                          for t in verb.children)
+
+
 def _points_ahead(tok, text: str) -> bool:
     """A demonstrative that points at nothing said before: ahead at what a colon brings ("what does
     this message mean: 'object not found'?"), at a closing wh-clause or version ("can you explain
@@ -129,7 +156,8 @@ def dangling(doc, text: str) -> list:
     asked = _wh_phrase(doc)
     out = []
     for tok in doc:
-        if not refers_back(tok) or (expletive and tok.lower_ == "it") or _points_ahead(tok, text):
+        if not refers_back(tok) or (expletive and tok.lower_ == "it") or _points_ahead(tok, text) \
+                or _said_before_it(tok):
             continue
         before = [t for t in doc[: tok.i] if is_name(t) or (tok.lower_ in POSSESSIVE and t.pos_ == "NOUN")]
         if tok.lower_ not in POSSESSIVE:

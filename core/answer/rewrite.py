@@ -160,6 +160,9 @@ def _referent(question: str, earlier: str, pronoun) -> str:
         clause = embedded(earlier) or (action(earlier) if takes_action(pronoun) else "")
         if clause:
             return clause
+    plural = subject_of(earlier) if pronoun.lower_ in ("them", "they") else ""
+    if plural and parse(plural)[-1].tag_ in ("NNS", "NNPS"):  # "check them" after "… skip TeX comments?"
+        return plural
     if pronoun.dep_ == "dobj" and pronoun.head.pos_ == "VERB":
         by_noun = named_by_noun(earlier, pronoun.head.text)  # "support it" after "… with MPI support?"
         if by_noun:
@@ -182,10 +185,7 @@ def _referent(question: str, earlier: str, pronoun) -> str:
         tool = instrument(earlier) if named.lower().startswith(("a ", "an ")) else ""  # "a PDF with pdflatex"
         # "How often does it run?" after "How do I rotate logs with logrotate?": the tool acts, not the logs
         return tool or (acted_on(earlier, named) if named else "") or named or instrument(earlier) or subject_of(earlier)
-    things = [t for t in (asked_thing(earlier), subject_of(earlier)) if t]
-    if pronoun.lower_ in ("them", "they"):  # "How do I check them?" after "Does the tex filter skip TeX comments?"
-        things = [t for t in things if parse(t)[-1].tag_ in ("NNS", "NNPS")] + things
-    return things[0] if things else ""
+    return asked_thing(earlier) or subject_of(earlier)
 
 
 def _substitute(question: str, earlier: str) -> str:

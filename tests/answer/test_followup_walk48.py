@@ -32,3 +32,26 @@ def test_the_follow_up_reads_what_the_earlier_question_named(earlier, follow_up,
 def test_a_verb_read_as_a_noun_splits_the_question_and_a_right_parse_is_left_alone():
     assert misread_yes_no(parse(TEX)) == ("the tex filter", "TeX comments")
     assert misread_yes_no(parse("Does pandoc read docx files?")) is None  # the tagger reads "read" as the verb
+
+
+@pytest.mark.parametrize("earlier, fresh", [
+    ("How do I list running processes?", "How does the kernel decide which process it should kill first?"),
+    ("How do I schedule a job with cron?", "What time zone does the cron daemon use for the entries it runs?"),
+    ("How do I clone a repository with git?", "If I want to undo a commit in git, how do I do that?"),
+    ("How do I sign a commit in git?",
+     "Why does git ask for my passphrase every time I sign, and how can I stop it doing that?"),
+])
+def test_a_pronoun_whose_antecedent_the_question_says_first_starts_fresh(earlier, fresh):
+    """'it' in a clause of its own after the main clause's subject, and 'do that' after a clause that
+    names the action, point inside the question (probe batches 19 and 21)."""
+    out = standalone(fresh, [Turn(earlier)], llm=None)
+    assert (out.text, out.rewritten) == (fresh, False)
+
+
+@pytest.mark.parametrize("earlier, follow_up", [
+    ("What do the --fast and --best options of bzip2 do?", "does --fast make it faster?"),  # a small clause
+    ("How do I start the ssh agent?", "How do I make it load my key when it starts?"),
+    ("How do I tag a release in git?", "and how do I do that?"),
+])
+def test_a_pronoun_with_nothing_before_it_in_the_question_still_leans(earlier, follow_up):
+    assert standalone(follow_up, [Turn(earlier)], llm=None).rewritten
