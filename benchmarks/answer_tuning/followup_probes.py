@@ -2,7 +2,7 @@
 self-contained second questions are rewritten (should be none) and how many follow-ups are, with
 every rewrite printed for reading.
 
-Not collected by pytest. `followup_probes.jsonl` holds batches 6-22 (batches 1-5 are cases of
+Not collected by pytest. `followup_probes.jsonl` holds batches 6-23 (batches 1-5 are cases of
 `tests/answer/test_followup_pointing.py`), each written before the rules were run on it; two rows of
 batch 11 and two of batch 12 written as self-contained point back ("that branch", "it", "those
 databases", "those rules") and are relabelled follow-ups (their `relabelled` field says so):

@@ -61,9 +61,13 @@ def _heads(unit: Unit, before: Unit | None) -> str:
         return before.text.strip()
     earlier = set(before.context.split(" | ")) if same else set()  # a term or caption set before `before` is stale
     parts = unit.context.split(" | ")[:2]
-    return next((p for j, p in enumerate(parts) if p and p not in (unit.title, unit.section) and p not in earlier
-                 and not (j and " = " in parts[j - 1] and " " not in p.strip())  # "Reason = a() | b()": a type's tail
-                 and head_line(p)), "")
+    found = next((p for j, p in enumerate(parts) if p and p not in (unit.title, unit.section) and p not in earlier
+                  and not (j and " = " in parts[j - 1] and " " not in p.strip())  # "Reason = a() | b()": a type's tail
+                  and head_line(p)), "")
+    heading = unit.section.split(" | ")[0].split(" > ")[-1].strip() if unit.section else ""
+    first = not same or before.context.split(" | ")[-2:] != unit.context.split(" | ")[-2:]
+    # an option written as its own heading (Sphinx: "##### -q" / "Quiet startup: …"): the first sentence under it
+    return found or (heading if first and heading != unit.title and head_line(heading) else "")
 
 
 def _new_name(head: str, question: str) -> bool:

@@ -59,6 +59,7 @@ class Unit:
 
 _CALL = r"(?:(?:\[[^\]]*\]|[A-Za-z_]\w*)\s*=\s*)?[A-Za-z_][\w.]*\s*\([^()]*\)"  # "val = PS4 ()", "[a, b] = f (x)"
 _SIGNATURES = re.compile(rf"{_CALL}(?:\s+{_CALL})*")  # an entry's call forms, written on one line
+_OPTION_NAME = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*(?:-[a-z0-9]+|,-{1,2}[A-Za-z0-9][\w-]*)")  # Aspell's "ignore-repl", "ignore,-W" alone
 _MARKED_NAME = re.compile(r"^[A-Za-z_]\w*(?:\s+<\w+>)+(?:\s+\([^()]*\))?$")  # "PS1 <S>", "path <S> <Z> (PATH <S>)"
 
 
@@ -69,7 +70,8 @@ def term_line(line: str) -> bool:
         return True
     if not words or len(words) > 10 or line.endswith((".", ":", ";", ",")) and not line.endswith("()"):
         return False
-    if line.startswith(("{", "-", "\\", "#:")) or _ASSIGN.match(line) or _MARKED_NAME.match(line):
+    if line.startswith(("{", "-", "\\", "#:")) or _ASSIGN.match(line) or _MARKED_NAME.match(line) \
+            or _OPTION_NAME.fullmatch(line.strip()):
         return True
     return bool(re.search(r"[_{}()=/]|\w:\w", line)) and len(words) <= 6
 
@@ -142,7 +144,8 @@ def split_units(text: str, number: int, title: str = "", heading: str = "") -> l
     for line in (ln.strip() for ln in text.splitlines()):
         if not line or line.startswith("<!--") or _RULE.fullmatch(line) and "-" in line or PAGE_NUMBER.match(line):
             continue
-        if cut >= 0 and continues(units[cut].text, line):  # the sentence's second half: one unit, one quote
+        if cut >= 0 and continues(units[cut].text, line) and not _OPTION_NAME.fullmatch(line):
+            # the sentence's second half: one unit, one quote (not the next entry's name: "ignore-repl")
             head, *rest = _sentences(line) or [line]
             units[cut] = replace(units[cut], text=f"{units[cut].text} {head}")
             if not rest:

@@ -202,3 +202,21 @@ def test_a_see_also_name_or_the_word_set_after_option_is_not_the_option_asked_fo
     """"(see also the HIST_SAVE_BY_COPY option)" points at another entry; "With this option set" names none."""
     assert _first_line(question, ZSH_OPTIONS).startswith(opening)
 
+
+def test_an_option_that_is_its_own_heading_opens_the_quote_of_the_first_sentence_under_it():
+    """Ghostscript's Sphinx pages give each switch a heading ("##### -q"); the chunk's heading path ends in it."""
+    reader = ExtractiveReader(embedder=None, tagger=None)
+    passage = (1, "Quiet startup: suppress normal startup messages, and also do the equivalent of -dQUIET.",
+               "Using Ghostscript", "Command line options > Suppress messages > -q")
+    line = reader.read("Which Ghostscript switch suppresses startup messages?", [passage]).render().splitlines()[0]
+    assert line.startswith("“-q … Quiet startup: suppress normal startup messages")
+
+
+def test_an_option_name_alone_on_its_line_is_a_term_never_the_end_of_the_sentence_before_it():
+    """GNU Aspell's option list (Texinfo HTML): "ignore-repl" after a description without a full stop."""
+    units = split_units("ignore,-W\n(integer) Ignore words with N characters or less\nignore-repl\n"
+                        "(boolean) Ignore commands to store replacement pairs.", 1)
+    assert [(u.text, u.context) for u in units] == [
+        ("(integer) Ignore words with N characters or less", "ignore,-W"),
+        ("(boolean) Ignore commands to store replacement pairs.", "ignore-repl")]
+
