@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 
 from core.answer.decline import question_names
+from core.answer.decline_english import plain_english
 from core.answer.fillers import later_first, names_phrase
 from core.answer.leaning import ABOUT, is_name, parse
 from core.answer.referent import asked_thing
@@ -138,7 +139,10 @@ def fallback(question: str, earlier: str, doc, words) -> str:
         return ""
     if any(is_name(t) for t in doc) or question_names(question):
         return ""
-    names = [n for n in question_names(earlier) if n.lower() not in question.lower()]
+    earlier_doc = parse(earlier)
+    said = {t.text for t in earlier_doc or () if t.pos_ in ("VERB", "AUX", "ADV", "ADJ")}
+    names = [n for n in question_names(earlier) if n.lower() not in question.lower()
+             and not (n in said and plain_english(n))]  # "makes sessions append", "recursively": English, no name
     if not names:
         return ""
     plain = re.sub(r"^\s*(?:and|so|also|but|then)\s+", "", question.strip(), flags=re.I).rstrip(" ?")

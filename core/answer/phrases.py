@@ -43,6 +43,8 @@ def attach_of(text: str, thing: str, prep: str = "of") -> str:
         end = phrase_end(chunk.root)  # "the maximum number of iterations": after "iterations"
         while end.i + 1 < len(doc) and any(c.isdigit() for c in doc[end.i + 1].text):
             end = doc[end.i + 1]  # "the value 2": the number names the value
+        if _owned_after(doc, end):
+            return text
         if re.search(rf"(?<!\w){re.escape(thing)}(?!\w)", doc[chunk.start: end.i + 1].text, re.IGNORECASE):
             return text
         at = end.idx + len(end.text)
@@ -51,6 +53,24 @@ def attach_of(text: str, thing: str, prep: str = "of") -> str:
 
 
 _OWN_TAIL = frozenset("compound amod nummod appos".split())
+_LOCATING = frozenset("at in on for from within inside under".split())
+
+
+def _owned_after(doc, end) -> bool:
+    """The attribute's phrase goes on with a place of its own, a preposition and a definite noun
+    phrase of two words or more ("the default action at the spelling correction prompt"): it
+    asks about that, not about the earlier question's thing."""
+    if end.i + 2 >= len(doc) or doc[end.i + 1].lower_ not in _LOCATING or doc[end.i + 2].lower_ != "the":
+        return False
+    obj = next((c for c in doc[end.i + 1].children if c.dep_ == "pobj"), None)
+    return obj is not None and obj.i - end.i >= 4  # "the", a describing word or more, the noun
+
+
+def owns_attribute(text: str) -> bool:
+    """A definite attribute phrase of `text` with a place of its own (`_owned_after`)."""
+    doc = parse(text)
+    return doc is not None and any(chunk[0].lower_ == "the" and {t.lower_ for t in chunk} & ATTRIBUTES
+                                   and _owned_after(doc, phrase_end(chunk.root)) for chunk in doc.noun_chunks)
 
 
 def phrase_end(tok):

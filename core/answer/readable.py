@@ -57,14 +57,19 @@ def said_twice(text: str, question: str, earlier: str) -> bool:
     return any(n >= 2 and asked.get(w, 0) <= 1 and before.get(w, 0) <= 1 for w, n in mine.items())
 
 
-def still_leans(text: str) -> bool:
+def still_leans(text: str, earlier: str = "") -> bool:
     """True when a pronoun of the rewrite still points outside it ("Where does it look for it first in
-    Biber?", "Can I move its profiles to another disk in Firefox?")."""
+    Biber?", "Can I move its profiles to another disk in Firefox?"), unless the rewrite copied it
+    with the words before it from the earlier question ("… append to the history file instead of
+    replacing it": the person wrote that 'it' and meant the file)."""
     doc = parse(text)
-    return doc is not None and any(t.idx not in expletive_its(text) and t.lower_ in ("it", "its", "they", "them")
-                                   for t in dangling(doc, text))
+    said = " ".join(re.findall(r"[\w'-]+", earlier.lower()))
+    return doc is not None and any(
+        t.idx not in expletive_its(text) and t.lower_ in ("it", "its", "they", "them")
+        and not (t.i >= 2 and f" {doc[t.i - 2: t.i + 1].text.lower()} " in f" {said} ")  # copied with its words
+        for t in dangling(doc, text))
 
 
 def botched(text: str, question: str, earlier: str) -> bool:
     """A rewrite to retrieve with but not to show (module docstring)."""
-    return said_twice(text, question, earlier) or still_leans(text)
+    return said_twice(text, question, earlier) or still_leans(text, earlier)

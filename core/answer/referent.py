@@ -102,7 +102,13 @@ def asked_thing(earlier: str) -> str:
             return ""
         return f"the {wanted} of {subject}" if wanted else subject
     m = _YES_NO.match(earlier)
-    return _subject(_from(doc, m.start(1)))[0] if m else ""
+    subject = _subject(_from(doc, m.start(1)))[0] if m else ""
+    relative = re.match(r"^(.+?)\s+(?:that|which|who)$", subject)  # "Is the option that makes … set?": the whole phrase
+    if relative:
+        head = next((t for t in doc if t.idx + len(t.text) == m.start(1) + relative.end(1)), None)
+        whole = doc[head.left_edge.i: head.right_edge.i + 1].text if head is not None else ""
+        subject = whole if whole.startswith(relative.group(1)) and len(whole.split()) <= 16 else relative.group(1)
+    return subject
 
 
 def named_thing(earlier: str) -> str:

@@ -34,7 +34,8 @@ from core.answer.ellipsis_clause import fallback
 from core.answer.fillers import agreeing, no_noun, other_name, says_again
 from core.answer.leaning import (ABOUT, ATTRIBUTES, CONNECTORS, POSSESSIVE, dangling, leans_on_context,
                                  parse, refers_back)
-from core.answer.phrases import attach_of, expletive_its, gerund_frame, means_to, phrase_end, verb_frame, which_one
+from core.answer.phrases import (attach_of, expletive_its, gerund_frame, means_to, owns_attribute, phrase_end,
+                                 verb_frame, which_one)
 from core.answer.readable import REQUEST, reads_as_question
 from core.answer.referent import (VERBS, acted_on, action, asked_thing, embedded, instrument, misread_yes_no,
                                   named_by_noun, named_thing, takes_action)
@@ -262,7 +263,7 @@ def rewrite(question: str, earlier: str) -> str:
             thing, prep = _owner(earlier)
             text = (means_phrase(plain, earlier) or count_of(plain, earlier)
                     or (attach_of(plain, thing, prep) if thing else ""))
-            if thing and text == plain:
+            if thing and text == plain and not owns_attribute(plain):
                 text = _ATTRIBUTE.sub(lambda m: f"{m.group(0)} of {thing}", plain, count=1)
             if text == plain:
                 text = named_in(plain, earlier)

@@ -55,3 +55,21 @@ def test_a_pronoun_whose_antecedent_the_question_says_first_starts_fresh(earlier
 ])
 def test_a_pronoun_with_nothing_before_it_in_the_question_still_leans(earlier, follow_up):
     assert standalone(follow_up, [Turn(earlier)], llm=None).rewritten
+
+
+def test_an_attribute_with_a_place_of_its_own_takes_no_owner_from_the_earlier_question():
+    """Seen in the browser: "the default action at the spelling correction prompt" is that prompt's, not
+    the earlier option's ("… of the option that at the spelling correction prompt?" was shown)."""
+    earlier = "Which option makes sessions append to the history file instead of replacing it?"
+    out = standalone("What is the default action at the spelling correction prompt?", [Turn(earlier)], llm=None)
+    assert not (out.rewritten and out.readable)  # never shown as "understood as"
+    assert "in append" not in out.text  # an English verb of the earlier question is no name to add
+    nginx = standalone("What is the default port for the server?", [Turn("How do I install nginx?")], llm=None)
+    assert nginx.text == "What is the default port for the server in nginx?"
+
+
+def test_a_pronoun_the_earlier_question_wrote_itself_does_not_hide_the_rewrite():
+    earlier = "Which option makes sessions append to the history file instead of replacing it?"
+    out = standalone("Is it set by default?", [Turn(earlier)], llm=None)
+    assert out.rewritten and out.readable
+    assert out.text.startswith("Is the option that makes sessions append")
