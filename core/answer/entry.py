@@ -85,8 +85,9 @@ def with_entry_head(q: QuestionInfo, reading: Reading, unit: Unit, before: Unit 
     directory to Dir for the local client."), or a "What is PS1?" one answered under the name's
     term line (`term_unit`); any other reading as it is."""
     term = unit.context.split(" | ")[0] if unit.context else ""
-    names = set(question_names(q.text))
-    if q.kind in ("what", "definition") and _names_term(term, names) and _only_names(q, names) and not reading.prefix \
+    names = _asked_names(q.text)
+    if q.kind in ("what", "definition") and _names_term(term, names) and _only_names(q, names, unit.title) \
+            and not reading.prefix \
             and unit.text.strip() in reading.sentence and term not in reading.sentence:
         return replace(reading, prefix=term)  # "What does PS1 do?": "PS1 <S> … The primary prompt string …"
     how = q.kind not in ("option", "command") and asked_shape(q) == "code"
@@ -112,8 +113,8 @@ def term_unit(q: QuestionInfo, units: Sequence[Unit], scores: Sequence[float]) -
     when it scores at least TERM_SHARE of the best unit. The sentences that only mention the name
     ("Same as PS1.", "It is expanded in the same way as PS1.") hold its word as well, and
     would otherwise win. None when the question names no such term."""
-    names = set(question_names(q.text))
-    if q.kind not in ("what", "definition") or not names or not units or not _only_names(q, names):
+    names = _asked_names(q.text)
+    if q.kind not in ("what", "definition") or not names or not units or not _only_names(q, names, units[0].title):
         return None
     at = {(u.number, u.index): u for u in units}
     first_under: dict[tuple[int, str], int] = {}  # (passage, term) -> index of its first sentence
@@ -156,10 +157,17 @@ def _defines(text: str, names: set[str]) -> bool:
 _NOT_OBJECT = frozenset("VBP VBD VBZ VBN RB MD , of and or ( : .".split())  # "versions prior to …", "options are …"
 
 
-def _only_names(q: QuestionInfo, names: set[str]) -> bool:
+def _asked_names(question: str) -> set[str]:
+    """The question's names with its options ("--mirror", "-dSAFER": no names to the decline rule,
+    whose evidence may write them otherwise, but the entry asked about here)."""
+    return set(question_names(question)) | set(re.findall(r"(?<!\S)-{1,2}[A-Za-z][\w-]+", question))
+
+
+def _only_names(q: QuestionInfo, names: set[str], title: str = "") -> bool:
     """The question asks about the name itself ("What does PS1 do?", "What is the --force
-    option?"), not about a property of it ("What is the default of LILYPOND_GC_YIELD?")."""
-    parts = {p for n in names for p in content_terms(n)}
+    option?", "What does git cherry-pick -x do?" over the page titled git-cherry-pick), not
+    about a property of it ("What is the default of LILYPOND_GC_YIELD?")."""
+    parts = {p for n in names for p in content_terms(n)} | content_terms(title)
     return all(t in parts or t in _KIND_WORDS for t in q.terms)
 
 

@@ -177,8 +177,9 @@ class HtmlWalker:
                 self.out.image(el.get("alt") or el.get("title") or "picture", None, Path("assets"))
         elif tag == "figure":
             self.figure(el)
-        elif tag == "pre":
-            self.out.paragraph(inline_text(el))
+        elif tag == "pre":  # a line of a code block or a synopsis is a line of its own, as a PDF's are
+            for line in _inline_raw(el).splitlines():
+                self.out.paragraph(line)
         elif any(tag_of(c) in BLOCKS for c in el):
             self.mixed(el, prefix)
         else:

@@ -220,3 +220,13 @@ def test_an_option_name_alone_on_its_line_is_a_term_never_the_end_of_the_sentenc
         ("(integer) Ignore words with N characters or less", "ignore,-W"),
         ("(boolean) Ignore commands to store replacement pairs.", "ignore-repl")]
 
+
+def test_what_an_option_of_the_page_s_program_does_is_its_entry():
+    """git's manual pages: "What does git clone --mirror do?" names the page's program besides the option."""
+    reader = ExtractiveReader(embedder=None, tagger=None)
+    passage = (1, "--bare\nMake a bare Git repository.\n--mirror\nSet up a mirror of the source repository. "
+                  "This implies --bare. Compared to --bare, --mirror not only maps local branches.",
+               "git-clone(1) Manual Page", "OPTIONS")
+    line = reader.read("What does git clone --mirror do?", [passage]).render().splitlines()[0]
+    assert line.startswith("“--mirror … Set up a mirror of the source repository.")
+

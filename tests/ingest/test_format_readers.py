@@ -134,6 +134,17 @@ def test_html_leaves_out_comments_and_the_menus_and_node_bars_of_texinfo_pages()
     assert out.markdown() == "## Appendix A Notes\n\nWords are checked.\n\nThe header of a form\n"
 
 
+def test_html_keeps_each_line_of_a_preformatted_block_as_a_line_of_its_own():
+    from core.ingest.html import HtmlWalker, parse_html
+    from core.ingest.md_out import MarkdownOut
+
+    page = ('<body><h2>SYNOPSIS</h2><div class="verseblock"><pre class="content"><em>git stash</em> list\n'
+            '<em>git stash</em> show [-u]\n\n<em>git stash</em> drop [-q]</pre></div></body>')
+    out = MarkdownOut()  # git's manual pages (AsciiDoc): the synopsis is one command form a line, as a PDF gives it
+    HtmlWalker(out).walk(parse_html(page))
+    assert out.markdown() == "## SYNOPSIS\n\ngit stash list\n\ngit stash show [-u]\n\ngit stash drop [-q]\n"
+
+
 def test_html_leaves_out_a_picture_that_is_all_of_a_link_to_another_page():
     from core.ingest.html import HtmlWalker, parse_html
     from core.ingest.md_out import MarkdownOut
