@@ -93,7 +93,14 @@ def continues(open_text: str, line: str) -> bool:
     ending on a code-like value after text ending on one is the next entry of a reference card
     ("quit GP \\q" / "print the list of PARI types \\t"), not the rest of a sentence."""
     return bool(open_text) and not _ENDS_SENTENCE.search(open_text) and line[:1].islower() \
-        and not (_CODE_END.search(open_text) and _card_entry(line))
+        and not (_CODE_END.search(open_text) and _card_entry(line)) and not _same_opening(open_text, line)
+
+
+def _same_opening(open_text: str, line: str) -> bool:
+    """`line` opens with the open text's first two words: the next of a list of command forms
+    ("git stash list [<log-options>]" / "git stash show [-u]"), not the rest of a sentence."""
+    first, other = open_text.split()[:2], line.split()[:2]
+    return len(first) == 2 and first == other
 
 
 _CODE_END = re.compile(r"(?:\\\w+|[#$%@][\w#]*|\w+\([^()]*\)|[{}<>\[\]~^|]\S*)(?:\s+\w+)?\s*$")
