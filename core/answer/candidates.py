@@ -64,9 +64,9 @@ def _code(unit: Unit, kind: str) -> list[sp.Match]:
             name = m.group(1).rstrip(":.,;")
             plain_ok = pattern is _NAMED or m.group(0).split()[0].lower() in ("option", "flag", "attribute", "keyword")
             coded = re.search(r"[-_:/=\\#.]", name)
+            # "command line" is no name, nor the "set" of "with this option set", nor a "(see also the X option)"
             if _codeish(name) and (plain_ok or coded) and (coded or name.lower() not in _SAID_OF_OPTIONS) \
-                    and not _SEE_ALSO.search(unit.text[:m.start(1)]):  # "(see also the X option)": another entry
-                # "command line" is no name, nor the "set" of "with this option set"
+                    and not _SEE_ALSO.search(unit.text[:m.start(1)]):
                 found.append(sp.Match(name, m.start(1), m.start(1) + len(name), 0.85))
     return found
 

@@ -112,7 +112,9 @@ def term_unit(q: QuestionInfo, units: Sequence[Unit], scores: Sequence[float]) -
     after it) or the first sentence set under it as its term ("PS1 <S>": the description itself),
     when it scores at least TERM_SHARE of the best unit. The sentences that only mention the name
     ("Same as PS1.", "It is expanded in the same way as PS1.") hold its word as well, and
-    would otherwise win. None when the question names no such term."""
+    would otherwise win. Where no entry names it, the sentence that opens with the name and a
+    present-tense verb ("The zsh/nearcolor module replaces colours …": `_defines`). None when the
+    question names no such term."""
     names = _asked_names(q.text)
     if q.kind not in ("what", "definition") or not names or not units or not _only_names(q, names, units[0].title):
         return None
@@ -136,7 +138,8 @@ def term_unit(q: QuestionInfo, units: Sequence[Unit], scores: Sequence[float]) -
 
 _KIND_WORDS = frozenset("option parameter variable setting command flag switch function environment mean module"
                         .split())
-_DEFINES = r"^(?:The\s+)?{}(?:\s+(?:{}))?\s+(?P<verb>is(?= an? | the | used )|(?!is\b)[a-z]+s)\b"  # "The NAME module replaces …"
+# "The NAME module replaces …", "NAME is a …": the name (and a kind word), then a present-tense verb
+_DEFINES = r"^(?:The\s+)?{}(?:\s+(?:{}))?\s+(?P<verb>is(?= an? | the | used )|(?!is\b)[a-z]+s)\b"
 
 
 def _defines(text: str, names: set[str]) -> bool:
@@ -151,7 +154,7 @@ def _defines(text: str, names: set[str]) -> bool:
     if verb is None or verb.tag_ == "VBZ":
         return True
     after = doc[verb.i + 1] if verb.i + 1 < len(doc) else None  # "replaces colours" is tagged a noun too
-    return verb.tag_ == "NNS" and after is not None and after.tag_ not in _NOT_OBJECT and after.lower_ not in _NOT_OBJECT
+    return verb.tag_ == "NNS" and after is not None and not {after.tag_, after.lower_} & _NOT_OBJECT
 
 
 _NOT_OBJECT = frozenset("VBP VBD VBZ VBN RB MD , of and or ( : .".split())  # "versions prior to …", "options are …"
@@ -165,7 +168,7 @@ def _asked_names(question: str) -> set[str]:
 
 def _only_names(q: QuestionInfo, names: set[str], title: str = "") -> bool:
     """The question asks about the name itself ("What does PS1 do?", "What is the --force
-    option?", "What does git cherry-pick -x do?" over the page titled git-cherry-pick), not
+    option?", "What does git clone --mirror do?" over the page titled git-clone), not
     about a property of it ("What is the default of LILYPOND_GC_YIELD?")."""
     parts = {p for n in names for p in content_terms(n)} | content_terms(title)
     return all(t in parts or t in _KIND_WORDS for t in q.terms)

@@ -103,7 +103,7 @@ def asked_thing(earlier: str) -> str:
         return f"the {wanted} of {subject}" if wanted else subject
     m = _YES_NO.match(earlier)
     subject = _subject(_from(doc, m.start(1)))[0] if m else ""
-    relative = re.match(r"^(.+?)\s+(?:that|which|who)$", subject)  # "Is the option that makes … set?": the whole phrase
+    relative = re.match(r"^(.+?)\s+(?:that|which|who)$", subject)  # "Is the option that makes … set?": not "… that"
     if relative:
         head = next((t for t in doc if t.idx + len(t.text) == m.start(1) + relative.end(1)), None)
         whole = doc[head.left_edge.i: head.right_edge.i + 1].text if head is not None else ""

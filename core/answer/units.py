@@ -59,7 +59,8 @@ class Unit:
 
 _CALL = r"(?:(?:\[[^\]]*\]|[A-Za-z_]\w*)\s*=\s*)?[A-Za-z_][\w.]*\s*\([^()]*\)"  # "val = PS4 ()", "[a, b] = f (x)"
 _SIGNATURES = re.compile(rf"{_CALL}(?:\s+{_CALL})*")  # an entry's call forms, written on one line
-_OPTION_NAME = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*(?:-[a-z0-9]+|,-{1,2}[A-Za-z0-9][\w-]*)")  # Aspell's "ignore-repl", "ignore,-W" alone
+# an option's name alone on its line, as GNU Aspell's manual lists them: "ignore-repl", "ignore,-W"
+_OPTION_NAME = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*(?:-[a-z0-9]+|,-{1,2}[A-Za-z0-9][\w-]*)")
 _MARKED_NAME = re.compile(r"^[A-Za-z_]\w*(?:\s+<\w+>)+(?:\s+\([^()]*\))?$")  # "PS1 <S>", "path <S> <Z> (PATH <S>)"
 
 
