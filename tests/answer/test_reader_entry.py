@@ -233,10 +233,10 @@ def test_what_an_option_of_the_page_s_program_does_is_its_entry():
 
 def test_command_forms_that_open_alike_are_lines_of_their_own_not_one_sentence():
     """git's synopses: each line is a form of the command; a line left open by a page break still goes on."""
-    units = split_units("git stash list [<log-options>]\ngit stash show [-u] [<stash>]\n"
+    units = split_units("git stash clear\ngit stash create [<message>]\n"
                         "The command saves your local modifications away and reverts the working directory to\n"
                         "match the HEAD commit.", 1)
-    assert [u.text for u in units] == ["git stash list [<log-options>]", "git stash show [-u] [<stash>]",
+    assert [u.text for u in units] == ["git stash clear", "git stash create [<message>]",
                                        "The command saves your local modifications away and reverts the working "
                                        "directory to match the HEAD commit."]
 
