@@ -101,7 +101,7 @@ def subject_of(question: str, agent_first: bool = False) -> str:
         if tok.dep_ in ("nsubj", "nsubjpass"):
             left = tok.left_edge.i + (doc[tok.left_edge.i].tag_ in _WH)
             left += doc[left].lower_ in ("many", "much") and left > tok.left_edge.i  # "How many consoles": the consoles
-            own = doc[left: tok.right_edge.i + 1].text
+            own = re.sub(r"^(?:the|a|an)\s+", "", doc[left: tok.right_edge.i + 1].text, flags=re.I)  # not "the the"
             rest = doc[tok.right_edge.i + 1:].text.strip(" ?.!")
             there = re.match(r"(?:are|is|were|was) there\b\s*", rest)  # "… are there in Debian": the … in Debian
             return f"the {own} {rest[there.end():]}".strip() if there else f"the {own} that {rest}" if rest else f"the {own}"

@@ -73,3 +73,9 @@ def test_a_pronoun_the_earlier_question_wrote_itself_does_not_hide_the_rewrite()
     out = standalone("Is it set by default?", [Turn(earlier)], llm=None)
     assert out.rewritten and out.readable
     assert out.text.startswith("Is the option that makes sessions append")
+
+
+def test_a_subject_that_opens_with_its_article_gets_no_second_one():
+    from core.answer.rewrite import subject_of
+    earlier = "Is the option that makes sessions append to the history file instead of replacing it set by default?"
+    assert not subject_of(earlier).startswith("the the ")  # the hidden glue for retrieval read "the the option …"
