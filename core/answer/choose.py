@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import json
 import math
-import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Mapping, Sequence
@@ -44,11 +43,11 @@ import numpy as np
 from core.answer import sentence_scorer
 from core.answer.terms import content_terms
 from core.answer.units import Unit
+from core.answer.values import SAYS_DEFAULT
 
 WEIGHTS = Path(__file__).with_name("choose_weights.json")
 FEATURES = ("pool_score", "cand_lead", "has_span", "cos", "cos_next", "cos_lead", "cover", "cover_next",
             "cover_context", "passage_rank", "pool_place", "log_words", "not_prose", "states_default", "learned")
-_DEFAULT = re.compile(r"\bdefault", re.IGNORECASE)
 
 
 def _cover(terms: frozenset[str], words: set[str], weights: Mapping[str, float]) -> float:
@@ -83,7 +82,7 @@ def unit_features(terms: frozenset[str], pool: Sequence[Unit], pool_scores: Sequ
             _cover(terms, own, weights), _cover(terms, with_next, weights),
             _cover(terms, content_terms(u.context), weights), 1.0 / (1.0 + rank.get(u.number, 0)),
             1.0 / (1.0 + i), math.log1p(len(u.text.split())), float(u.kind != "prose"),
-            float(default and bool(_DEFAULT.search(u.text))), learned[i] if i < len(learned) else 0.0])
+            float(default and bool(SAYS_DEFAULT.search(u.text))), learned[i] if i < len(learned) else 0.0])
     return rows
 
 

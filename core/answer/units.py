@@ -94,7 +94,8 @@ def continues(open_text: str, line: str) -> bool:
     ending on a code-like value after text ending on one is the next entry of a reference card
     ("quit GP \\q" / "print the list of PARI types \\t"), not the rest of a sentence."""
     return bool(open_text) and not _ENDS_SENTENCE.search(open_text) and line[:1].islower() \
-        and not (_CODE_END.search(open_text) and _card_entry(line)) and not _same_opening(open_text, line)
+        and not (_CODE_END.search(open_text) and _card_entry(line)) and not _same_opening(open_text, line) \
+        and not _OPTION_NAME.fullmatch(line.strip())  # the next entry's name ("ignore-repl"), not the sentence's end
 
 
 def _same_opening(open_text: str, line: str) -> bool:
@@ -152,8 +153,7 @@ def split_units(text: str, number: int, title: str = "", heading: str = "") -> l
     for line in (ln.strip() for ln in text.splitlines()):
         if not line or line.startswith("<!--") or _RULE.fullmatch(line) and "-" in line or PAGE_NUMBER.match(line):
             continue
-        if cut >= 0 and continues(units[cut].text, line) and not _OPTION_NAME.fullmatch(line):
-            # the sentence's second half: one unit, one quote (not the next entry's name: "ignore-repl")
+        if cut >= 0 and continues(units[cut].text, line):  # the sentence's second half: one unit, one quote
             head, *rest = _sentences(line) or [line]
             units[cut] = replace(units[cut], text=f"{units[cut].text} {head}")
             if not rest:

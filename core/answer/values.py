@@ -112,7 +112,7 @@ def confident(q, answer: str, sentence: str = "") -> bool:
     return q.kind in CONFIDENT_KINDS or (q.default and value_like(answer, sentence))
 
 
-_SAYS_DEFAULT = re.compile(r"\bdefault", re.IGNORECASE)
+SAYS_DEFAULT = re.compile(r"\bdefault", re.IGNORECASE)  # also the chooser's "states_default" feature
 
 
 def says_default(unit) -> bool:
@@ -120,5 +120,5 @@ def says_default(unit) -> bool:
     "Discard the correction and run the command."), says "default": it answers a question
     about one before the sentences that do not."""
     term = unit.context.split(" | ")[0] if unit.context else ""
-    return bool(_SAYS_DEFAULT.search(unit.text)
-                or term not in ("", unit.title, unit.section) and _SAYS_DEFAULT.search(term))
+    return bool(SAYS_DEFAULT.search(unit.text)
+                or term not in ("", unit.title, unit.section) and SAYS_DEFAULT.search(term))
