@@ -24,7 +24,7 @@ from core.answer.decline import question_names
 from core.answer.question import QuestionInfo
 from core.answer.reading import Reading
 from core.answer.terms import content_terms, tokens
-from core.answer.units import Unit
+from core.answer.units import Unit, term_line
 
 _NAME = re.compile(r"[A-Za-z]\w*(?:[-_:][A-Za-z0-9]\w*)+|[A-Za-z]\w*\(|^-{1,2}[A-Za-z]")  # a-b, a_b, f(, --opt
 _PROTOTYPE = re.compile(r"^(?:[A-Za-z_]\w*[\s*]+){1,4}([A-Za-z_]\w*)\s*\([^()]*\)\s*;?$")  # "BZFILE * BZ2_bzdopen ( int fd );"
@@ -178,3 +178,38 @@ def _names_term(line: str, names: set[str]) -> bool:
     """A short line, no sentence, that opens with one of the names ("PS1 <S>", "-f, --force")."""
     words = line.split()
     return 0 < len(words) <= TERM_WORDS and words[0].strip(",;:") in names and not line.rstrip().endswith(_ENDS)
+
+
+_IDENTIFIER = re.compile(r"\w[_.]\w|\w-\w|^-")
+OTHER_ENTRY = 0.6  # the score share of a unit set under another name's entry (`entry_weights`)
+
+
+def entry_weights(question: str, units: Sequence[Unit]) -> list[float] | None:
+    """Asked about a name that has an entry of its own among the units ("What is the default
+    work_mem?" over "work_mem (integer)" / "… The default value is four megabytes (4MB)."), the
+    units set under another name's term line count OTHER_ENTRY of their score: "The default value
+    is 2.0, which makes hash-based operations use twice the usual work_mem base amount." is said
+    of hash_mem_multiplier, whose entry names work_mem in passing. Only an identifier's name
+    counts ("work_mem", "--xslt", "ssl.conf"): a program's name heads example command lines too
+    ("dblatex -s mystyle.sty …"). None when no unit is under the asked name's own term (nothing
+    changes)."""
+    names = {n for n in _asked_names(question) if _IDENTIFIER.search(n)}
+    if not names:
+        return None
+    terms = [u.context.split(" | ")[0] if u.context else "" for u in units]
+    own = [_names_term(t, names) for t in terms]
+    if not any(own):
+        return None
+    return [1.0 if mine or not t or not term_line(t) else OTHER_ENTRY for t, mine in zip(terms, own)]
+
+
+def entry_ranked(question: str, ranked: Sequence, pool: Sequence[Unit]) -> list:
+    """The ranked candidate answers (`candidates.Candidate`), those of units under another name's
+    entry at OTHER_ENTRY of their score (`entry_weights`): a count or a value of the asked
+    shape in the next entry ("A value of 0 (the default) selects …") does not outrank the
+    asked entry's own ("The default value is three connections.")."""
+    weights = entry_weights(question, pool)
+    if weights is None:
+        return list(ranked)
+    other = {u for u, w in zip(pool, weights) if w < 1.0}
+    return sorted(ranked, key=lambda c: -(c.score * OTHER_ENTRY if c.unit in other else c.score))

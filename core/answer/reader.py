@@ -40,7 +40,7 @@ from core.answer.decline_owner import Written
 from core.answer.decline_preamble import without_story
 from core.answer.decline_support import word_support
 from core.answer.quote import DECLINE_GENERIC
-from core.answer.entry import term_unit, with_entry_head
+from core.answer.entry import entry_ranked, entry_weights, term_unit, with_entry_head
 from core.answer.read_on import completed, completed_onward, read_around, read_onward
 from core.answer.reading import ReaderResult, ReaderSentence, about_question, answer_quotes, other_quotes, reading_of
 from core.answer.question import QuestionInfo, analyse_question, question_parts
@@ -224,6 +224,8 @@ class ExtractiveReader:
             scores, support = 0.45 * ranking + 0.45 * cosine + 0.1 * prior, float(np.max(w * cosine + (1.0 - w) * plain))
         if q.excluded:  # "(not the FTP client)": units of the ruled-out document count half
             scores = scores * np.array([0.5 if q.excluded & content_terms(u.title) else 1.0 for u in units])
+        if (owned := entry_weights(q.text, units)) is not None:  # "the default work_mem": not hash_mem_multiplier's
+            scores = scores * np.asarray(owned, dtype=np.float32)
         return scores + bridge_bonus(units, scores), support
 
     def _cosine(self, question: str, units: Sequence[Unit], pre: np.ndarray) -> np.ndarray:
@@ -261,6 +263,7 @@ class ExtractiveReader:
         ranked = rank_candidates(q, pool, pool_scores, self.tagger or None, weight)
         if q.kind not in SHAPED_KINDS:  # a count, a duration, a date or a step needs its shape
             ranked = with_sentences(ranked, pool, pool_scores, self.unit_weight, self.sentence_base)
+        ranked = entry_ranked(q.text, ranked, pool)  # "… work_mem?": not a value of hash_mem_multiplier's entry
         if q.default:  # a sentence that states a default answers a question about one
             stating = [c for c in ranked if says_default(c.unit)]
             ranked = stating + [c for c in ranked if not says_default(c.unit)]

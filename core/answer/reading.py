@@ -67,17 +67,32 @@ def reading_of(answer: str, unit: Unit, anchor: int) -> Reading:
     sentence's negation)."""
     text = unit.text
     if anchor >= 0 and text[anchor:anchor + len(answer)] == answer:
-        return Reading(answer, text, unit.number, (anchor, anchor + len(answer)))
+        start, end = closed(text, anchor, anchor + len(answer))
+        return Reading(text[start:end], text, unit.number, (start, end))
     if answer == "No":
         neg = _NEGATION.search(text)
         return Reading(answer, text, unit.number, (neg.start(), neg.end()) if neg else None)
     at = text.lower().find(answer.lower()) if answer and answer != "Yes" else -1
     if at >= 0:
-        return Reading(answer, text, unit.number, (at, at + len(answer)))
+        start, end = closed(text, at, at + len(answer))
+        return Reading(text[start:end] if (start, end) != (at, at + len(answer)) else answer, text, unit.number,
+                       (start, end))
     term = unit.context.split(" | ")[0] if unit.context else ""
     if answer and term and answer in term and term_line(term):
         return Reading(answer, text, unit.number, None, term)
     return Reading(answer, text, unit.number, None)
+
+
+def closed(text: str, start: int, end: int) -> tuple[int, int]:
+    """The mark text[start:end] with the bracket or quote that closes one it opens ("four
+    megabytes (4MB" → "… (4MB)"), or opens one it closes ("--’ (two hyphens)" → "‘--’ …")."""
+    for left, right in ("()", "[]", "‘’", "“”"):
+        opened = text.count(left, start, end) - text.count(right, start, end)
+        if opened > 0 and text[end:end + 1] == right:
+            end += 1
+        elif opened < 0 and start and text[start - 1] == left:
+            start -= 1
+    return start, end
 
 
 def focus_of(text: str, terms: frozenset[str] | set[str], words: int) -> tuple[int, int] | None:

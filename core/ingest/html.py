@@ -117,6 +117,17 @@ def admonition(table) -> bool:
     return (table.get("summary") or "").strip().lower() in ADMONITIONS or bool(classes & ADMONITIONS)
 
 
+def admonition_title(heading) -> bool:
+    """A heading that titles a note box (DocBook's `<div class="note"><h3>Note</h3>…`), not a
+    section: as a heading it would take the text after the box, up to the next heading, into
+    a section called "Note". The label alone is left out, as `admonition` does; a title of
+    its own ("Using Large Objects") stays as a line of text."""
+    parent = heading.getparent()
+    if parent is None or tag_of(parent) != "div":
+        return False
+    return bool(set((parent.get("class") or "").lower().split()) & ADMONITIONS)
+
+
 def tag_of(el) -> str:
     """Lower-case local tag name ('' for comments and processing instructions)."""
     tag = el.tag if isinstance(el.tag, str) else ""
@@ -163,7 +174,10 @@ class HtmlWalker:
             return
         if self.on_element is not None:
             self.on_element(el)
-        if tag in HEADINGS:
+        if tag in HEADINGS and admonition_title(el):  # "Note" over a note box: no section of its own
+            if inline_text(el).strip().lower() not in ADMONITIONS:
+                self.out.paragraph(inline_text(el))
+        elif tag in HEADINGS:
             self.heading(el, HEADINGS[tag])
         elif tag == "table" and admonition(el):
             self.admonition(el)

@@ -9,6 +9,8 @@ Example:
     >>> nodes = parse_sections("d1", "Guide", "<!-- page 2 -->\\n# Setup\\n\\nRun it.\\n")
     >>> nodes[1].section.heading_path, nodes[1].blocks[0].page
     (('Guide', 'Setup'), 2)
+    >>> [n.section.heading_path for n in parse_sections("d1", "Guide", "# Guide\\n\\n## Setup\\n\\nRun it.\\n")]
+    [('Guide',), ('Guide', 'Setup')]
 """
 from __future__ import annotations
 
@@ -59,6 +61,8 @@ def parse_sections(doc_id: str, title: str, markdown: str) -> list[SectionNode]:
         page = new_page
         if kind == "heading":
             level, text = payload
+            if len(nodes) == 1 and _same_words(text, title):  # the title as the first heading: no "X > X"
+                continue
             while stack[-1].level >= level:
                 stack.pop()
             parent = stack[-1]
@@ -68,6 +72,13 @@ def parse_sections(doc_id: str, title: str, markdown: str) -> list[SectionNode]:
         elif kind == "block":
             nodes[-1][1].append(payload)
     return _with_page_spans(nodes)
+
+
+def _same_words(heading: str, title: str) -> bool:
+    """The heading says the title again (case, spacing and a closing colon or period aside)."""
+    def norm(text: str) -> str:
+        return " ".join(text.split()).strip(" .:").casefold()
+    return bool(norm(heading)) and norm(heading) == norm(title)
 
 
 def _new_section(doc_id: str, path: tuple[str, ...], level: int, page: int, parent: str | None,

@@ -71,7 +71,7 @@ def test_web_pages_markdown_books_and_text_are_laid_out_into_pages(make_library,
             c.chunk_id for c in lib.catalog.doc_chunks(doc.doc_id)}
     html = outcomes[0].doc
     chunk = chunk_with(lib, html, "Blueberry")
-    assert chunk.kind == "table" and chunk.heading_path == ("Gardening Guide", "Gardening Guide", "Soil", "Acidity")
+    assert chunk.kind == "table" and chunk.heading_path == ("Gardening Guide", "Soil", "Acidity")
 
 
 def test_a_changed_file_replaces_its_older_version_and_the_trash_keeps_its_rendition(make_library, tmp_path):

@@ -40,7 +40,10 @@ def test_heading_tree_is_exactly_the_sources(parsed, kind):
 def test_section_tree_cascades_as_for_pdfs(parsed, kind):
     doc = parsed[kind]
     nodes = parse_sections("d", doc.title, doc.markdown)
-    assert [n.section.heading_path[-1] for n in nodes[1:]] == [t for _, t in fx.TREES[kind]]
+    tree = [t for _, t in fx.TREES[kind]]
+    if tree[0] == doc.title:  # the title as the first heading is the root itself ("X", not "X > X")
+        tree = tree[1:]
+    assert [n.section.heading_path[-1] for n in nodes[1:]] == tree
     assert all(n.section.heading_path[0] == doc.title for n in nodes)
     assert chunk_markdown("d", doc.title, doc.markdown, ChunkingSettings())[1]
 
@@ -62,10 +65,10 @@ def test_slides_are_pages_titled_by_their_title_placeholder_with_notes(parsed):
     doc = parsed["pptx"]
     assert doc.pages == 3 and doc.title == "Quarterly Review"
     nodes = parse_sections("d", doc.title, doc.markdown)
-    assert [(n.section.heading_path[-1], n.section.page_start) for n in nodes[1:]] == [
-        ("Quarterly Review", 1), ("Sales Figures", 2), ("Slide 3", 3)]
-    assert "Notes: Welcome everyone and introduce the agenda." in nodes[1].blocks[-1].text
-    assert nodes[2].blocks[0].kind == "table" and "| North | 120 |" in nodes[2].blocks[0].text
+    assert [(n.section.heading_path, n.section.page_start) for n in nodes] == [
+        (("Quarterly Review",), 1), (("Quarterly Review", "Sales Figures"), 2), (("Quarterly Review", "Slide 3"), 3)]
+    assert "Notes: Welcome everyone and introduce the agenda." in nodes[0].blocks[-1].text
+    assert nodes[1].blocks[0].kind == "table" and "| North | 120 |" in nodes[1].blocks[0].text
 
 
 def test_sheets_are_sections_and_used_ranges_tables_with_detected_headers(parsed):
@@ -170,6 +173,21 @@ def test_html_reads_a_docbook_note_box_as_prose_and_marks_list_items_that_hold_p
     HtmlWalker(out).walk(parse_html(page))
     assert out.markdown() == ("- Log in again.\n\n- Start screen.\n\nExt4 is the default filesystem.\n\n"
                               "$ mkfs.ext4 /dev/sdb1\n\n| Tool | Use |\n|---|---|\n| mkfs | make one |\n")
+
+
+def test_html_note_box_titled_by_a_heading_opens_no_section_of_its_own():
+    from core.ingest.html import HtmlWalker, parse_html
+    from core.ingest.md_out import MarkdownOut
+
+    page = ('<body><h2>Connection Settings</h2><p>port: 5432 by default.</p>'
+            '<div class="note"><h3 class="title">Note</h3><p>On Windows a value of 0 means 2 hours.</p></div>'
+            '<p>tcp_keepalives_interval: seconds between probes.</p>'
+            '<div class="warning"><h3 class="title">Dumps and roles</h3><p>Roles are not dumped.</p></div></body>')
+    out = MarkdownOut()  # PostgreSQL's DocBook pages: the parameter after a note is no part of a "Note" section
+    HtmlWalker(out).walk(parse_html(page))
+    assert out.markdown() == ("## Connection Settings\n\nport: 5432 by default.\n\nOn Windows a value of 0 means 2 "
+                              "hours.\n\ntcp_keepalives_interval: seconds between probes.\n\nDumps and roles\n\n"
+                              "Roles are not dumped.\n")
 
 
 def test_markdown_front_matter_title_setext_heading_and_table(parsed):

@@ -89,3 +89,12 @@ def test_text_helpers():
     assert normalise_text("e\ufb03cient \ufb01le") == "efficient file"
     assert join_lines(["the configu-", "ration file", "is well-", "Known"]) == "the configuration file is well- Known"
     assert escape_line("#include <x>") == "\\#include <x>" and escape_line("plain") == "plain"
+
+
+def test_a_first_heading_that_repeats_the_title_is_the_root_not_a_child_of_it():
+    md = "<!-- page 1 -->\n## pg_dump\n\npg_dump extracts a database.\n\n### Options\n\n-a: data only.\n\n## pg_dump\n\nAgain.\n"
+    nodes = parse_sections("d", "pg_dump", md)
+    assert [n.section.heading_path for n in nodes] == [("pg_dump",), ("pg_dump", "Options"), ("pg_dump", "pg_dump")]
+    assert nodes[0].blocks[0].text == "pg_dump extracts a database."
+    other = parse_sections("d", "Guide", "# Setup\n\nRun it.\n")  # a first heading that is not the title stays
+    assert [n.section.heading_path for n in other] == [("Guide",), ("Guide", "Setup")]
