@@ -37,6 +37,8 @@ _MODAL = r"(?:would|should|could|can|do|did|will|must|might|may)"
 _SUBJECT = r"(?:I|we|you|one)"
 _BARE_AUX = re.compile(_OPENER + rf"(?P<wh>why|when|where|how|how often)?\s*(?P<aux>{_MODAL})\s+(?P<who>{_SUBJECT})"
                        r"(?P<to>\s+(?:want|need|have)\s+to)?\s*(?:then|ever|even)?\s*\?*\s*$", re.IGNORECASE)
+_BARE_IT = re.compile(r"^\s*(?:(?:and|but|so)\s+)?(?P<is>is|was|would)\s+it(?P<be>\s+be)?\s+(?:also\s+)?(?P<adj>possible|"
+                      r"necessary|safe|required|allowed|ok|okay|a good idea)\s*\?*\s*$", re.IGNORECASE)
 _ACTION = re.compile(rf"^\s*(?:(?:how|when|where|why)\s+)?{_MODAL}\s+{_SUBJECT}\s+(?P<action>[a-z].+?)\s*\?*\s*$",
                      re.IGNORECASE)
 _ADVERBS = r"how\s+often|how\s+long|how\s+soon|how|when|where|why"
@@ -54,6 +56,10 @@ def borrowed_action(question: str, earlier: str) -> str:
     """ "Why would I turn off heating …?" for "and why would I?" after "How do I turn off
     heating …?" ("" for other shapes)."""
     m, action = _BARE_AUX.match(question), _ACTION.match(earlier)
+    bare_it = _BARE_IT.match(question)
+    if bare_it and action:  # "Is it possible?" after "How do I enable huge pages?"
+        frame = f"{bare_it.group('is')} it{bare_it.group('be') or ''} {bare_it.group('adj')}"
+        return _upper_first(f"{frame} to {action.group('action')}?")
     if not m or not action:
         return ""
     wh = f"{m.group('wh')} " if m.group("wh") else ""

@@ -88,7 +88,15 @@ def phrase_end(tok):
 def expletive_its(question: str) -> set[int]:
     """Character offsets of each expletive "it" ("is it possible to …", "why is it harder to
     detect convergence problems …?")."""
-    return {m.start(1) for m in _EXPLETIVE_IT.finditer(question)} | _extraposed(question)
+    return {m.start(1) for m in _EXPLETIVE_IT.finditer(question) if _holds_place(m, question)} | _extraposed(question)
+
+
+def _holds_place(match: re.Match, question: str) -> bool:
+    """The matched "it" holds the place of what follows ("Is it safe to delete the cache?"), not
+    of a thing said before: "Is it safe to use?" and "Is it possible?" end with at most a bare verb."""
+    if re.search(r"(?i)\b(?:mean|matter)\b", match.group(0)):
+        return True
+    return len(re.findall(r"[\w'’-]+", question[match.end():])) >= 3
 
 
 _CLAUSE_OBJECTS = frozenset("dobj attr prep ccomp xcomp".split())

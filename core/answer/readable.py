@@ -45,7 +45,8 @@ def reads_as_question(text: str, asked: str) -> bool:
 
 def said_twice(text: str, question: str, earlier: str) -> bool:
     """True when a word of four letters or more that is no stop word comes twice in `text` but
-    at most once in each of the two questions."""
+    at most once in each of the two questions; a name in capitals may ("How does VACUUM FULL
+    differ from a plain VACUUM?")."""
     def counts(t: str) -> dict[str, int]:
         out: dict[str, int] = {}
         for w in tokens(t):
@@ -54,7 +55,8 @@ def said_twice(text: str, question: str, earlier: str) -> bool:
                 out[w] = out.get(w, 0) + 1
         return out
     mine, asked, before = counts(text), counts(question), counts(earlier)
-    return any(n >= 2 and asked.get(w, 0) <= 1 and before.get(w, 0) <= 1 for w, n in mine.items())
+    names = {w.lower() for w in tokens(text) if w.isupper() and len(w) >= 2}  # "… VACUUM FULL … a plain VACUUM?"
+    return any(n >= 2 and asked.get(w, 0) <= 1 and before.get(w, 0) <= 1 and w not in names for w, n in mine.items())
 
 
 def still_leans(text: str, earlier: str = "") -> bool:

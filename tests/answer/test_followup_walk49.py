@@ -1,0 +1,31 @@
+"""Follow-ups from a walk over PostgreSQL's and the Debian Administrator's Handbook's HTML pages
+(stop 49): "Is it safe to use?" points back (its "it" holds the place of nothing after it), a bare
+"Is it possible?" after "How do I …?" asks about that action, and a rewrite that writes a name in
+capitals twice ("VACUUM FULL … a plain VACUUM") is shown."""
+from __future__ import annotations
+
+import pytest
+
+from core.answer.followup import standalone
+from core.answer.phrases import expletive_its
+from core.types import Turn
+
+DPKG = "Which dpkg option overwrites a file that belongs to another package?"
+
+
+@pytest.mark.parametrize("earlier, follow_up, standalone_form", [
+    (DPKG, "Is it safe to use?", "Is the dpkg option that overwrites a file that belongs to another package safe to use?"),
+    ("How do I enable huge pages?", "Is it possible?", "Is it possible to enable huge pages?"),
+    ("How do I delete the cache?", "and is it a good idea?", "Is it a good idea to delete the cache?"),
+    ("What does VACUUM FULL do?", "How does it differ from a plain VACUUM?", "How does VACUUM FULL differ from a plain VACUUM?"),
+])
+def test_the_follow_up_is_rewritten_and_shown(earlier, follow_up, standalone_form):
+    out = standalone(follow_up, [Turn(earlier)], llm=None)
+    assert (out.text, out.rewritten, out.readable) == (standalone_form, True, True)
+
+
+def test_an_it_that_holds_the_place_of_a_clause_still_starts_fresh():
+    out = standalone("Is it possible to run two servers on one machine?", [Turn("How do I enable huge pages?")], llm=None)
+    assert not out.rewritten
+    assert expletive_its("What does it mean when groff warns?") and expletive_its("Is it OK to delete the cache?")
+    assert not expletive_its("Is it safe to use?") and not expletive_its("Is it possible?")
