@@ -59,7 +59,8 @@ def _subject(toks) -> tuple[str, int]:
         describing = tok.tag_ in ("VBN", "VBG") and tok.dep_ in ("amod", "compound")  # "a Biber sorting template"
         # "the --jobs option of make": a word right after a preposition is its object, not a verb
         describing = describing or (toks[i - 1].pos_ == "ADP" and tok.tag_ != "VBG" if i > 0 else False)
-        if i > 0 and not describing and (_verbish(tok) or tok.tag_ in ("VBN", "VBG", "RB") or tok.lower_ == "not"):
+        adverb = tok.tag_ == "RB" and not tok.text[:1].isupper()  # "the PostgreSQL server": a name, misread
+        if i > 0 and not describing and (_verbish(tok) or tok.tag_ in ("VBN", "VBG") or adverb or tok.lower_ == "not"):
             return toks[0].doc[toks[0].i: tok.i].text, i
     return "", -1
 

@@ -1,6 +1,7 @@
 """Follow-ups from a walk over PostgreSQL's and the Debian Administrator's Handbook's HTML pages
 (stop 49): "Is it safe to use?" points back (its "it" holds the place of nothing after it), a bare
-"Is it possible?" after "How do I …?" asks about that action, and a rewrite that writes a name in
+"Is it possible?" after "How do I …?" asks about that action, a name the tagger reads as an adverb
+("the PostgreSQL server") stays in the subject, and a rewrite that writes a name in
 capitals twice ("VACUUM FULL … a plain VACUUM") is shown."""
 from __future__ import annotations
 
@@ -18,6 +19,8 @@ DPKG = "Which dpkg option overwrites a file that belongs to another package?"
     ("How do I enable huge pages?", "Is it possible?", "Is it possible to enable huge pages?"),
     ("How do I delete the cache?", "and is it a good idea?", "Is it a good idea to delete the cache?"),
     ("What does VACUUM FULL do?", "How does it differ from a plain VACUUM?", "How does VACUUM FULL differ from a plain VACUUM?"),
+    ("What port does the PostgreSQL server listen on by default?", "Can I change it?",  # "PostgreSQL" tagged an adverb
+     "Can I change the port of the PostgreSQL server?"),
 ])
 def test_the_follow_up_is_rewritten_and_shown(earlier, follow_up, standalone_form):
     out = standalone(follow_up, [Turn(earlier)], llm=None)
