@@ -24,11 +24,12 @@ from core.answer.decline import question_names
 from core.answer.question import QuestionInfo
 from core.answer.reading import Reading
 from core.answer.terms import content_terms, tokens
-from core.answer.units import Unit, term_line
+from core.answer.units import Unit, as_written, term_line
 
 _NAME = re.compile(r"[A-Za-z]\w*(?:[-_:][A-Za-z0-9]\w*)+|[A-Za-z]\w*\(|^-{1,2}[A-Za-z]")  # a-b, a_b, f(, --opt
 _PROTOTYPE = re.compile(r"^(?:[A-Za-z_]\w*[\s*]+){1,4}([A-Za-z_]\w*)\s*\([^()]*\)\s*;?$")  # "BZFILE * BZ2_bzdopen ( int fd );"
 _FUNCTION = re.compile(r"[A-Za-z_][\w:.]*\(")  # "lcd(Pid, Dir) -> ok", "ssh_sftp:aread("
+_BACKSLASH = re.compile(r"\\[A-Za-z]+(?![\w{])")  # psql's "\q", not a TeX macro's "\SetKw{…}"
 _ENDS = (".", "!", "?", ";", ",")
 MAX_WORDS = 8  # a head line's words; a signature's arguments may take it to SIGNATURE_WORDS
 SIGNATURE_WORDS = 12
@@ -44,6 +45,8 @@ def head_line(text: str) -> bool:
     proto = _PROTOTYPE.match(line)
     if proto and len(line.split()) <= SIGNATURE_WORDS and (line.endswith(";") or "*" in line or "_" in proto.group(1)):
         return True  # C: a ';', a pointer or a snake_case name ("No additional markup (Recommended choice)" is none)
+    if _BACKSLASH.match(line):  # a meta-command: "\q or \quit", "\timing [ on | off ]"
+        return len(line.split()) <= MAX_WORDS and not line.endswith(_ENDS)
     name = _NAME.match(line)
     if name is None or line[:1].isupper() and not re.search(r"[_(:]", name.group(0)):
         return False
@@ -75,6 +78,7 @@ def _new_name(head: str, question: str) -> bool:
     asked = {w.lower() for w in tokens(question)} | {w.lower() for w in re.findall(r"[\w.:/#-]+", question)}
     proto = _PROTOTYPE.match(head)
     names = [proto.group(1)] if proto else [m.group(0).rstrip("(") for m in _NAME.finditer(head)]
+    names += [m.group(0) for m in _BACKSLASH.finditer(head)]  # "\q or \quit"
     return any(n.lower() not in asked for n in names)
 
 
@@ -89,17 +93,17 @@ def with_entry_head(q: QuestionInfo, reading: Reading, unit: Unit, before: Unit 
     if q.kind in ("what", "definition") and _names_term(term, names) and _only_names(q, names, unit.title) \
             and not reading.prefix \
             and unit.text.strip() in reading.sentence and term not in reading.sentence:
-        return replace(reading, prefix=term)  # "What does PS1 do?": "PS1 <S> … The primary prompt string …"
+        return replace(reading, prefix=as_written(term))  # "What does PS1 do?": "PS1 <S> … The primary prompt string …"
     how = q.kind not in ("option", "command") and asked_shape(q) == "code"
     if q.kind not in ("option", "command") and not how or reading.prefix or unit.text.strip() not in reading.sentence \
             or reading.answer in ("Yes", "No") or unit.kind != "prose":
         return reading
     head = _heads(unit, before)  # verbatim, "Types:" and all: the span on the page is found from the quote
-    if how and not _FUNCTION.match(head.strip()):
-        return reading  # a "How do I …?" is answered by a function's name, not by any head line
+    if how and not (_FUNCTION.match(head.strip()) or _BACKSLASH.match(head.strip())):
+        return reading  # a "How do I …?" is answered by a function's or a meta-command's name, not by any head line
     if not head or not _new_name(head, q.text) or " ".join(head.split()) in " ".join(reading.sentence.split()):
         return reading  # read_around may have read it already ("svg-woff bool" / "This option is required …")
-    return replace(reading, prefix=head)
+    return replace(reading, prefix=as_written(head))
 
 
 TERM_WORDS = 4  # a term line: the name and its markers ("PS1 <S>", "HISTSIZE <S>", "-f, --force")

@@ -80,7 +80,7 @@ def read_around(reading: Reading, unit: Unit, prev: Unit | None, nxt: Unit | Non
         return reading  # a table row is read with its header, never glued to the next row
     words = len(unit.text.split())
     if prev is not None and prev.number == unit.number and _ANAPHOR.match(unit.text.lstrip()) \
-            and words + len(prev.text.split()) <= total:
+            and not _other_entry(prev, unit) and words + len(prev.text.split()) <= total:  # "This option …" under "-1"
         shift = len(prev.text.strip()) + 1
         return replace(reading, sentence=f"{prev.text.strip()} {unit.text}", mark=_shifted(reading.mark, shift),
                        window=_shifted(reading.window, shift))

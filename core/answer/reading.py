@@ -20,7 +20,7 @@ from core.answer.candidates import Candidate
 from core.answer.judge import DENIED_STATES
 from core.answer.quote import clean_markup, decline_lines, quote_line
 from core.answer.terms import content_terms, tokens
-from core.answer.units import Unit, term_line
+from core.answer.units import Unit, as_written, term_line
 
 _NEGATION = re.compile(r"\b(?:not|no|never|cannot|can't|isn't|aren't|doesn't|don't|won't|unsupported|unable|"
                        + "|".join(sorted(DENIED_STATES)) + r")\b|\b\w+n['’]t\b", re.IGNORECASE)  # what a "No" marks
@@ -79,7 +79,7 @@ def reading_of(answer: str, unit: Unit, anchor: int) -> Reading:
                        (start, end))
     term = unit.context.split(" | ")[0] if unit.context else ""
     if answer and term and answer in term and term_line(term):
-        return Reading(answer, text, unit.number, None, term)
+        return Reading(answer, text, unit.number, None, as_written(term))
     return Reading(answer, text, unit.number, None)
 
 

@@ -136,8 +136,18 @@ def table_row_text(header: list[str], cells: list[str]) -> str:
 
 
 def _join(*parts: str) -> str:
-    """Non-empty parts joined with ' | ' (a definition term comes first)."""
-    return " | ".join(p for p in parts if p)
+    """Non-empty parts joined with ' | ' (a definition term comes first); a ' | ' inside brackets
+    of a part ("\\timing [ on | off ]") keeps a no-break space after its bar, so the part splits
+    back whole (a type's union, "Reason = a() | b()", is read as parts, as before)."""
+    return " | ".join(_BRACKETED_BAR.sub(" |\u00a0", p) for p in parts if p)
+
+
+_BRACKETED_BAR = re.compile(r" \| (?=[^\[\]{}]*[\]}])")  # a bar before the bracket that closes it
+
+
+def as_written(part: str) -> str:
+    """A context part as the page writes it (the no-break space `_join` put after a bar undone)."""
+    return part.replace(" |\u00a0", " | ")
 
 
 def split_units(text: str, number: int, title: str = "", heading: str = "") -> list[Unit]:

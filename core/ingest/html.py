@@ -55,7 +55,17 @@ def read(path: Path, assets_dir: Path, settings: FormatSettings) -> ParsedFile:
     HtmlWalker(out).walk(root)
     title = one_line(root.findtext(".//title") or "")
     first = next((t for level, t in out.headings if level == 1), "")
-    return ParsedFile(title or first or path.stem, out.markdown())
+    return ParsedFile(with_book(title or first or path.stem, root), out.markdown())
+
+
+def with_book(title: str, root) -> str:
+    """The page title with the title of the book it is a page of, when the page names its book
+    only in a `<link rel="home" title="…">` (DocBook's and Publican's chunked HTML): "8.5. Creating
+    Accounts — The Debian Administrator's Handbook". A question that names the book ("… on Debian?")
+    then finds its name in the page's title, and a library of many books' pages says whose each is."""
+    home = next((one_line(el.get("title") or "") for el in root.iter("link")
+                 if (el.get("rel") or "").lower() == "home"), "")
+    return f"{title} — {home}" if home and home.casefold() not in title.casefold() else title
 
 
 def decode(data: bytes) -> str:

@@ -75,10 +75,11 @@ def parse_sections(doc_id: str, title: str, markdown: str) -> list[SectionNode]:
 
 
 def _same_words(heading: str, title: str) -> bool:
-    """The heading says the title again (case, spacing and a closing colon or period aside)."""
+    """The heading says the title again (case, spacing and a closing colon or period aside), or
+    the title's part before its book's name ("8.5. Creating Accounts — The Debian …")."""
     def norm(text: str) -> str:
         return " ".join(text.split()).strip(" .:").casefold()
-    return bool(norm(heading)) and norm(heading) == norm(title)
+    return bool(norm(heading)) and norm(heading) in (norm(title), norm(title.split(" — ")[0]))
 
 
 def _new_section(doc_id: str, path: tuple[str, ...], level: int, page: int, parent: str | None,

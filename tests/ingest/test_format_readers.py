@@ -190,6 +190,23 @@ def test_html_note_box_titled_by_a_heading_opens_no_section_of_its_own():
                               "Roles are not dumped.\n")
 
 
+def test_a_docbook_page_is_titled_with_its_book_and_its_first_heading_is_the_root(tmp_path):
+    from core.ingest.html import read
+
+    page = tmp_path / "sect.creating-accounts.html"
+    page.write_text('<html><head><title>8.5. Creating Accounts</title><link rel="home" href="index.html" '
+                    'title="The Debian Administrator\'s Handbook"/></head><body><h2>8.5. Creating Accounts</h2>'
+                    '<p>This is typically done using the adduser command.</p><h3>8.5.1. Groups</h3><p>Add users.</p>'
+                    '</body></html>', "utf-8")
+    doc = read(page, tmp_path / "assets", FormatSettings())
+    assert doc.title == "8.5. Creating Accounts — The Debian Administrator's Handbook"
+    assert [n.section.heading_path for n in parse_sections("d", doc.title, doc.markdown)] == [
+        (doc.title,), (doc.title, "8.5.1. Groups")]
+    plain = tmp_path / "plain.html"  # no book named: the title as written
+    plain.write_text("<html><head><title>pg_dump</title></head><body><h2>pg_dump</h2><p>Dumps.</p></body></html>")
+    assert read(plain, tmp_path / "assets", FormatSettings()).title == "pg_dump"
+
+
 def test_markdown_front_matter_title_setext_heading_and_table(parsed):
     doc = parsed["markdown"]
     assert doc.title == "Release Notes 2.1" and "title:" not in doc.markdown
