@@ -91,8 +91,14 @@ def _cells(q: QuestionInfo, row: str) -> list[Match]:
     cells = [(h, c) for h, c in sp.cell_spans(row) if re.search(r"[A-Za-z0-9]", c.text)]
     overlap = [len(content_terms(c.text) & q.terms) for _, c in cells]
     key = overlap.index(max(overlap)) if overlap and max(overlap) else -1
-    return [Match(c.text, c.start, c.end, 0.3 if i == key else 1.0 if content_terms(h) & q.terms else 0.8)
-            for i, (h, c) in enumerate(cells)]
+    return [Match(c.text, c.start, c.end, 0.3 if i == key else 1.0 if content_terms(h) & q.terms or _measured(c.text, q)
+                  else 0.8) for i, (h, c) in enumerate(cells)]
+
+
+def _measured(cell: str, q: QuestionInfo) -> bool:
+    """A cell that gives a number in the unit the question asks for ("4 bytes": how many bytes)."""
+    m = re.match(r"\s*[-+]?\d[\d.,]*\s*([A-Za-z]+)", cell)
+    return bool(m) and stem(m.group(1).lower()) in q.terms
 
 
 def unit_matches(q: QuestionInfo, unit: Unit, doc) -> list[sp.Match]:

@@ -45,8 +45,8 @@ from core.answer.read_on import completed, completed_onward, read_around, read_o
 from core.answer.reading import ReaderResult, ReaderSentence, about_question, answer_quotes, other_quotes, reading_of
 from core.answer.question import QuestionInfo, analyse_question, question_parts
 from core.answer.terms import content_terms, idf_weights, unit_overlap
-from core.answer.values import confident, says_default, shaped, value_mark
-from core.answer.unit_terms import bridge_bonus, named_terms, option_overlap, rare_terms, told_before
+from core.answer.values import confident, marked, says_default, shaped
+from core.answer.unit_terms import bridge_bonus, named_rows, named_terms, option_overlap, rare_terms, told_before
 from core.answer.units import Unit, next_units, section_defaults, split_units, with_neighbours
 from core.index.base import Embedder
 
@@ -226,7 +226,7 @@ class ExtractiveReader:
             scores = scores * np.array([0.5 if q.excluded & content_terms(u.title) else 1.0 for u in units])
         if (owned := entry_weights(q.text, units)) is not None:  # "the default work_mem": not hash_mem_multiplier's
             scores = scores * np.asarray(owned, dtype=np.float32)
-        return scores + bridge_bonus(units, scores), support
+        return scores + bridge_bonus(units, scores) + named_rows(q, units), support
 
     def _cosine(self, question: str, units: Sequence[Unit], pre: np.ndarray) -> np.ndarray:
         """Embedding cosine for the `embed_top` units best by words; 0 for the others."""
@@ -278,8 +278,7 @@ class ExtractiveReader:
         if not best.text:  # the sentence wins unmarked; it shows its own best span if it has one
             best = next((c for c in ranked if c.unit == best.unit and c.text), best)
         runner_up = next((c.score for c in ranked if c.text and c.text.lower() != best.text.lower()), 0.0)
-        text, start = value_mark(best.text, best.start, best.unit.text, ranked, best.unit) if q.default else \
-            (best.text, best.start)  # a default's mark: the value ("900k"), not a name ("bunzip2")
+        text, start = marked(q, best, ranked)  # a default's value ("900k", not "bunzip2"), a count's "4 bytes"
         return text, best.unit, start, best.score - runner_up, ranked
 
     def _choose(self, q: QuestionInfo, pool: list[Unit], pool_scores: list[float], ranked: Sequence,

@@ -34,6 +34,30 @@ def bridge_bonus(units: Sequence[Unit], scores: np.ndarray) -> np.ndarray:
     return bonus
 
 
+NAMED_ROW = 0.1  # added to a table row whose first cell is the thing the question names
+
+
+def named_rows(q: QuestionInfo, units: Sequence[Unit]) -> np.ndarray:
+    """NAMED_ROW for each table row whose first cell (its brackets left out) says only words of
+    the question, when rows of its table say others: "How many bytes does the date type take?"
+    reads the row "Name: date | Storage Size: 4 bytes", not "Name: time … | … (no date)"."""
+    bonus = np.zeros(len(units), dtype=np.float32)
+    firsts = [_first_cell(u) if u.kind == "row" else None for u in units]
+    named = [f is not None and bool(f) and f <= q.terms for f in firsts]
+    for i, u in enumerate(units):
+        if named[i] and any(firsts[j] is not None and not named[j] and units[j].number == u.number
+                            for j in range(len(units))):
+            bonus[i] = NAMED_ROW
+    return bonus
+
+
+def _first_cell(row: Unit) -> set[str]:
+    """The content words of a row's first cell ("Name: time [ (p) ] [ without time zone ]" → time)."""
+    first = row.text.split(" | ")[0]
+    value = first.split(": ", 1)[1] if ": " in first else first
+    return content_terms(re.sub(r"\[[^\]]*\]|\([^)]*\)", " ", value))
+
+
 def named_terms(q: QuestionInfo, unit: Unit) -> set[str]:
     """The things a yes/no question names (capitalised, with digits or code characters:
     "IPv6", "X.509", "FTP") that the unit mentions."""

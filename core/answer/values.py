@@ -24,6 +24,7 @@ import re
 from typing import Sequence, TypeVar
 
 from core.answer.spans import default_spans
+from core.answer.terms import stem, tokens
 
 C = TypeVar("C")  # a candidates.Candidate (text, unit, score, start)
 CONFIDENT_KINDS = frozenset({"count", "duration", "step", "yesno", "choice"})
@@ -82,6 +83,26 @@ def value_mark(text: str, start: int, sentence: str, ranked: Sequence[C], unit: 
         return after.group(1), after.start(1)
     same = (c for c in ranked if c.unit == unit and c.text and c.start >= 0 and is_value(c.text))
     return next(((c.text, c.start) for c in same), (text, start))
+
+
+def marked(q, best, ranked: Sequence[C]) -> tuple[str, int]:
+    """The mark (text, offset) of the chosen candidate `best` in its sentence: for a default
+    question the value (`value_mark`); for "how many X" the same sentence's number counted in X
+    when the best one counts something else ("Storage Size: 4 bytes", not "Low Value: 4713");
+    else the candidate's own."""
+    if q.default:
+        return value_mark(best.text, best.start, best.unit.text, ranked, best.unit)
+    if q.kind == "count" and not counts_asked(best.text, q.text):
+        same = (c for c in ranked if c.unit == best.unit and c.text and c.start >= 0 and counts_asked(c.text, q.text))
+        return next(((c.text, c.start) for c in same), (best.text, best.start))
+    return best.text, best.start
+
+
+def counts_asked(text: str, question: str) -> bool:
+    """A number with the thing the question counts as its unit ("4 bytes" for "how many bytes")."""
+    words, asked = tokens(text), re.search(r"\bhow\s+many\s+(\w+)", question, re.IGNORECASE)
+    return bool(asked) and len(words) >= 2 and words[0][:1].isdigit() \
+        and stem(words[-1].lower()) == stem(asked.group(1).lower())
 
 
 def parenthesised_defaults(sentence: str) -> list[tuple[str, int]]:

@@ -78,3 +78,22 @@ def test_non_default_states_no_default() -> None:
     unit = split_units("(Non-default values of BLCKSZ change the minimum value.\n", 1)[0]
     assert not says_default(unit)
     assert says_default(split_units("The default is typically 128 megabytes (128MB).\n", 1)[0])
+
+
+DATETIME = (
+    "| Name | Storage Size | Description | Low Value | High Value | Resolution |\n|---|---|---|---|---|---|\n"
+    "| timestamp [ (p) ] [ without time zone ] | 8 bytes | both date and time (no time zone) | 4713 BC | 294276 AD "
+    "| 1 microsecond |\n"
+    "| date | 4 bytes | date (no time of day) | 4713 BC | 5874897 AD | 1 day |\n"
+    "| time [ (p) ] [ without time zone ] | 8 bytes | time of day (no date) | 00:00:00 | 24:00:00 | 1 microsecond |\n"
+)
+
+
+def test_the_row_named_by_the_question_answers_and_a_count_marks_the_counted_unit() -> None:
+    line = _first_line("How many bytes does the date type take?", DATETIME)
+    assert line.startswith("“Name: date |") and "**4 bytes**" in line
+    units = split_units(DATETIME, 1)
+    from core.answer.question import analyse_question
+    from core.answer.unit_terms import NAMED_ROW, named_rows
+    bonus = named_rows(analyse_question("How many bytes does the date type take?"), units)
+    assert [round(float(b), 2) for b in bonus] == [0.0, NAMED_ROW, 0.0]  # "timestamp" and "time" are other rows
