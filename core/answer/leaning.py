@@ -33,6 +33,7 @@ _EXPLETIVE = re.compile(r"\b(?:is|was|would|will|does|isn't)\s+it\s+(?:possible|
                         r"enough|required|allowed|mean\s+(?:when|if|that)|matter)\b|\bit\s+(?:is|was)\s+(?:possible|"
                         r"necessary|required|allowed)\b", re.IGNORECASE)
 _NAME = re.compile(r"[\d_:/=\\.-]")
+_UNNAMING = frozenset("same other new old first last next previous main whole current right wrong".split())
 _AUX = frozenset("is are was were do does did can could will would should has have may must".split())
 _WH = frozenset("what which who whom whose when where why how".split())
 _BACK_ADVERBS = frozenset("then instead too also".split())
@@ -44,7 +45,8 @@ _NAME_CLOSING = re.compile(r",\s*[\"'“‘`]?(?P<name>[^\s,?\"'”’`]+)[\"'�
 _NAMED_AFTER = re.compile(r"\s*,\s*[^,?]+?\s(?:or|and)\s[^,?]+[,?]")  # ", -a or -A,": an apposition listing them
 _INVERTED = frozenset("does do did can could will would should".split())
 _NOW = frozenset("day days year years week weeks month months".split())  # "these days"
-_KINDS = frozenset("command program utility tool daemon package".split())  # "the ip command"
+_KINDS = frozenset("command program utility tool daemon package type function option module filter setting "
+                   "parameter variable facility directive".split())  # "the ip command", "the interval type"
 
 
 parse = nlp.parse  # spaCy's Doc for `text` (cached, shared: never change it), or None without the model
@@ -213,8 +215,9 @@ def _bare_subject(tok) -> bool:
 def _kind_named(tok) -> bool:
     """A lower-case word that names a command, program or tool by the noun after it ("the ip
     command", "the make program"): a name even when it is an English word or two letters long."""
-    return tok.dep_ in ("compound", "amod") and tok.is_alpha and tok.is_lower and tok.head.lower_ in _KINDS \
-        and tok.head.i == tok.i + 1  # "amod": an adjective names one too ("the free command")
+    after = tok.doc[tok.i + 1] if tok.i + 1 < len(tok.doc) else None  # its head, or misread ("the interval type take")
+    return tok.dep_ in ("compound", "amod") and tok.is_alpha and tok.is_lower and after is not None \
+        and after.lower_ in _KINDS and after.pos_ == "NOUN" and tok.lower_ not in ATTRIBUTES | _UNNAMING
 
 
 def _whole_question(words, named) -> bool:

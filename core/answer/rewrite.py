@@ -59,8 +59,13 @@ _OWN_WH = re.compile(r"^\s*(?:and\s+)?(?:which|what)\s+(?!(?:is|are|was|were|doe
 
 
 def _phrase(doc, tok) -> str:
-    """The token's whole phrase (its subtree), without closing punctuation."""
-    return doc[tok.left_edge.i: tok.right_edge.i + 1].text.strip(" ?.!")
+    """The token's whole phrase (its subtree), without closing punctuation, nor a participle that
+    ends the question hung on it ("Where is the crontab of a user stored?": the crontab of a user)."""
+    end = tok.right_edge.i
+    last = max((t.i for t in doc if not t.is_punct), default=end)
+    if end > tok.i and end == last and doc[end].tag_ == "VBN" and doc[end].dep_ in ("acl", "amod"):
+        end -= 1
+    return doc[tok.left_edge.i: end + 1].text.strip(" ?.!")
 
 
 def _has_wh(tok) -> bool:

@@ -21,6 +21,7 @@ DPKG = "Which dpkg option overwrites a file that belongs to another package?"
     ("What does VACUUM FULL do?", "How does it differ from a plain VACUUM?", "How does VACUUM FULL differ from a plain VACUUM?"),
     ("What port does the PostgreSQL server listen on by default?", "Can I change it?",  # "PostgreSQL" tagged an adverb
      "Can I change the port of the PostgreSQL server?"),
+    ("Where is the crontab of a user stored?", "Can I edit it directly?", "Can I edit the crontab of a user directly?"),
 ])
 def test_the_follow_up_is_rewritten_and_shown(earlier, follow_up, standalone_form):
     out = standalone(follow_up, [Turn(earlier)], llm=None)
@@ -32,3 +33,11 @@ def test_an_it_that_holds_the_place_of_a_clause_still_starts_fresh():
     assert not out.rewritten
     assert expletive_its("What does it mean when groff warns?") and expletive_its("Is it OK to delete the cache?")
     assert not expletive_its("Is it safe to use?") and not expletive_its("Is it possible?")
+
+
+@pytest.mark.parametrize("earlier, question", [
+    ("What is the resolution of the timestamp type?", "How many bytes does the interval type take?"),
+    ("Which daemon collects log messages?", "What does the kern facility mean?"),
+])
+def test_a_thing_named_by_its_kind_starts_fresh(earlier, question):
+    assert not standalone(question, [Turn(earlier)], llm=None).rewritten  # "the interval type", "the kern facility"
