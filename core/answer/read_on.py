@@ -79,8 +79,11 @@ def read_around(reading: Reading, unit: Unit, prev: Unit | None, nxt: Unit | Non
     if reading.sentence != unit.text or reading.answer in ("Yes", "No") or total <= 0 or unit.kind == "row":
         return reading  # a table row is read with its header, never glued to the next row
     words = len(unit.text.split())
-    if prev is not None and prev.number == unit.number and _ANAPHOR.match(unit.text.lstrip()) \
-            and not _other_entry(prev, unit) and words + len(prev.text.split()) <= total:  # "This option …" under "-1"
+    # "This option …" under "-1" is not read with the -0 entry's last sentence, unless that one leads into the
+    # term ("This can be changed by using the -sOCRLanguage= switch:")
+    same_entry = prev is not None and (not _other_entry(prev, unit) or prev.text.rstrip().endswith(":"))
+    if prev is not None and prev.number == unit.number and _ANAPHOR.match(unit.text.lstrip()) and same_entry \
+            and words + len(prev.text.split()) <= total:
         shift = len(prev.text.strip()) + 1
         return replace(reading, sentence=f"{prev.text.strip()} {unit.text}", mark=_shifted(reading.mark, shift),
                        window=_shifted(reading.window, shift))

@@ -54,3 +54,7 @@ def test_the_first_sentence_under_an_option_is_not_read_with_the_option_before()
     same = split_units("-1 --single-transaction\nIt wraps the commands in one transaction. This is the default.\n", 1)
     read = read_around(Reading("", same[1].text, 1), same[1], same[0], None, short=8, total=60)
     assert read.sentence == "It wraps the commands in one transaction. This is the default."  # same entry: read back
+    lead = split_units("This can be changed by using the -sOCRLanguage= switch:\n-sOCRLanguage=language\n"
+                       "This sets the trained data sets to use.\n", 1)
+    read = read_around(Reading("", lead[1].text, 1), lead[1], lead[0], None, short=8, total=60)
+    assert read.sentence.startswith("This can be changed by using the -sOCRLanguage= switch: This sets")  # leads into it
