@@ -37,8 +37,8 @@ _MODAL = r"(?:would|should|could|can|do|did|will|must|might|may)"
 _SUBJECT = r"(?:I|we|you|one)"
 _BARE_AUX = re.compile(_OPENER + rf"(?P<wh>why|when|where|how|how often)?\s*(?P<aux>{_MODAL})\s+(?P<who>{_SUBJECT})"
                        r"(?P<to>\s+(?:want|need|have)\s+to)?\s*(?:then|ever|even)?\s*\?*\s*$", re.IGNORECASE)
-_BARE_IT = re.compile(r"^\s*(?:(?:and|but|so)\s+)?(?P<is>is|was|would)\s+it(?P<be>\s+be)?\s+(?:also\s+)?(?P<adj>possible|"
-                      r"necessary|safe|required|allowed|ok|okay|a good idea)\s*\?*\s*$", re.IGNORECASE)
+_BARE_IT = re.compile(r"^\s*(?:(?:and|but|so)\s+)?(?P<is>is|was|would)\s+it(?P<be>\s+be)?\s+(?:also\s+)?"
+                      r"(?P<adj>possible|necessary|safe|required|allowed|ok|okay|a good idea)\s*\?*\s*$", re.IGNORECASE)
 _ACTION = re.compile(rf"^\s*(?:(?:how|when|where|why)\s+)?{_MODAL}\s+{_SUBJECT}\s+(?P<action>[a-z].+?)\s*\?*\s*$",
                      re.IGNORECASE)
 _ADVERBS = r"how\s+often|how\s+long|how\s+soon|how|when|where|why"

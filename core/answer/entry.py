@@ -93,7 +93,7 @@ def with_entry_head(q: QuestionInfo, reading: Reading, unit: Unit, before: Unit 
     if q.kind in ("what", "definition") and _names_term(term, names) and _only_names(q, names, unit.title) \
             and not reading.prefix \
             and unit.text.strip() in reading.sentence and term not in reading.sentence:
-        return replace(reading, prefix=as_written(term))  # "What does PS1 do?": "PS1 <S> … The primary prompt string …"
+        return replace(reading, prefix=as_written(term))  # "What does PS1 do?": "PS1 <S> … The primary prompt …"
     how = q.kind not in ("option", "command") and asked_shape(q) == "code"
     if q.kind not in ("option", "command") and not how or reading.prefix or unit.text.strip() not in reading.sentence \
             or reading.answer in ("Yes", "No") or unit.kind != "prose":

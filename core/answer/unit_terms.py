@@ -39,14 +39,14 @@ NAMED_ROW = 0.1  # added to a table row whose first cell is the thing the questi
 
 def named_rows(q: QuestionInfo, units: Sequence[Unit]) -> np.ndarray:
     """NAMED_ROW for each table row whose first cell (its brackets left out) says only words of
-    the question, when rows of its table say others: "How many bytes does the date type take?"
+    the question, when other rows of its passage say others: "How many bytes does the date type take?"
     reads the row "Name: date | Storage Size: 4 bytes", not "Name: time … | … (no date)"."""
     bonus = np.zeros(len(units), dtype=np.float32)
     firsts = [_first_cell(u) if u.kind == "row" else None for u in units]
     named = [f is not None and bool(f) and f <= q.terms for f in firsts]
+    others = {u.number for u, f, n in zip(units, firsts, named) if f is not None and not n}  # passages with other rows
     for i, u in enumerate(units):
-        if named[i] and any(firsts[j] is not None and not named[j] and units[j].number == u.number
-                            for j in range(len(units))):
+        if named[i] and u.number in others:
             bonus[i] = NAMED_ROW
     return bonus
 

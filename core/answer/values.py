@@ -133,7 +133,7 @@ def confident(q, answer: str, sentence: str = "") -> bool:
     return q.kind in CONFIDENT_KINDS or (q.default and value_like(answer, sentence))
 
 
-SAYS_DEFAULT = re.compile(r"(?<!-)\bdefault", re.IGNORECASE)  # not "non-default"; also the chooser's "states_default" feature
+SAYS_DEFAULT = re.compile(r"(?<!-)\bdefault", re.IGNORECASE)  # not "non-default"; the chooser's "states_default" too
 
 
 def says_default(unit) -> bool:

@@ -15,10 +15,12 @@ DPKG = "Which dpkg option overwrites a file that belongs to another package?"
 
 
 @pytest.mark.parametrize("earlier, follow_up, standalone_form", [
-    (DPKG, "Is it safe to use?", "Is the dpkg option that overwrites a file that belongs to another package safe to use?"),
+    (DPKG, "Is it safe to use?",
+     "Is the dpkg option that overwrites a file that belongs to another package safe to use?"),
     ("How do I enable huge pages?", "Is it possible?", "Is it possible to enable huge pages?"),
     ("How do I delete the cache?", "and is it a good idea?", "Is it a good idea to delete the cache?"),
-    ("What does VACUUM FULL do?", "How does it differ from a plain VACUUM?", "How does VACUUM FULL differ from a plain VACUUM?"),
+    ("What does VACUUM FULL do?", "How does it differ from a plain VACUUM?",
+     "How does VACUUM FULL differ from a plain VACUUM?"),
     ("What port does the PostgreSQL server listen on by default?", "Can I change it?",  # "PostgreSQL" tagged an adverb
      "Can I change the port of the PostgreSQL server?"),
     ("Where is the crontab of a user stored?", "Can I edit it directly?", "Can I edit the crontab of a user directly?"),
@@ -29,7 +31,8 @@ def test_the_follow_up_is_rewritten_and_shown(earlier, follow_up, standalone_for
 
 
 def test_an_it_that_holds_the_place_of_a_clause_still_starts_fresh():
-    out = standalone("Is it possible to run two servers on one machine?", [Turn("How do I enable huge pages?")], llm=None)
+    earlier = [Turn("How do I enable huge pages?")]
+    out = standalone("Is it possible to run two servers on one machine?", earlier, llm=None)
     assert not out.rewritten
     assert expletive_its("What does it mean when groff warns?") and expletive_its("Is it OK to delete the cache?")
     assert not expletive_its("Is it safe to use?") and not expletive_its("Is it possible?")

@@ -57,4 +57,4 @@ def test_the_first_sentence_under_an_option_is_not_read_with_the_option_before()
     lead = split_units("This can be changed by using the -sOCRLanguage= switch:\n-sOCRLanguage=language\n"
                        "This sets the trained data sets to use.\n", 1)
     read = read_around(Reading("", lead[1].text, 1), lead[1], lead[0], None, short=8, total=60)
-    assert read.sentence.startswith("This can be changed by using the -sOCRLanguage= switch: This sets")  # leads into it
+    assert read.sentence.startswith("This can be changed by using the -sOCRLanguage= switch: This sets")  # leads in

@@ -61,7 +61,8 @@ def test_only_identifiers_with_an_entry_of_their_own_reweigh_the_units() -> None
     assert min(weights) < 1.0  # hash_mem_multiplier's sentences
     assert entry_weights("What is the default memory limit?", units) is None  # no identifier asked
     assert entry_weights("What is the default of shared_buffers?", units) is None  # no entry of its own here
-    command_lines = split_units("dblatex -s style.sty file.xml\nUse a style.\n-m xslt, --xslt=xslt\nxsltproc (default).\n", 1)
+    command_lines = split_units("dblatex -s style.sty file.xml\nUse a style.\n-m xslt, --xslt=xslt\n"
+                                "xsltproc (default).\n", 1)
     assert entry_weights("Which XSLT processor does dblatex use by default?", command_lines) is None  # a program
 
 

@@ -92,7 +92,8 @@ def test_text_helpers():
 
 
 def test_a_first_heading_that_repeats_the_title_is_the_root_not_a_child_of_it():
-    md = "<!-- page 1 -->\n## pg_dump\n\npg_dump extracts a database.\n\n### Options\n\n-a: data only.\n\n## pg_dump\n\nAgain.\n"
+    md = ("<!-- page 1 -->\n## pg_dump\n\npg_dump extracts a database.\n\n### Options\n\n-a: data only.\n\n"
+          "## pg_dump\n\nAgain.\n")
     nodes = parse_sections("d", "pg_dump", md)
     assert [n.section.heading_path for n in nodes] == [("pg_dump",), ("pg_dump", "Options"), ("pg_dump", "pg_dump")]
     assert nodes[0].blocks[0].text == "pg_dump extracts a database."
