@@ -140,6 +140,8 @@ def _fragment(earlier: str, other: str) -> str:
     if swapped:
         return swapped
     subject = subject_of(earlier, agent_first=True)
+    if re.match(rf"^\s*(?:which|what)\s+{re.escape(subject)}\b", earlier, re.I) if subject else False:
+        subject = subject_of(earlier)  # "Which psql command lists databases?": the asked one takes no fragment's place
     if not subject or subject not in earlier or no_noun(other):
         return ""  # "and upward?": a manner word takes no noun's place
     return earlier.replace(subject, swap_head(subject, other) + named_place(subject, other), 1)

@@ -24,6 +24,7 @@ DPKG = "Which dpkg option overwrites a file that belongs to another package?"
     ("What port does the PostgreSQL server listen on by default?", "Can I change it?",  # "PostgreSQL" tagged an adverb
      "Can I change the port of the PostgreSQL server?"),
     ("Where is the crontab of a user stored?", "Can I edit it directly?", "Can I edit the crontab of a user directly?"),
+    ("Which psql command lists databases?", "and tables?", "Which psql command lists tables?"),  # not "psql tables"
 ])
 def test_the_follow_up_is_rewritten_and_shown(earlier, follow_up, standalone_form):
     out = standalone(follow_up, [Turn(earlier)], llm=None)
