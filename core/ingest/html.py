@@ -26,6 +26,7 @@ from core.config import FormatSettings
 from core.errors import IngestError
 from core.ingest.formats import ParsedFile
 from core.ingest.html_redirect import redirect_target
+from core.ingest.markdown import BOOK_SEPARATOR
 from core.ingest.md_out import MarkdownOut, one_line
 
 ADMONITIONS = {"note", "tip", "warning", "caution", "important"}
@@ -65,7 +66,7 @@ def with_book(title: str, root) -> str:
     then finds its name in the page's title, and a library of many books' pages says whose each is."""
     home = next((one_line(el.get("title") or "") for el in root.iter("link")
                  if (el.get("rel") or "").lower() == "home"), "")
-    return f"{title} — {home}" if home and home.casefold() not in title.casefold() else title
+    return f"{title}{BOOK_SEPARATOR}{home}" if home and home.casefold() not in title.casefold() else title
 
 
 def decode(data: bytes) -> str:
@@ -122,9 +123,7 @@ def linked_badge(img) -> bool:
 def admonition(table) -> bool:
     """A table that only lays out a note box: DocBook writes each Note, Tip, Warning, Caution
     and Important as a table (summary="Tip") inside a div of that class."""
-    parent = table.getparent()
-    classes = set((parent.get("class") or "").lower().split()) if parent is not None else set()
-    return (table.get("summary") or "").strip().lower() in ADMONITIONS or bool(classes & ADMONITIONS)
+    return (table.get("summary") or "").strip().lower() in ADMONITIONS or _in_note_box(table)
 
 
 def admonition_title(heading) -> bool:
@@ -132,8 +131,13 @@ def admonition_title(heading) -> bool:
     section: as a heading it would take the text after the box, up to the next heading, into
     a section called "Note". The label alone is left out, as `admonition` does; a title of
     its own ("Using Large Objects") stays as a line of text."""
-    parent = heading.getparent()
-    if parent is None or tag_of(parent) != "div":
+    return _in_note_box(heading, div_only=True)
+
+
+def _in_note_box(el, div_only: bool = False) -> bool:
+    """`el`'s parent is classed as a note box ("note", "tip", "warning", …); a div only, if asked."""
+    parent = el.getparent()
+    if parent is None or div_only and tag_of(parent) != "div":
         return False
     return bool(set((parent.get("class") or "").lower().split()) & ADMONITIONS)
 

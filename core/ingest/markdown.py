@@ -24,6 +24,7 @@ _PAGE = re.compile(r"^<!-- page (\d+) -->$")
 _HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
 _IMAGE = re.compile(r"^!\[(.*)\]\((.*)\)$")
 _MARKED = re.compile(r"^<!-- (form|annotation) -->$")
+BOOK_SEPARATOR = " — "  # between a page's title and its book's (core.ingest.html.with_book)
 _ESCAPED = re.compile(r"^\\(?=#|\||!\[|<!--|\\)")
 
 
@@ -79,7 +80,7 @@ def _same_words(heading: str, title: str) -> bool:
     the title's part before its book's name ("8.5. Creating Accounts — The Debian …")."""
     def norm(text: str) -> str:
         return " ".join(text.split()).strip(" .:").casefold()
-    return bool(norm(heading)) and norm(heading) in (norm(title), norm(title.split(" — ")[0]))
+    return bool(norm(heading)) and norm(heading) in (norm(title), norm(title.split(BOOK_SEPARATOR)[0]))
 
 
 def _new_section(doc_id: str, path: tuple[str, ...], level: int, page: int, parent: str | None,

@@ -13,6 +13,7 @@ from core.answer.reading import Reading
 from core.answer.units import split_units
 from core.answer.reader import ExtractiveReader
 from core.answer.sentences import best_span, split_answer
+from tests.answer.reader_cases import first_line as _first_line
 
 OPTIONS = (
     "separate-log-files bool\n"
@@ -30,11 +31,6 @@ FUNCTION = (
     "Starts transfer of chunks into the file File at the remote server.\n"
     "Sends a chunk of data to the remote server."
 )
-
-
-def _first_line(question: str, passage: str, **kw) -> str:
-    reader = ExtractiveReader(embedder=None, tagger=None, **kw)
-    return reader.read(question, [(1, passage)]).render().splitlines()[0]
 
 
 def test_an_option_question_quotes_the_entry_head_first() -> None:

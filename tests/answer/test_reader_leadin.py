@@ -9,6 +9,7 @@ from core.answer.read_on import completed
 from core.answer.reading import Reading
 from core.answer.sentences import best_span, split_answer
 from core.answer.units import Unit
+from tests.answer.reader_cases import first_line as _read
 
 ORDER = (
     "You can give a complete path name for the file in an include directive.\n"
@@ -23,11 +24,6 @@ PACKAGE = (
     "\\usepackage{epsfig}\n"
     "to tell the typesetter to load the macros that process eps documents."
 )
-
-
-def _read(question: str, passage: str) -> str:
-    reader = ExtractiveReader(embedder=None, tagger=None)
-    return reader.read(question, [(1, passage)]).render().splitlines()[0]
 
 
 def test_a_lead_in_is_read_on_into_the_first_list_item() -> None:

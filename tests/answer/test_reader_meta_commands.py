@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from core.answer.entry import head_line
 from core.answer.read_on import read_around
-from core.answer.reader import ExtractiveReader
 from core.answer.reading import Reading
 from core.answer.units import split_units
+from tests.answer.reader_cases import first_line as _first_line
 
 PSQL = (
     "\\q or \\quit\n"
@@ -25,10 +25,6 @@ OPTIONS = (
     "This option can only be used in combination with one or more -c and/or -f options. "
     "It causes psql to issue a BEGIN command before the first such option and a COMMIT command after the last one.\n"
 )
-
-
-def _first_line(question: str, passage: str) -> str:
-    return ExtractiveReader(embedder=None, tagger=None).read(question, [(1, passage)]).render().splitlines()[0]
 
 
 def test_how_to_questions_quote_the_meta_commands_term_line() -> None:

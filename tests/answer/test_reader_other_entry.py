@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from core.answer.candidates import Candidate
 from core.answer.entry import entry_ranked, entry_weights
-from core.answer.reader import ExtractiveReader
 from core.answer.reading import closed
 from core.answer.units import split_units
 from core.answer.values import says_default
+from tests.answer.reader_cases import first_line as _first_line
 
 MEMORY = (
     "work_mem (integer)\n"
@@ -30,11 +30,6 @@ SLOTS = (
     "tcp_keepalives_count (integer)\n"
     "Specifies the number of keepalive messages that can be lost. A value of 0 (the default) selects the system's.\n"
 )
-
-
-def _first_line(question: str, passage: str) -> str:
-    reader = ExtractiveReader(embedder=None, tagger=None)
-    return reader.read(question, [(1, passage)]).render().splitlines()[0]
 
 
 def test_a_property_of_a_name_is_read_from_the_names_own_entry() -> None:
