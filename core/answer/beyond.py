@@ -89,7 +89,7 @@ def _one_of(earlier: str) -> str:
 
 
 _ORDINAL = re.compile(rf"{ORDINALS}|other|same|new", re.IGNORECASE)  # fullmatch: one word
-_DESCRIBED_ONE = re.compile(r"\b(?:a|an|the)\s+[\w-]+\s+(one)\b(?!\s+of\b)", re.IGNORECASE)
+_DESCRIBED_ONE = re.compile(r"\b(?:a|an|the)\s+[\w-]+(?:\+\+|#)?\s+(one)\b(?!\s+of\b)", re.IGNORECASE)  # "a C++ one"
 
 
 def described_one(question: str, earlier: str) -> str:
@@ -98,7 +98,8 @@ def described_one(question: str, earlier: str) -> str:
     m = _DESCRIBED_ONE.search(question)
     doc = parse(earlier) if m else None
     heads = [t for t in doc if t.dep_ in ("dobj", "pobj") and t.pos_ == "NOUN" and t.tag_ == "NN"] if doc is not None else []
-    if not heads:
+    heads = heads or [t for t in doc if t.dep_ == "attr" and any(c.dep_ == "det" for c in t.children)] if doc else heads
+    if not heads:  # "Is there a Python binding for cairo?": the thing there is
         return ""
     head = heads[0]  # "the second one": another of the same kind, with its describing words ("virtual console");
     if re.search(r"\d|_|\w[A-Z]", head.text) and head.i > 0 and doc[head.i - 1].head.i == head.i \

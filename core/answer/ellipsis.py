@@ -146,7 +146,8 @@ def swap(earlier: str, fragment: str) -> str:
     grown = at >= 0 and _content(doc[at].text) not in {_content(w) for w in fragment.replace("-", " ").split()}
     bare = re.sub(r"^(?:the|a|an)\s+", "", fragment, flags=re.I)
     if grown and len(bare.split()) == 1:
-        return _replace(doc, at, at + 1, bare)  # "capture4" for "capture": that word only
+        end = _call_end(doc, at) if _called(doc, at) and bare.endswith(")") else at + 1  # "strnlen()" for "strlen()"
+        return _replace(doc, at, end, bare)  # "capture4" for "capture": that word only
     if at >= 0:
         lo, hi = _pp_span(doc, at) if first in _PREP else _np_span(doc, at)
         if first in _ARTICLES:
@@ -160,21 +161,53 @@ def swap(earlier: str, fragment: str) -> str:
             hi = at + 1  # "the last 10" for "the first 10 lines": the words after the shared one stay
         same = [t.i for t in doc[:at] if t.lower_ == first] if first in _PREP | _MORE_PREP else []
         lo = same[-1] if same else lo  # "between ranks" for "between nodes on the same rank": from its own preposition
+        lo -= _said_before(doc, lo, fragment)  # "git stash apply" for "stash pop" after "git": not "git git …"
         if first not in _PREP or doc[lo].lower_ in _PREP or same:
             return _replace(doc, lo, hi, fragment)
     numbers = [t.i for t in doc if re.fullmatch(r"\d+(?:\.\d+)?", t.text)]
     if re.fullmatch(r"\d+(?:\.\d+)?", bare) and len(numbers) == 1:  # "and 644?" after "What does chmod 755 mean?"
         return _replace(doc, numbers[0], numbers[0] + 1, bare)
-    names = [t.i for t in doc if CODE.search(t.text) and t.i > 0]
-    if CODE.search(fragment.split()[-1]) and len(fragment.split()) <= 3 and names:
+    names = [t.i for t in doc if (CODE.search(t.text) or _called(doc, t.i)) and t.i > 0]
+    call = re.fullmatch(r"[\w.-]+\(.*\)", bare)  # "yylex()" for "yywrap()": a name for a name
+    if (CODE.search(fragment.split()[-1]) or call) and len(fragment.split()) <= 3 and names:
         named = bare.split(maxsplit=1)[1] if first in _PREP | _MORE_PREP | {"as"} and len(bare.split()) > 1 else bare
         at = names[0]  # "as SVG" after "as a PNG file": SVG for PNG, and the article read for it ("an SVG")
         if at and doc[at - 1].lower_ in ("a", "an") and named.split()[0].isupper():
             return _replace(doc, at - 1, at + 1, f"{_article(named)} {named}")
-        return _replace(doc, at, at + 1, named)
+        return _replace(doc, at, _call_end(doc, at) if call and _called(doc, at) else at + 1, named)
     if first in _PREP:
         return earlier.rstrip(" ?") + f" {fragment}?"
     return ""
+
+
+def glued_end(doc, i: int) -> int:
+    """The end of token i with what is glued to it: "decr(`7')" is one name, brackets and all."""
+    end = i + 1
+    while end < len(doc) and not doc[end - 1].whitespace_ and doc[end].text not in ("?", ".", "!"):
+        end += 1
+    return end
+
+
+def _said_before(doc, lo: int, fragment: str) -> int:
+    """How many of the fragment's first words the tokens just before `lo` already say."""
+    lead = fragment.lower().split()
+    return next((k for k in range(min(len(lead) - 1, lo), 0, -1) if [t.lower_ for t in doc[lo - k: lo]] == lead[:k]), 0)
+
+
+def _called(doc, i: int) -> bool:
+    """Token i is a name called with brackets glued to it ("yywrap()", "len(`abc')")."""
+    glued = i + 1 < len(doc) and not doc[i].whitespace_ and doc[i + 1].text == "("
+    return doc[i].pos_ != "PUNCT" and (glued or "(" in doc[i].text)
+
+
+def _call_end(doc, i: int) -> int:
+    """The end of the call at token i: past its closing bracket."""
+    depth, j = doc[i].text.count("(") - doc[i].text.count(")"), i + 1
+    if depth <= 0 and j < len(doc) and not doc[i].whitespace_ and doc[j].text == "(":
+        depth, j = 1, j + 1
+    while j < len(doc) and depth > 0:
+        depth, j = depth + doc[j].text.count("(") - doc[j].text.count(")"), j + 1
+    return j
 
 
 _OPENERS = frozenset("and so also but then or".split())
@@ -206,15 +239,15 @@ def swap_head(subject: str, other: str) -> str:
     words = subject.split()
     if len(bare.split()) != 1 or len(words) < 2 or re.search(r"\b(?:of|in|that|for|on)\b", subject):
         return other.strip()
-    names = [i for i, w in enumerate(words[:-1]) if _is_name_word(w)]
-    if _is_name_word(bare) and names:
+    names = [i for i, w in enumerate(words[:-1]) if is_name_word(w)]
+    if is_name_word(bare) and names:
         return " ".join(words[:names[-1]] + [bare] + words[names[-1] + 1:])
     if bare.lower().endswith("s") and not bare.lower().endswith("ss") and words[0].lower() in ("a", "an"):
         words = words[1:]  # "a LaTeX file" + "equations": no article before a plural
     return " ".join(words[:-1] + [bare])
 
 
-def _is_name_word(word: str) -> bool:
+def is_name_word(word: str) -> bool:
     """A code-like word or one no dictionary has ("fcall", "--cuts", "bzip2")."""
     return bool(CODE.search(word)) or bool(re.search(r"\d", word)) or bool(question_names(word))
 

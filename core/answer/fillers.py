@@ -43,6 +43,9 @@ def other_name(earlier: str, question: str) -> str:
 _PLURAL_AUX = {"does": "do", "is": "are", "has": "have", "was": "were"}
 
 
+_IRREGULAR_PLURALS = frozenset("children people men women feet teeth mice geese criteria phenomena".split())
+
+
 def agreeing(text: str) -> str:
     """`text` with a singular auxiliary before a plural subject made plural ("Does the files …" → "Do the files …")."""
     doc = parse(text)
@@ -51,7 +54,8 @@ def agreeing(text: str) -> str:
     for tok in doc:
         plural = _PLURAL_AUX.get(tok.lower_)
         subject = next((c for c in tok.head.children if c.dep_ == "nsubj"), None) if plural else None
-        if subject is not None and subject.i > tok.i and subject.tag_ == "NNS" and not CODE.search(subject.text):
+        if (subject is not None and subject.i > tok.i and subject.tag_ == "NNS" and not CODE.search(subject.text)
+                and (subject.lower_.endswith("s") or subject.lower_ in _IRREGULAR_PLURALS)):  # not "decr", "data"
             word = plural.capitalize() if tok.text[:1].isupper() else plural
             return text[:tok.idx] + word + text[tok.idx + len(tok.text):]
     return text

@@ -50,6 +50,10 @@ _COMPARATIVE = re.compile(
     r"\b(older|younger|earlier|later|first|last|more|fewer|less|larger|smaller|bigger|higher|lower|"
     r"longer|shorter|taller|newer|oldest|youngest|most|least|largest|smallest|highest|lowest)\b", re.IGNORECASE)
 _CHOICE_TAIL = re.compile(r"[,:]\s*(?:the\s+)?([^,:?]+?)\s+or\s+(?:the\s+)?([^,:?]+?)\s*(?:[,?]|$)", re.IGNORECASE)
+_ALTERNATIVES = re.compile(  # "Are diversions appended or overwritten …?", "… at zero or at one?": not a yes/no
+    r"(?<![,;])\s([\w'’-]+)\s+or\s+(?:at\s+|in\s+|on\s+|by\s+|an?\s+|the\s+)?(?!(?:not|no|none|nothing|"
+    r"anything|something|more|less|fewer|else|other|others|both|either|neither|so|only|just|also|do|does|did|is|are|"
+    r"was|were|can|could|should|must|will|would|have|has|had)\b)[\w'’-]+\b", re.IGNORECASE)
 _CHOICE_HEAD = re.compile(r"^(?:of|between)\s+(.+?)\s*,\s*(?:which|who)\b", re.IGNORECASE)
 _FOCUS = re.compile(r"\b(?:which|what)\s+((?:[\w'’-]+\s+){0,3}?[\w'’-]+?)\s+(?:does|do|did|is|are|was|were|can|could|"
                     r"will|would|should|has|have|had|lets|makes|gives|takes|turns|builds|returns|sends|stops|"
@@ -162,7 +166,7 @@ def analyse_question(question: str) -> QuestionInfo:
     comparative = _COMPARATIVE.search(asking)
     same = bool(re.search(r"\b(?:same|both|also|either)\b", asking, re.IGNORECASE))
     if first in _AUX and not options:
-        kind = "yesno"
+        kind = "what" if _ALTERNATIVES.search(asking) else "yesno"  # one of two is asked for, not a verdict
     elif options and (first in ("who", "which", "what") or re.search(r"\bwhich\b|\bwho\b", asking, re.I)):
         kind = "choice"
     else:

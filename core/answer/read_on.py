@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import Mapping
 
 from core.answer.reading import Reading
-from core.answer.units import Unit, announces, term_line
+from core.answer.units import PROMPT, Unit, announces, term_line
 
 
 def completed(reading: Reading, unit: Unit, nxt: Unit | None,
@@ -89,9 +89,15 @@ def read_around(reading: Reading, unit: Unit, prev: Unit | None, nxt: Unit | Non
                        window=_shifted(reading.window, shift))
     if not confident and nxt is not None and nxt.number == unit.number and words <= short \
             and not unit.text.rstrip().endswith(":") and nxt.kind != "row" and not _other_entry(unit, nxt) \
-            and words + len(nxt.text.split()) <= total:
+            and not _unannounced_listing(nxt) and words + len(nxt.text.split()) <= total:
         return replace(reading, sentence=f"{unit.text} {nxt.text.strip()}")
     return reading
+
+
+def _unannounced_listing(nxt: Unit) -> bool:
+    """A line of code without a prompt that nothing announced ("\\layout {", "crossStaff ="):
+    no part of the sentence before it."""
+    return nxt.kind == "code" and not nxt.lead_in and not PROMPT.match(nxt.text)
 
 
 def _other_entry(unit: Unit, nxt: Unit) -> bool:

@@ -30,12 +30,15 @@ _MISREAD = re.compile(r"^(?:what|which|how)\s+(?:the|a|an)\b|\b(?:of|in|the|a|an
 _UNFINISHED = re.compile(r"\b(?:of|the|a|an|and|or)\s*\?\s*$", re.I)  # "… the --jobs option of?": a phrase cut short
 
 
+_ASIDE = re.compile(r"(?:^|\s)\(")  # "(\tcc; start)" glued on; a call's bracket may stay ("What does yywrap() return?")
+
+
 def reads_as_question(text: str, asked: str) -> bool:
     """A rewrite a person could have written (module docstring), differing from what was asked."""
     words = text.split()
     low = [w.lower().strip("?,") for w in words]
     return (bool(text) and (text.endswith("?") and bool(_QUESTION_START.match(text)) or bool(REQUEST.match(text)))
-            and "(" not in text and len(words) <= 40 and text.strip() != asked.strip()
+            and not _ASIDE.search(text) and len(words) <= 40 and text.strip() != asked.strip()
             and not any(a.lower() == b.lower() for a, b in zip(words, words[1:]))
             and sum(w in ("what", "which") for w in low) <= 1  # "Which pin … over what range?"
             and not _MISREAD.search(text)

@@ -32,7 +32,7 @@ from typing import Sequence
 
 import numpy as np
 
-from core.answer import answer_type, choose, judge, nlp, restate, story, word_pairs
+from core.answer import answer_type, choose, judge, nlp, pool as candidate_pool, restate, story, word_pairs
 from core.answer.candidates import Tagger, rank_candidates, with_sentences
 from core.answer.decline import coverage, missing_names, names_absent, unheard_terms
 from core.answer.decline_document import answering_document, subject_test
@@ -47,7 +47,7 @@ from core.answer.question import QuestionInfo, analyse_question, question_parts
 from core.answer.terms import content_terms, idf_weights, unit_overlap
 from core.answer.values import confident, marked, says_default, shaped
 from core.answer.unit_terms import bridge_bonus, named_rows, named_terms, option_overlap, rare_terms, told_before
-from core.answer.units import Unit, next_units, section_defaults, split_units, with_neighbours
+from core.answer.units import Unit, next_units, split_units
 from core.index.base import Embedder
 
 UNSUPPORTED_TEXT = DECLINE_GENERIC
@@ -251,10 +251,10 @@ class ExtractiveReader:
             return pick, about[0], -1, 1.0, []
         if (term := term_unit(q, units, scores)) is not None:  # "What does PS1 do?": "PS1 <S>", then what it is
             return "", term, -1, 1.0, []
-        pool, pool_scores = with_neighbours(units, scores, self.answer_units, following,
-                                            decay=self.next_decay, lead_decay=self.lead_decay)
+        pool, pool_scores = candidate_pool.with_neighbours(units, scores, self.answer_units, following,
+                                                           decay=self.next_decay, lead_decay=self.lead_decay)
         if q.default:
-            extra = section_defaults(units, scores, 3)
+            extra = candidate_pool.section_defaults(units, scores, 3)
             extra = {u: v for u, v in extra.items() if u not in pool}
             pool, pool_scores = pool + list(extra), pool_scores + list(extra.values())
         pool_scores = answer_type.shaped_scores(q, pool, pool_scores, self.shape_bonus, following)

@@ -256,3 +256,16 @@ def misread_yes_no(doc) -> tuple[str, str] | None:
 
 
 _OPENING_AUX = frozenset("does do did can could will would should".split())
+
+
+_NAME_BEFORE_VERB = re.compile(r"^\s*(?:what|how|when|why|where|which\s+\w+)\s+"
+                               r"(?:does|do|did|can|could|will|would|should)\s+(\S+)\s+[a-z]+\b", re.IGNORECASE)
+
+
+def name_before_verb(question: str) -> str:
+    """The unknown name between the auxiliary and the verb ("What does incr expand to?":
+    "incr", which the tagger reads as a verb), or ''."""
+    m = _NAME_BEFORE_VERB.match(question)
+    name = m.group(1) if m else ""
+    return name if name and question_names(name) else ""
+

@@ -28,7 +28,7 @@ import re
 
 from core.answer.beyond import count_of, described_one, done_again, one_stands_for
 from core.answer.decline import question_names
-from core.answer.ellipsis import swap, swap_head
+from core.answer.ellipsis import glued_end, is_name_word, swap, swap_head
 from core.answer.named_in import named_in
 from core.answer.ellipsis_clause import fallback
 from core.answer.fillers import agreeing, no_noun, other_name, says_again
@@ -38,7 +38,7 @@ from core.answer.phrases import (attach_of, expletive_its, gerund_frame, means_t
                                  verb_frame, which_one)
 from core.answer.readable import REQUEST, reads_as_question
 from core.answer.referent import (VERBS, acted_on, action, asked_thing, embedded, instrument, misread_yes_no,
-                                  named_by_noun, named_thing, takes_action)
+                                  name_before_verb, named_by_noun, named_thing, takes_action)
 from core.answer.terms import STOP, stem, tokens
 from core.answer.wording import (PREPOSITIONS, another_kind, instance_of_kind, its_attribute, means_phrase, named_place,
                                  other_attribute, owner, owner_of_attribute, same_preposition, shares_head, sibling_name,
@@ -114,7 +114,7 @@ def subject_of(question: str, agent_first: bool = False) -> str:
         for tok in nouns:
             if tok.dep_ in deps and not _has_wh(tok):
                 return _phrase(doc, tok)
-    return ""
+    return name_before_verb(question)  # "What does incr expand to?": the name read as a verb
 
 
 def _fragment(earlier: str, other: str) -> str:
@@ -142,6 +142,8 @@ def _fragment(earlier: str, other: str) -> str:
     subject = subject_of(earlier, agent_first=True)
     if re.match(rf"^\s*(?:which|what)\s+{re.escape(subject)}\b", earlier, re.I) if subject else False:
         subject = subject_of(earlier)  # "Which psql command lists databases?": the asked one takes no fragment's place
+    if subject and is_name_word(subject) and not is_name_word(bare.split()[-1] if bare.split() else ""):
+        subject = subject_of(earlier) or subject  # "and ownership?" after "Does tar keep file permissions …?"
     if not subject or subject not in earlier or no_noun(other):
         return ""  # "and upward?": a manner word takes no noun's place
     return earlier.replace(subject, swap_head(subject, other) + named_place(subject, other), 1)
@@ -260,7 +262,7 @@ def rewrite(question: str, earlier: str) -> str:
         text = _fragment(earlier, about.group(1))
         frame = True
     elif elliptic and (parallel or not any(refers_back(t) and t.lower_ in POSSESSIVE for t in words)):
-        text = _fragment(earlier, doc[words[0].i: words[-1].i + 1].text)  # "its header files": parallel to "its …"
+        text = _fragment(earlier, doc[words[0].i: glued_end(doc, words[-1].i)].text)  # "its header files": as "its …"
         frame = True
     else:
         text = another_kind(question, earlier) or its_attribute(question, earlier) or _substitute(question, earlier)

@@ -20,16 +20,22 @@ Example:
 """
 from __future__ import annotations
 
+import re
+
 from core.answer.question import QuestionInfo, last_sentence
 from core.answer.terms import content_terms
+
+_POINTS_BACK = re.compile(r"\b(?:it|this|that|them|these|those)\b", re.IGNORECASE)
 
 
 def story_terms(q: QuestionInfo) -> frozenset[str]:
     """The question's terms that only its story (the sentences besides the asking one) uses;
-    none when the asking sentence has no term of its own ("Which one?": the story is all there is)."""
+    none when the asking sentence has no term of its own ("Which one?": the story is all there is) or
+    one and a word pointing back at the story ("How do I fix it?")."""
     asking = last_sentence(q.text)
-    if asking.strip() == q.text.strip() or not q.terms & content_terms(asking):
-        return frozenset()
+    own = q.terms & content_terms(asking)
+    if asking.strip() == q.text.strip() or not own or len(own) == 1 and _POINTS_BACK.search(asking):
+        return frozenset()  # "I get an error about undefined yywrap(). How do I fix it?": the story is what is asked
     return frozenset(q.terms - content_terms(asking))
 
 

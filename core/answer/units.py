@@ -26,13 +26,12 @@ from core.answer.terms import tokens
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])")
 _ABBREVIATION = re.compile(r"(?:\b(?:e\.g|i\.e|etc|vs|cf|Fig|No|Vol|Dr|Mr|Mrs|Ms|St|Jr|Sr)\.|\b[A-Z]\.)$"
                            r"|^(?:[Ss]tep|[Ss]tage|[Pp]hase|[Pp]art)\s+\d+[.:]$|^\d+[.)]$|^\S+[?!]$")  # "set?": a term
-_STATES_DEFAULT = re.compile(r"\bdefaults?\b", re.IGNORECASE)
 _RULE = re.compile(r"^[|:\-\s]+$")
 # A root shell's prompt before a command ("# dpkg-reconfigure tzdata", "# aa-status"), not a comment
 # line ("# the name stem of the output files", "# Transform passing parameters …") or a caption.
 _ROOT_PROMPT = re.compile(r"^# (?!(?:the|a|an|and|or|to|of|in|for|if|see|this|that|note|use|set|run|now|then)\b)"
                           r"[a-z][\w.+/-]*(?:\s|$)")
-_PROMPT = re.compile(r"^(?:\$|%|#|>|\d+>|[\w@.-]+[$#>])\s")
+PROMPT = re.compile(r"^(?:\$|%|#|>|\d+>|[\w@.-]+[$#>])\s")
 _ASSIGN = re.compile(r"^[\w.{}\[\]<>:/,\s-]{1,60}\s=\s\S")
 PAGE_NUMBER = re.compile(r"^(?:\d{1,4}|[ivxl]{1,5}|[Pp]age \d+(?: of \d+)?|\d+/\d+)$")  # page furniture
 FOOTNOTE = re.compile(r"^\d{1,2}[A-Z*][^|]{0,200}[.!?]$")  # "1Nothing should go wrong."
@@ -160,6 +159,8 @@ def split_units(text: str, number: int, title: str = "", heading: str = "") -> l
     after_term = lead_in = False
     section = _join(heading, title)
     cut = -1  # index of a prose unit whose sentence a page break may have cut
+    dangling = lambda: _undescribed(term if after_term else [], units, number, title,  # noqa: E731
+                                    _join(caption, heading, title), section)
     for line in (ln.strip() for ln in text.splitlines()):
         if not line or line.startswith("<!--") or _RULE.fullmatch(line) and "-" in line or PAGE_NUMBER.match(line):
             continue
@@ -173,7 +174,8 @@ def split_units(text: str, number: int, title: str = "", heading: str = "") -> l
             cut = -1
         shown, lead_in = lead_in, line.endswith(":")
         if line.startswith("#") and not line.startswith("#:") and not _ROOT_PROMPT.match(line):
-            caption, term = line.lstrip("# "), []
+            units += dangling()
+            caption, term, after_term = line.lstrip("# "), [], False
             continue
         if line.startswith("|"):
             if header is None:
@@ -183,7 +185,7 @@ def split_units(text: str, number: int, title: str = "", heading: str = "") -> l
                 units.append(Unit(row, number, "row", _join(caption, heading, title), len(units), title, False, section))
             continue
         header = None
-        if _PROMPT.match(line):
+        if PROMPT.match(line):
             shown = shown or bool(units) and units[-1].kind == "prose" and not _closed(units[-1].text)  # `announces`
             units.append(Unit(line, number, "code", _join(caption, heading, title), len(units), title, shown, section))
             continue
@@ -191,17 +193,29 @@ def split_units(text: str, number: int, title: str = "", heading: str = "") -> l
             term = term + [line] if term and after_term else [line]
             after_term = True
             continue
-        after_term = False
+        pending, after_term = dangling(), False
         if not term and (_title_like(line) or line.endswith(":") and len(tokens(line)) <= 4):
             caption = line.rstrip(":")
             continue
         ctx = _join(" ".join(term), caption, heading, title)
         sentences = [s for s in _sentences(line) if len(tokens(s)) >= 2]
+        if pending and not sentences:  # the name-like lines got no description: lines of code
+            units, term = units + pending, []
         units += [Unit(s, number, "prose", ctx, len(units) + i, title, shown and i == 0, section)
                   for i, s in enumerate(sentences)]
         if sentences and not FOOTNOTE.match(line):
             cut = len(units) - 1
-    return units
+    return units + dangling()
+
+
+def _undescribed(lines: list[str], units: list[Unit], number: int, title: str, context: str,
+                 section: str) -> list[Unit]:
+    """Name-like lines that no description followed, as code ("Here is an idiom for avoiding them." /
+    "divert(`-1')" / "define(`foo', …)" closing a passage): read as terms they would be lost."""
+    first = [Unit(line, number, "code", context, len(units) + i, title, False, section) for i, line in enumerate(lines)]
+    if first and units and units[-1].kind == "prose" and announces(units[-1], first[0]):
+        first[0] = replace(first[0], lead_in=True)
+    return first
 
 
 _CLOSING = (".", "!", "?", ";", ")", '"', "”", "'", "’")
@@ -212,8 +226,8 @@ def _closed(text: str) -> bool:
     return text.rstrip().endswith(_CLOSING)
 
 
-_POINTS_AHEAD = re.compile(r"^(?:The|Use the|Try the) following\b|\b(?:the following|as follows|like this)\W*$",
-                           re.IGNORECASE)
+_POINTS_AHEAD = re.compile(r"^(?:The|Use the|Try the) following\b|\b(?:the following|as follows|like this)\W*$|"
+                           r"^Here (?:is|are)\b", re.IGNORECASE)  # "Here is a common idiom for avoiding them."
 
 
 def announces(unit: Unit, nxt: Unit | None) -> bool:
@@ -221,7 +235,7 @@ def announces(unit: Unit, nxt: Unit | None) -> bool:
     or it is prose left open before a line of code of its passage ("To quit the R program the
     command is" / "> q()"), or prose pointing ahead at it before a command ("You can change it by
     the following." / "$ sudo update-alternatives --config editor"; "The following reconfigure the
-    timezone …" before a command read as the next sentence's term)."""
+    timezone …" before a command read as the next sentence's term; "Here is an idiom for avoiding them.")."""
     if nxt is None:
         return False
     if unit.text.rstrip().endswith(":"):
@@ -250,39 +264,3 @@ def next_units(units: Sequence[Unit], follows: Mapping[int, int]) -> dict[Unit, 
         if fresh:
             out[group[-1]] = fresh[0]
     return out
-
-
-def section_defaults(units: Sequence[Unit], scores: Sequence[float], top: int) -> dict[Unit, float]:
-    """Sentences that state a default in the section of one of the `top` best units: a
-    definition entry often states its default a few sentences on. The first such sentence
-    at or after the unit in its passage scores 0.9 x that unit, the others 0.5 x (an entry's
-    default, not the next entry's)."""
-    out: dict[Unit, float] = {}
-    for best, score in zip(units[:top], scores[:top]):
-        stating = [u for u in units if best.section and u.section == best.section and _STATES_DEFAULT.search(u.text)]
-        after = [u for u in stating if u.number == best.number and u.index >= best.index]
-        first = min(after, key=lambda u: u.index) if after else None
-        for u in stating:
-            out[u] = max(out.get(u, 0.0), (0.9 if u is first else 0.5) * score)
-    return out
-
-
-def with_neighbours(units: Sequence[Unit], scores: Sequence[float], top: int,
-                    following: Mapping[Unit, Unit], steps: int = 2,
-                    decay: float = 0.85, lead_decay: float = 0.85) -> tuple[list[Unit], list[float]]:
-    """The `top` best units, each followed by the next `steps` units in reading order ("The
-    TFTP port where the daemon listens." is followed by "Defaults is … 69."). A follower
-    scores `decay` x the unit before it (`lead_decay` after a unit that announces it: "… with this
-    command line:", `announces`), or its own score when higher."""
-    own = dict(zip(units, scores))
-    pool: dict[Unit, float] = {}
-    for u, score in zip(units[:top], scores[:top]):
-        pool[u] = max(pool.get(u, 0.0), score)
-        nxt, carried = u, score
-        for _ in range(steps):
-            prev, nxt = nxt, following.get(nxt)
-            if nxt is None:
-                break
-            carried *= lead_decay if announces(prev, nxt) else decay
-            pool[nxt] = max(pool.get(nxt, own.get(nxt, 0.0)), carried)
-    return list(pool), list(pool.values())

@@ -42,6 +42,7 @@ LevelOf = Callable[[object, int, str], "int | None"]  # (element, h level, text)
 NAV_ROLES = {"navigation", "banner"}
 NAV_NAMES = {"nav", "navbar", "navheader", "navfooter", "navigation", "docnav", "breadcrumb", "breadcrumbs",
              "nav-panel", "banner", "skip-link", "menu"}
+_PERMALINK_MARKS = {"¶", "#", "§", "🔗", "\uf0c1"}  # the last: Font Awesome's link glyph (Read the Docs)
 _TEXINFO_BAR = re.compile(r"^\s*(?:Next|Previous|Prev|Up):\s")  # Texinfo's div "header": "Next: Installing, Up: Top"
 
 
@@ -153,7 +154,14 @@ def readable(el) -> bool:
     `.text` is the comment: Texinfo's copying notice, a generator's stamp), nor skipped or
     navigation."""
     tag = tag_of(el)
-    return bool(tag) and tag not in SKIP and not is_navigation(el)
+    return bool(tag) and tag not in SKIP and not is_navigation(el) and not permalink(el)
+
+
+def permalink(el) -> bool:
+    """A link to its own heading or entry drawn as a mark (Sphinx's "headerlink", Texinfo's
+    "copiable-anchor": `<a href="#install">¶</a>`): without it "Install¶" would be the heading."""
+    return (tag_of(el) == "a" and (el.get("href") or "").startswith("#")
+            and "".join(el.itertext()).strip() in _PERMALINK_MARKS)
 
 
 def inline_text(el) -> str:

@@ -53,3 +53,22 @@ def test_a_curly_apostrophe_negation_is_a_no() -> None:
 
 def test_a_state_of_something_else_is_not_read() -> None:
     assert judge.stated("Is dgrid3d enabled by default?", _units("The mouse is disabled in batch mode.")) is None
+
+
+@pytest.mark.parametrize("question", [
+    "Are diversions appended or overwritten when I divert to the same number twice?",
+    "Is char signed or unsigned by default?",
+    "Do column numbers start counting at zero or at one?"])
+def test_a_question_offering_two_alternatives_gets_no_verdict(question) -> None:
+    from core.answer.question import analyse_question
+    assert analyse_question(question).kind != "yesno"
+    passages = [(1, "Calls of divert with the same number do not overwrite the diverted text, but append to it.")]
+    line = ExtractiveReader(None).read(question, passages).render().splitlines()[0]
+    assert not line.startswith(("Yes", "No"))
+
+
+@pytest.mark.parametrize("question", ["Is the file compressed or not?", "Does it keep the rules, or do I save them?",
+                                      "Is it enabled by default?"])
+def test_or_not_and_a_second_clause_stay_yes_no(question) -> None:
+    from core.answer.question import analyse_question
+    assert analyse_question(question).kind == "yesno"

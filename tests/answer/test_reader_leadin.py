@@ -163,3 +163,32 @@ def test_a_sentence_pointing_ahead_at_a_command_brings_it():
     assert [u.kind for u in units] == ["prose", "prose", "code", "prose"]
     assert announces(units[1], units[2]) and not announces(units[0], units[1])
     assert split_units("# the name stem of the output files\nbar baz qux.", 1)[0].context.startswith("the name stem")
+
+
+IDIOM = (
+    "If output is diverted to a negative diversion, it is simply discarded.\n"
+    "A common example of unwanted output is the trailing newlines after macro definitions. "
+    "Here is a common programming idiom in m4 for avoiding them.\n"
+    "divert(`-1')\n"
+    "define(`foo', `Macro `foo'.')\n"
+    "divert\n"
+    "⇒"
+)
+
+
+def test_name_like_lines_no_description_follows_are_code_the_sentence_before_announces() -> None:
+    from core.answer.units import split_units
+    units = split_units(IDIOM, 1)
+    code = [u for u in units if u.kind == "code"]
+    assert [u.text for u in code] == ["divert(`-1')", "define(`foo', `Macro `foo'.')"]  # read as terms, they were lost
+    assert code[0].lead_in and not code[1].lead_in  # "Here is …" points ahead at the first
+    described = split_units("-v\nPrint the version.\n-q\nBe quiet.", 1)
+    assert [u.kind for u in described] == ["prose", "prose"]  # a term with its description is context, as before
+
+
+def test_an_unannounced_line_of_code_is_no_part_of_the_sentence_before_it() -> None:
+    text = "In TLS 1.3 the groups are set with the supported_groups option.\nserver_verify_type() = verify_type()"
+    line = _read("Which option sets the groups in TLS 1.3?", text)
+    assert line == "“In TLS 1.3 the groups are set with the supported_groups option.” [1]"  # the next line was glued
+    prompt = "To find out the levels of a factor the function levels() can be used.\n> levels(statef)"
+    assert "> levels(statef)" in _read("How do I find out the levels of a factor?", prompt)  # a prompt still is

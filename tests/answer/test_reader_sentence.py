@@ -12,7 +12,8 @@ from core.answer.candidates import Candidate, with_sentences
 from core.answer.reader import ExtractiveReader
 from core.answer.sentences import best_span, pieces, split_answer
 from core.answer.spans import definition_spans, number_spans
-from core.answer.units import Unit, section_defaults, with_neighbours
+from core.answer.pool import section_defaults, with_neighbours
+from core.answer.units import Unit
 from core.eval.questions import Question
 from core.eval.trust import lead_line, span_text
 from core.eval.answers import is_hit

@@ -40,3 +40,17 @@ def test_unit_overlap_counts_the_text_whole_and_the_context_half():
     weights = {"port": 2.0, "default": 1.0}
     got = unit_overlap(["default", "port"], [{"port"}, set()], [set(), {"port", "default"}], weights, 1.0)
     assert got == [2.0 / 3.0, 0.5]
+
+
+def test_an_asking_sentence_pointing_back_at_the_story_asks_about_it():
+    q = analyse_question("I get an error about undefined yywrap(). How do I fix it?")
+    assert story_terms(q) == frozenset()  # "fix it": the error is what is asked about
+    passages = [(1, "I believe the fix is to insert some extern statements for the routines.", "Flex", "FAQ > Help"),
+                (2, "You must supply a yywrap() function of your own, or link to libfl.a.", "Flex",
+                 "FAQ > I get an error about undefined yywrap().")]  # with the story aside, "fix" picked 1
+    assert ExtractiveReader(None).read(q.text, passages).number == 2
+
+
+def test_a_pointing_word_beside_other_asking_words_keeps_the_story_aside():
+    q = analyse_question("Black never adds a header to my files. Which convert-ly option stops it from adding one?")
+    assert {"black", "header"} <= story_terms(q)

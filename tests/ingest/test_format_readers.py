@@ -137,6 +137,18 @@ def test_html_leaves_out_comments_and_the_menus_and_node_bars_of_texinfo_pages()
     assert out.markdown() == "## Appendix A Notes\n\nWords are checked.\n\nThe header of a form\n"
 
 
+def test_html_leaves_out_the_permalink_marks_of_headings_and_entries():
+    from core.ingest.html import HtmlWalker, parse_html
+    from core.ingest.md_out import MarkdownOut
+
+    page = ('<body><h1>Install<a class="headerlink" href="#install" title="Link to this heading">¶</a></h1>'
+            '<dl><dt id="index-divert"><strong>divert</strong> (number)<a href="#index-divert" '
+            'class="copiable-anchor"> &para;</a></dt><dd>See <a href="#install">Install</a>.</dd></dl></body>')
+    out = MarkdownOut()  # Sphinx's heading links and Texinfo's copiable anchors: "Install¶" was the heading
+    HtmlWalker(out).walk(parse_html(page))
+    assert out.markdown() == "# Install\n\ndivert (number)\n\nSee Install.\n"
+
+
 def test_html_keeps_each_line_of_a_preformatted_block_as_a_line_of_its_own():
     from core.ingest.html import HtmlWalker, parse_html
     from core.ingest.md_out import MarkdownOut
