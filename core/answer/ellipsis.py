@@ -174,7 +174,7 @@ def swap(earlier: str, fragment: str) -> str:
         at = names[0]  # "as SVG" after "as a PNG file": SVG for PNG, and the article read for it ("an SVG")
         if at and doc[at - 1].lower_ in ("a", "an") and named.split()[0].isupper():
             return _replace(doc, at - 1, at + 1, f"{_article(named)} {named}")
-        return _replace(doc, at, _call_end(doc, at) if call and _called(doc, at) else at + 1, named)
+        return _replace(doc, at, _call_end(doc, at) if call and _called(doc, at) else glued_end(doc, at), named)
     if first in _PREP:
         return earlier.rstrip(" ?") + f" {fragment}?"
     return ""

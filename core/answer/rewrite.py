@@ -40,9 +40,9 @@ from core.answer.readable import REQUEST, reads_as_question
 from core.answer.referent import (VERBS, acted_on, action, asked_thing, embedded, instrument, misread_yes_no,
                                   name_before_verb, named_by_noun, named_thing, takes_action)
 from core.answer.terms import STOP, stem, tokens
-from core.answer.wording import (PREPOSITIONS, another_kind, instance_of_kind, its_attribute, means_phrase, named_place,
-                                 other_attribute, owner, owner_of_attribute, same_preposition, shares_head, sibling_name,
-                                 told_by_owner)
+from core.answer.wording import (PREPOSITIONS, another_kind, declarative, instance_of_kind, its_attribute, means_phrase,
+                                 named_place, other_attribute, owner, owner_of_attribute, same_preposition, shares_head,
+                                 sibling_name, told_by_owner)
 
 __all__ = ["ATTRIBUTES", "CONNECTORS", "leans_on_context", "reads_as_question", "rewrite", "subject_of"]
 
@@ -109,7 +109,8 @@ def subject_of(question: str, agent_first: bool = False) -> str:
             own = re.sub(r"^(?:the|a|an)\s+", "", doc[left: tok.right_edge.i + 1].text, flags=re.I)  # not "the the"
             rest = doc[tok.right_edge.i + 1:].text.strip(" ?.!")
             there = re.match(r"(?:are|is|were|was) there\b\s*", rest)  # "… are there in Debian": the … in Debian
-            return f"the {own} {rest[there.end():]}".strip() if there else f"the {own} that {rest}" if rest else f"the {own}"
+            return f"the {own} {rest[there.end():]}".strip() if there else \
+                f"the {own} that {declarative(rest)}" if rest else f"the {own}"  # "… that pytest keeps"
     for deps in (("dobj", "nsubj", "nsubjpass"), ("attr", "pobj", "conj", "appos")):
         for tok in nouns:
             if tok.dep_ in deps and not _has_wh(tok):

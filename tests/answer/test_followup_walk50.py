@@ -24,6 +24,9 @@ from core.types import Turn
     ("How do I make flex generate a reentrant scanner?", "and a C++ one?", "How do I make flex generate a C++ scanner?"),
     ("Is there a Python binding for cairo?", "what about a Rust one?", "Is there a Rust binding for cairo?"),
     ("Does bzip2 compress files?", "and directories?", "Does bzip2 compress directories?"),
+    ("What does --cache-force do?", "and --cache-show?", "What does --cache-show do?"),  # not "--cache-show -force"
+    ("How many old temporary directories does pytest keep?", "Can I change that number?",
+     "Can I change the number of the old temporary directories that pytest keeps?"),  # not "that does pytest keep"
 ])
 def test_the_follow_up_is_rewritten_and_shown(earlier, follow_up, standalone_form):
     out = standalone(follow_up, [Turn(earlier)], llm=None)
@@ -33,6 +36,14 @@ def test_the_follow_up_is_rewritten_and_shown(earlier, follow_up, standalone_for
 def test_the_words_before_a_replaced_phrase_are_not_said_twice():
     from core.answer.ellipsis import swap
     assert swap("What does git stash pop do?", "git stash apply") == "What does git stash apply do?"
+
+
+def test_a_clause_of_a_question_in_the_order_of_a_statement():
+    from core.answer.wording import declarative
+    assert declarative("does pytest keep") == "pytest keeps"
+    assert declarative("does the daemon listen on") == "the daemon listens on"
+    assert declarative("do the tools read") == "the tools read"
+    assert declarative("makes X reuse Y") == "makes X reuse Y"
 
 
 def test_a_name_between_the_auxiliary_and_the_verb():
