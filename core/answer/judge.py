@@ -21,7 +21,9 @@ from __future__ import annotations
 import re
 from typing import Callable, Collection, Sequence
 
+from core.answer.decline_heard import snowball
 from core.answer.question import QuestionInfo
+from core.answer.values import says_default
 from core.answer.terms import content_terms, stem, tokens
 from core.answer.units import Unit
 
@@ -35,6 +37,8 @@ _STATES = (("enabled", "disabled off"), ("allowed", "disallowed forbidden prohib
            ("sensitive", "insensitive"), ("active", "inactive"), ("required", "optional"))
 _OPPOSITE = {a: frozenset(b.split()) for a, b in _STATES} | {b: frozenset({a}) for a, bs in _STATES for b in bs.split()}
 DENIED_STATES = frozenset(w for _, bs in _STATES for w in bs.split())  # "disabled", "false": a No when asked the other
+_ASKED_VERB = re.compile(r"^\s*(?:can|could|may|should|must|will|would|do|did)\s+(?:i|we|you|one)\s+([a-z]{3,})\b",
+                         re.IGNORECASE)
 _HEDGE = frozenset("when if unless once whether while can could may might must to should will".split())
 _YEAR = re.compile(r"\b(1[0-9]{3}|20[0-9]{2})\b")
 _NUMBER = re.compile(r"\b\d+(?:[.,]\d+)*\b")
@@ -50,6 +54,10 @@ def verdict(q: QuestionInfo, units: Sequence[Unit], anchors: Collection[str],
     both = both_or_same(q, units, entities) if q.same else None
     if both:
         return both, units[0]
+    if q.default:  # "… by default?": of the best three, a sentence that states a default is read first
+        units = sorted(units[:3], key=lambda u: not says_default(u)) + list(units[3:])
+    asked = _ASKED_VERB.match(q.text)  # "Can I change …?": "… cannot be changed …" denies it
+    anchors = {*anchors, stem(asked.group(1).lower())} if asked and anchors else anchors
     return stated(q.text, units) or (yes_no(units, anchors), units[0])
 
 
@@ -88,7 +96,8 @@ def yes_no(units: Sequence[Unit], anchors: Collection[str] = ()) -> str:
     negations = [i for i, w in enumerate(words) if _NEGATION.fullmatch(w) or w.lower().endswith("n't")]
     if not anchors:
         return "No" if negations else "Yes"
-    spots = [i for i, w in enumerate(words) if stem(w) in anchors]
+    family = {snowball(a) for a in anchors}  # "changed" is near "cannot" when "change" is asked about
+    spots = [i for i, w in enumerate(words) if stem(w) in anchors or snowball(w) in family]
     near = any(abs(n - s) <= 5 for n in negations for s in spots) or (negations and not spots)
     return "No" if near else "Yes"
 

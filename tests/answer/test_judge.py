@@ -72,3 +72,18 @@ def test_a_question_offering_two_alternatives_gets_no_verdict(question) -> None:
 def test_or_not_and_a_second_clause_stay_yes_no(question) -> None:
     from core.answer.question import analyse_question
     assert analyse_question(question).kind == "yesno"
+
+
+def test_a_denial_of_the_asked_verb_is_a_no() -> None:
+    question = "Can I change how many temporary directories are kept?"  # "changed" near "cannot", "kept" far away
+    passages = [(1, "The number of entries currently cannot be changed, but using the --basetemp option will "
+                    "remove the directory before every run, effectively meaning the temporary directories of only "
+                    "the most recent run will be kept.")]
+    assert ExtractiveReader(None).read(question, passages).render().startswith("No:")
+
+
+def test_a_question_about_a_default_reads_the_sentence_that_states_it() -> None:
+    question = "Do XPASS results fail the test suite by default?"
+    passages = [(1, "You can change this by setting the strict parameter to True. This will make XPASS results "
+                    "from this test to fail the test suite. Both XFAIL and XPASS don't fail the test suite by default.")]
+    assert ExtractiveReader(None).read(question, passages).render().startswith("No:")
