@@ -167,7 +167,9 @@ _NOT_OBJECT = frozenset("VBP VBD VBZ VBN RB MD , of and or ( : .".split())  # "v
 def _asked_names(question: str) -> set[str]:
     """The question's names with its options ("--mirror", "-dSAFER": no names to the decline rule,
     whose evidence may write them otherwise, but the entry asked about here)."""
-    return set(question_names(question)) | set(re.findall(r"(?<!\S)-{1,2}[A-Za-z][\w-]+", question))
+    calls = re.findall(r"(?<![\w.])([A-Za-z_]\w*)\(\w{0,12}\)", question)  # "unput(c)": asked by its call form too
+    return set(question_names(question)) | set(re.findall(r"(?<!\S)-{1,2}[A-Za-z][\w-]+", question)) | set(calls) \
+        | set(re.findall(r"(?<![\w.])[A-Za-z_]\w*\(\w{0,12}\)", question))
 
 
 def _only_names(q: QuestionInfo, names: set[str], title: str = "") -> bool:

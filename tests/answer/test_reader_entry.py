@@ -236,3 +236,11 @@ def test_command_forms_that_open_alike_are_lines_of_their_own_not_one_sentence()
                                        "The command saves your local modifications away and reverts the working "
                                        "directory to match the HEAD commit."]
 
+
+
+def test_a_name_asked_by_its_call_form_is_found_where_a_sentence_opens_with_it() -> None:
+    text = ("Note that since each unput() puts the given character back at the beginning of the input stream, "
+            "pushing back strings must be done back-to-front.\n"
+            "unput(c) puts the character c back onto the input stream. It will be the next character scanned.")
+    line = _first_line("What does unput(c) do?", text)
+    assert line.startswith("“unput(c) puts the character c back onto the input stream.")
