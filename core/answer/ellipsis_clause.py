@@ -67,6 +67,22 @@ def borrowed_action(question: str, earlier: str) -> str:
     return _upper_first(f"{wh}{m.group('aux')} {m.group('who')}{to} {action.group('action')}?")
 
 
+_YES_NO = re.compile(r"^\s*(?:is|are|was|were|do|does|did|can|could|will|would|should|has|have|may|must)\b", re.I)
+_FRONTED = re.compile(_OPENER + r"(?P<wh>(?:under|in|on|with|for|from|at|by|to|since|until|after|before)\s+(?:what|which)"
+                      r"\s+[\w.+-]+(?:\s+[\w.+-]+){0,3}|since\s+when|until\s+when|how\s+often|how\s+long|why|when|where)"
+                      r"\s*\?+\s*$", re.IGNORECASE)
+
+
+def fronted_wh(question: str, earlier: str) -> str:
+    """A yes/no question asked again with the follow-up's wh-phrase in front: "In which version
+    does SDCC support the Z80?" for "in which version?", "Why is IPv6 supported?" for "why?" ("" for
+    other shapes)."""
+    m = _FRONTED.match(question)
+    if not m or not _YES_NO.match(earlier):
+        return ""
+    return _upper_first(f"{' '.join(m.group('wh').split())} {earlier.strip()[:1].lower()}{earlier.strip()[1:]}")
+
+
 def other_adverb(question: str, earlier: str) -> str:
     """The earlier question asked with the follow-up's wh-adverb ("how often", "where") and
     what follows it ("by default") in place of its own ("" for other shapes, or the same

@@ -29,7 +29,7 @@ from core.answer.prompts import standalone_question_prompt
 from core.answer.fresh import (after_connector, asks_in_full, dislocated, names_own_subject, resolved_inside,
                                leans_only_on_wording, specific_topic, whole_request)
 from core.answer.ellipsis import is_fragment
-from core.answer.ellipsis_clause import borrowed_action, name_for_place, other_adverb
+from core.answer.ellipsis_clause import borrowed_action, fronted_wh, name_for_place, other_adverb
 from core.answer.fresh_forward import fronted_clause
 from core.answer.fresh_words import numeral_one, owned_about, relative_only
 from core.answer.fresh_after import another_setting, generic_they, nothing_to_lend, own_action
@@ -63,7 +63,7 @@ def offline(question: str, history: Sequence[Turn]) -> Standalone:
     rewrite reads as a question, the question with that subject added (not shown)."""
     for earlier in reversed(earlier_questions(history)):
         elided = (borrowed_action(question, earlier) or other_adverb(question, earlier)  # "and why would I?"
-                  or name_for_place(question, earlier))
+                  or name_for_place(question, earlier) or fronted_wh(question, earlier))  # "in which version?"
         text = elided if reads_as_question(elided, question) else rewrite(question, earlier)
         if text:  # a botched one is retrieved with but not shown (core.answer.readable)
             return Standalone(text, rewritten=True, readable=not botched(text, question, earlier))

@@ -23,7 +23,8 @@ from core.answer.phrases import expletive_its
 from core.answer.terms import STOP, tokens
 
 _QUESTION_START = re.compile(r"^(?:what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|can|"
-                             r"could|should|would|will|has|have|may|must|in|on|at|for|with|from|by|to|of)\b", re.I)
+                             r"could|should|would|will|has|have|may|must|in|on|at|for|with|from|by|to|of|under|since|"
+                             r"until|after|before)\b", re.I)
 REQUEST = re.compile(r"^(?:show|explain|list|describe|give|tell)\b.*\.$", re.I)  # "Show me the syntax of …."
 _MISREAD = re.compile(r"^(?:what|which|how)\s+(?:the|a|an)\b|\b(?:of|in|the|a|an|with|to)\s+I\b"
                       r"|\b(?:the|a|an)\s+(?:to|of|in|on|for|with|from|by|at|into)\b", re.I)  # "convert an to PDF"

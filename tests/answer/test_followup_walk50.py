@@ -27,6 +27,10 @@ from core.types import Turn
     ("What does --cache-force do?", "and --cache-show?", "What does --cache-show do?"),  # not "--cache-show -force"
     ("How many old temporary directories does pytest keep?", "Can I change that number?",
      "Can I change the number of the old temporary directories that pytest keeps?"),  # not "that does pytest keep"
+    ("Is the script font available in the CGM terminal?", "under what name?",
+     "Under what name is the script font available in the CGM terminal?"),  # not "… terminal under what name?"
+    ("Does SDCC support the Z80?", "in which version?", "In which version does SDCC support the Z80?"),
+    ("Is IPv6 supported?", "since when?", "Since when is IPv6 supported?"),  # not "Is since when supported?"
 ])
 def test_the_follow_up_is_rewritten_and_shown(earlier, follow_up, standalone_form):
     out = standalone(follow_up, [Turn(earlier)], llm=None)
