@@ -31,6 +31,8 @@ _RULE = re.compile(r"^[|:\-\s]+$")
 # line ("# the name stem of the output files", "# Transform passing parameters …") or a caption.
 _ROOT_PROMPT = re.compile(r"^# (?!(?:the|a|an|and|or|to|of|in|for|if|see|this|that|note|use|set|run|now|then)\b)"
                           r"[a-z][\w.+/-]*(?:\s|$)")
+SOURCE = re.compile(r"^(?:(?:def|class)\s+\w+.*:|(?:import|from)\s+[\w.]+(?:\s+import\s+[\w., ]+)?|"
+                    r"@[\w.]+(?:\(.*\))?)$")  # a line of Python source: "def f():", "import os", "@pytest.mark.skip"
 PROMPT = re.compile(r"^(?:\$|%|#|>|\d+>|[\w@.-]+[$#>])\s")
 _ASSIGN = re.compile(r"^[\w.{}\[\]<>:/,\s-]{1,60}\s=\s\S")
 PAGE_NUMBER = re.compile(r"^(?:\d{1,4}|[ivxl]{1,5}|[Pp]age \d+(?: of \d+)?|\d+/\d+)$")  # page furniture
@@ -185,7 +187,8 @@ def split_units(text: str, number: int, title: str = "", heading: str = "") -> l
                 units.append(Unit(row, number, "row", _join(caption, heading, title), len(units), title, False, section))
             continue
         header = None
-        if PROMPT.match(line):
+        if PROMPT.match(line) or SOURCE.match(line):
+            units, term, after_term = units + dangling(), (term if not after_term else []), False
             shown = shown or bool(units) and units[-1].kind == "prose" and not _closed(units[-1].text)  # `announces`
             units.append(Unit(line, number, "code", _join(caption, heading, title), len(units), title, shown, section))
             continue

@@ -192,3 +192,16 @@ def test_an_unannounced_line_of_code_is_no_part_of_the_sentence_before_it() -> N
     assert line == "“In TLS 1.3 the groups are set with the supported_groups option.” [1]"  # the next line was glued
     prompt = "To find out the levels of a factor the function levels() can be used.\n> levels(statef)"
     assert "> levels(statef)" in _read("How do I find out the levels of a factor?", prompt)  # a prompt still is
+
+
+def test_a_line_of_python_source_is_code_and_a_decorator_before_it_is_announced() -> None:
+    from core.answer.units import split_units
+    text = ("If a test should not be even executed, use the run parameter as False:\n"
+            "@pytest.mark.xfail(run=False)\n"
+            "def test_function():\n"
+            "This is specially useful for tests that crash the interpreter.")
+    units = split_units(text, 1)
+    assert [(u.kind, u.lead_in, u.text) for u in units[1:3]] == [
+        ("code", True, "@pytest.mark.xfail(run=False)"), ("code", False, "def test_function():")]
+    assert units[3].context == ""  # the decorator is no term for the sentence after the code
+    assert "@pytest.mark.xfail(run=False)" in _read("How do I make an xfail test not run at all?", text)
