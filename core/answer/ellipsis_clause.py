@@ -68,9 +68,9 @@ def borrowed_action(question: str, earlier: str) -> str:
 
 
 _YES_NO = re.compile(r"^\s*(?:is|are|was|were|do|does|did|can|could|will|would|should|has|have|may|must)\b", re.I)
-_FRONTED = re.compile(_OPENER + r"(?P<wh>(?:under|in|on|with|for|from|at|by|to|since|until|after|before)\s+(?:what|which)"
-                      r"\s+[\w.+-]+(?:\s+[\w.+-]+){0,3}|since\s+when|until\s+when|how\s+often|how\s+long|why|when|where)"
-                      r"\s*\?+\s*$", re.IGNORECASE)
+_FRONTED = re.compile(_OPENER + r"(?P<wh>(?:under|in|on|with|for|from|at|by|to|since|until|after|before)\s+"
+                      r"(?:what|which)\s+[\w.+-]+(?:\s+[\w.+-]+){0,3}|since\s+when|until\s+when|how\s+often|"
+                      r"how\s+long|why|when|where)\s*\?+\s*$", re.IGNORECASE)
 
 
 def fronted_wh(question: str, earlier: str) -> str:

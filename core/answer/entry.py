@@ -164,12 +164,14 @@ def _defines(text: str, names: set[str]) -> bool:
 _NOT_OBJECT = frozenset("VBP VBD VBZ VBN RB MD , of and or ( : .".split())  # "versions prior to …", "options are …"
 
 
+_CALL_FORM = re.compile(r"(?<![\w.])([A-Za-z_]\w*)\(\w{0,12}\)")  # a name asked by its call: "unput(c)", "yywrap()"
+
+
 def _asked_names(question: str) -> set[str]:
     """The question's names with its options ("--mirror", "-dSAFER": no names to the decline rule,
     whose evidence may write them otherwise, but the entry asked about here)."""
-    calls = re.findall(r"(?<![\w.])([A-Za-z_]\w*)\(\w{0,12}\)", question)  # "unput(c)": asked by its call form too
-    return set(question_names(question)) | set(re.findall(r"(?<!\S)-{1,2}[A-Za-z][\w-]+", question)) | set(calls) \
-        | set(re.findall(r"(?<![\w.])[A-Za-z_]\w*\(\w{0,12}\)", question))
+    calls = {part for m in _CALL_FORM.finditer(question) for part in (m.group(0), m.group(1))}  # "unput(c)", "unput"
+    return set(question_names(question)) | set(re.findall(r"(?<!\S)-{1,2}[A-Za-z][\w-]+", question)) | calls
 
 
 def _only_names(q: QuestionInfo, names: set[str], title: str = "") -> bool:

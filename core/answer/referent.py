@@ -268,4 +268,3 @@ def name_before_verb(question: str) -> str:
     m = _NAME_BEFORE_VERB.match(question)
     name = m.group(1) if m else ""
     return name if name and question_names(name) else ""
-

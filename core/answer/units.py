@@ -188,7 +188,9 @@ def split_units(text: str, number: int, title: str = "", heading: str = "") -> l
             continue
         header = None
         if PROMPT.match(line) or SOURCE.match(line):
-            units, term, after_term = units + dangling(), (term if not after_term else []), False
+            if after_term:  # the name-like lines before it got no description: code as well
+                units, term = units + dangling(), []
+            after_term = False
             shown = shown or bool(units) and units[-1].kind == "prose" and not _closed(units[-1].text)  # `announces`
             units.append(Unit(line, number, "code", _join(caption, heading, title), len(units), title, shown, section))
             continue
@@ -215,10 +217,10 @@ def _undescribed(lines: list[str], units: list[Unit], number: int, title: str, c
                  section: str) -> list[Unit]:
     """Name-like lines that no description followed, as code ("Here is an idiom for avoiding them." /
     "divert(`-1')" / "define(`foo', …)" closing a passage): read as terms they would be lost."""
-    first = [Unit(line, number, "code", context, len(units) + i, title, False, section) for i, line in enumerate(lines)]
-    if first and units and units[-1].kind == "prose" and announces(units[-1], first[0]):
-        first[0] = replace(first[0], lead_in=True)
-    return first
+    code = [Unit(line, number, "code", context, len(units) + i, title, False, section) for i, line in enumerate(lines)]
+    if code and units and units[-1].kind == "prose" and announces(units[-1], code[0]):
+        code[0] = replace(code[0], lead_in=True)
+    return code
 
 
 _CLOSING = (".", "!", "?", ";", ")", '"', "”", "'", "’")

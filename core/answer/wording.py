@@ -234,11 +234,6 @@ def owner_of_attribute(thing: str, word: str) -> str:
     return m.group(2) if m and m.group(1).lower() == word.lower() and word.lower() in ATTRIBUTES else thing
 
 
-__all__ = ["ATTRIBUTES", "PREPOSITIONS", "another_kind", "instance_of_kind", "its_attribute", "means_phrase", "named_place",
-           "other_attribute", "owner", "owner_of_attribute", "same_preposition", "shares_head", "sibling_name",
-           "told_by_owner"]
-
-
 def declarative(clause: str) -> str:
     """A clause of a question in the order of a statement: "does pytest keep" → "pytest keeps",
     "do the tools read" → "the tools read"; any other clause as it is."""
@@ -258,3 +253,7 @@ def _third_person(verb: str) -> str:
         return verb + "es"
     return verb[:-1] + "ies" if re.search(r"[^aeiou]y$", verb) else verb + "s"
 
+
+__all__ = ["ATTRIBUTES", "PREPOSITIONS", "another_kind", "declarative", "instance_of_kind", "its_attribute",
+           "means_phrase", "named_place", "other_attribute", "owner", "owner_of_attribute", "same_preposition",
+           "shares_head", "sibling_name", "told_by_owner"]

@@ -21,7 +21,8 @@ from core.types import Turn
     ("What does len(`abc') expand to in m4?", "and substr(`abc', 1)?", "What does substr(`abc', 1) expand to in m4?"),
     ("What does strlen() return?", "and strnlen()?", "What does strnlen() return?"),
     ("How do I call yywrap() in flex?", "and yylex()?", "How do I call yylex() in flex?"),
-    ("How do I make flex generate a reentrant scanner?", "and a C++ one?", "How do I make flex generate a C++ scanner?"),
+    ("How do I make flex generate a reentrant scanner?", "and a C++ one?",
+     "How do I make flex generate a C++ scanner?"),
     ("Is there a Python binding for cairo?", "what about a Rust one?", "Is there a Rust binding for cairo?"),
     ("Does bzip2 compress files?", "and directories?", "Does bzip2 compress directories?"),
     ("What does --cache-force do?", "and --cache-show?", "What does --cache-show do?"),  # not "--cache-show -force"

@@ -85,5 +85,6 @@ def test_a_denial_of_the_asked_verb_is_a_no() -> None:
 def test_a_question_about_a_default_reads_the_sentence_that_states_it() -> None:
     question = "Do XPASS results fail the test suite by default?"
     passages = [(1, "You can change this by setting the strict parameter to True. This will make XPASS results "
-                    "from this test to fail the test suite. Both XFAIL and XPASS don't fail the test suite by default.")]
+                    "from this test to fail the test suite. "
+                    "Both XFAIL and XPASS don't fail the test suite by default.")]
     assert ExtractiveReader(None).read(question, passages).render().startswith("No:")
