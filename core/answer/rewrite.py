@@ -188,7 +188,7 @@ def _referent(question: str, earlier: str, pronoun) -> str:
             return asked
         if asked and " of " not in asked and len(asked.split()) <= 3 and question_names(asked):
             return asked
-        if asked.startswith("the ") and " that " in asked and not own:  # "Which header file must …": that file
+        if asked.startswith("the ") and " that " in asked and (not own or pronoun.dep_ == "dobj"):  # that file
             return asked
         if asked and acts and misread_yes_no(parse(earlier)):  # "Does the tex filter skip …?": the filter acts
             return asked

@@ -32,6 +32,8 @@ from core.types import Turn
      "Under what name is the script font available in the CGM terminal?"),  # not "… terminal under what name?"
     ("Does SDCC support the Z80?", "in which version?", "In which version does SDCC support the Z80?"),
     ("Is IPv6 supported?", "since when?", "Since when is IPv6 supported?"),  # not "Is since when supported?"
+    ("Which routine marks an angle AOB?", "Which module provides it?",
+     "Which module provides the routine that marks an angle AOB?"),  # not "… provides an angle AOB?"
 ])
 def test_the_follow_up_is_rewritten_and_shown(earlier, follow_up, standalone_form):
     out = standalone(follow_up, [Turn(earlier)], llm=None)
