@@ -19,7 +19,7 @@ from core.answer.decline import question_names
 from core.answer.ellipsis import CODE
 from core.answer.decline import common_words
 from core.answer.leaning import parse
-from core.answer.lexicon import english_word
+from core.answer.lexicon import english_word, plural_noun
 
 
 def no_noun(fragment: str) -> bool:
@@ -43,9 +43,6 @@ def other_name(earlier: str, question: str) -> str:
 _PLURAL_AUX = {"does": "do", "is": "are", "has": "have", "was": "were"}
 
 
-_IRREGULAR_PLURALS = frozenset("children people men women feet teeth mice geese criteria phenomena".split())
-
-
 def agreeing(text: str) -> str:
     """`text` with a singular auxiliary before a plural subject made plural ("Does the files …" → "Do the files …")."""
     doc = parse(text)
@@ -55,7 +52,7 @@ def agreeing(text: str) -> str:
         plural = _PLURAL_AUX.get(tok.lower_)
         subject = next((c for c in tok.head.children if c.dep_ == "nsubj"), None) if plural else None
         if (subject is not None and subject.i > tok.i and subject.tag_ == "NNS" and not CODE.search(subject.text)
-                and (subject.lower_.endswith("s") or subject.lower_ in _IRREGULAR_PLURALS)):  # not "decr", "data"
+                and plural_noun(subject.text)):  # not "decr", an unknown name tagged plural
             word = plural.capitalize() if tok.text[:1].isupper() else plural
             return text[:tok.idx] + word + text[tok.idx + len(tok.text):]
     return text

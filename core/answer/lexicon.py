@@ -29,14 +29,19 @@ _BRITISH = ((re.compile(r"is(e|er|ers|ed|es|ing|ation|ations)$"), r"iz\1"), (re.
             (re.compile(r"yse$"), "yze"), (re.compile(r"tre$"), "ter"))
 
 
+def _lookup(table: str):
+    """One table of the English model's lemmatizer ("lemma_index", "lemma_rules", "lemma_exc"); an empty
+    one without the model. The pipeline is loaded with its lemmatizer disabled: its tables are still there."""
+    pipe = nlp.pipeline()
+    if pipe is None or "lemmatizer" not in pipe.component_names:
+        return {}
+    return pipe.get_pipe("lemmatizer").lookups.get_table(table)
+
+
 @functools.cache
 def _lemmas() -> tuple[frozenset[str], tuple[tuple[str, str], ...], frozenset[str]]:
     """(every lemma of the index, every (suffix, replacement) rule, every irregular form)."""
-    pipe = nlp.pipeline()  # loaded with its lemmatizer disabled: its tables are still there
-    if pipe is None or "lemmatizer" not in pipe.component_names:
-        return frozenset(), (), frozenset()
-    lookups = pipe.get_pipe("lemmatizer").lookups
-    index, rules, exc = (lookups.get_table(t) for t in ("lemma_index", "lemma_rules", "lemma_exc"))
+    index, rules, exc = (_lookup(t) for t in ("lemma_index", "lemma_rules", "lemma_exc"))
     words = frozenset(w for pos in index.keys() for w in index[pos])
     pairs = tuple(sorted({(old, new) for pos in rules.keys() for old, new in rules[pos] if old}))
     irregular = frozenset(w for pos in exc.keys() for w in exc[pos])
@@ -60,10 +65,7 @@ def english_word(word: str) -> bool:
 @functools.cache
 def _verbs() -> frozenset[str]:
     """The verbs of the model's lemma index (empty without the model)."""
-    pipe = nlp.pipeline()
-    if pipe is None or "lemmatizer" not in pipe.component_names:
-        return frozenset()
-    index = pipe.get_pipe("lemmatizer").lookups.get_table("lemma_index")
+    index = _lookup("lemma_index")
     return frozenset(index["verb"]) if "verb" in index else frozenset()
 
 
@@ -87,3 +89,19 @@ def third_person_verb(word: str) -> str:
         return ""
     forms = [word[:-1], *([word[:-2]] if word.endswith("es") else []), *([word[:-3] + "y"] if word.endswith("ies") else [])]
     return next((f for f in forms if len(f) >= 3 and f in _verbs()), "")
+
+
+@functools.cache
+def _irregular_plurals() -> frozenset[str]:
+    """The plural nouns of the model's lemma exceptions ("children", "criteria"; empty without the model)."""
+    exceptions = _lookup("lemma_exc")
+    nouns = exceptions["noun"] if "noun" in exceptions else {}
+    return frozenset(w for w, lemmas in nouns.items() if w not in lemmas)
+
+
+def plural_noun(word: str) -> bool:
+    """Whether a noun the tagger calls plural is one: it ends in "s" or is an irregular plural
+    ("children"); an unknown name tagged plural ("decr") is not."""
+    low = word.lower()
+    return low.endswith("s") or low in _irregular_plurals()
+

@@ -212,9 +212,24 @@ def embedded(earlier: str) -> str:
     _, at = _subject(toks)
     if at <= 0 or m.group(3).lower() not in ("does", "do") or toks[at].lower_ == "not":
         return ""
-    verb = _third_person(toks[at].text) if m.group(3).lower() == "does" else toks[at].text
+    return f"{wh} {_statement(doc, toks, at, m.group(3))}"
+
+
+def declarative(clause: str) -> str:
+    """A clause of a question in the order of a statement, as `embedded` reads one: "does pytest
+    keep" → "pytest keeps", "do the tools read" → "the tools read"; any other clause as it is."""
+    m = re.match(r"\s*(does|do)\s+(?=\S+\s+\S)", clause, re.IGNORECASE)
+    doc = _doc(clause) if m else None
+    toks = _from(doc, m.end()) if doc is not None else []
+    at = _subject(toks)[1] if toks else -1
+    return _statement(doc, toks, at, m.group(1)) if at > 0 and toks[at].lower_ != "not" else clause
+
+
+def _statement(doc, toks, at: int, aux: str) -> str:
+    """The subject `toks[:at]`, its verb `toks[at]` agreeing with `aux` ("does" → "keeps"), the rest."""
+    verb = _third_person(toks[at].text) if aux.lower() == "does" else toks[at].text
     rest = doc[toks[at].i + 1: toks[-1].i + 1].text if at + 1 < len(toks) else ""
-    return f"{wh} {doc[toks[0].i: toks[at].i].text} {verb} {rest}".strip()
+    return f"{doc[toks[0].i: toks[at].i].text} {verb} {rest}".strip()
 
 
 def named_by_noun(earlier: str, verb: str) -> str:

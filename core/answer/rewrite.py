@@ -37,12 +37,12 @@ from core.answer.leaning import (ABOUT, ATTRIBUTES, CONNECTORS, POSSESSIVE, dang
 from core.answer.phrases import (attach_of, expletive_its, gerund_frame, means_to, owns_attribute, phrase_end,
                                  verb_frame, which_one)
 from core.answer.readable import REQUEST, reads_as_question
-from core.answer.referent import (VERBS, acted_on, action, asked_thing, embedded, instrument, misread_yes_no,
-                                  name_before_verb, named_by_noun, named_thing, takes_action)
+from core.answer.referent import (VERBS, acted_on, action, asked_thing, declarative, embedded, instrument,
+                                  misread_yes_no, name_before_verb, named_by_noun, named_thing, takes_action)
 from core.answer.terms import STOP, stem, tokens
-from core.answer.wording import (PREPOSITIONS, another_kind, declarative, instance_of_kind, its_attribute, means_phrase,
-                                 named_place, other_attribute, owner, owner_of_attribute, same_preposition, shares_head,
-                                 sibling_name, told_by_owner)
+from core.answer.wording import (PREPOSITIONS, another_kind, instance_of_kind, its_attribute, means_phrase, named_place,
+                                 other_attribute, owner, owner_of_attribute, same_preposition, shares_head, sibling_name,
+                                 told_by_owner)
 
 __all__ = ["ATTRIBUTES", "CONNECTORS", "leans_on_context", "reads_as_question", "rewrite", "subject_of"]
 

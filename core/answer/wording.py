@@ -234,26 +234,6 @@ def owner_of_attribute(thing: str, word: str) -> str:
     return m.group(2) if m and m.group(1).lower() == word.lower() and word.lower() in ATTRIBUTES else thing
 
 
-def declarative(clause: str) -> str:
-    """A clause of a question in the order of a statement: "does pytest keep" → "pytest keeps",
-    "do the tools read" → "the tools read"; any other clause as it is."""
-    doc = parse(clause) if re.match(r"(?:does|do)\s+\S+\s+\S", clause, re.IGNORECASE) else None
-    verb = next((t for t in doc if t.i > 1 and t.pos_ == "VERB" and t.text.isalpha() and t.text.islower()), None) \
-        if doc is not None else None
-    if verb is None:
-        return clause
-    said = verb.text if doc[0].lower_ == "do" else _third_person(verb.text)
-    after = doc[verb.i + 1:].text if verb.i + 1 < len(doc) else ""
-    return " ".join(p for p in (doc[1:verb.i].text, said, after) if p)
-
-
-def _third_person(verb: str) -> str:
-    """ "keep" → "keeps", "pass" → "passes", "copy" → "copies"."""
-    if re.search(r"(?:s|sh|ch|x|z|o)$", verb):
-        return verb + "es"
-    return verb[:-1] + "ies" if re.search(r"[^aeiou]y$", verb) else verb + "s"
-
-
-__all__ = ["ATTRIBUTES", "PREPOSITIONS", "another_kind", "declarative", "instance_of_kind", "its_attribute",
-           "means_phrase", "named_place", "other_attribute", "owner", "owner_of_attribute", "same_preposition",
-           "shares_head", "sibling_name", "told_by_owner"]
+__all__ = ["ATTRIBUTES", "PREPOSITIONS", "another_kind", "instance_of_kind", "its_attribute", "means_phrase", "named_place",
+           "other_attribute", "owner", "owner_of_attribute", "same_preposition", "shares_head", "sibling_name",
+           "told_by_owner"]

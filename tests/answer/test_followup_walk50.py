@@ -46,7 +46,7 @@ def test_the_words_before_a_replaced_phrase_are_not_said_twice():
 
 
 def test_a_clause_of_a_question_in_the_order_of_a_statement():
-    from core.answer.wording import declarative
+    from core.answer.referent import declarative
     assert declarative("does pytest keep") == "pytest keeps"
     assert declarative("does the daemon listen on") == "the daemon listens on"
     assert declarative("do the tools read") == "the tools read"
