@@ -7,9 +7,10 @@ Not collected by pytest. Run from the repository root:
     bash ../shared/bench/pdfqa-dev/fetch.sh PDFQA_PDFS
     python benchmarks/answer_trust.py --work-dir WORK_DIR --new-pdfs NEW_PDFS --pdfqa-pdfs PDFQA_PDFS
 
-With the second fresh library (answer_sets/manifest-2.json; `fetch_manuals.sh NEW2_PDFS manifest-2.json`)
-add `--new2-pdfs NEW2_PDFS`: its sets are asked after today's and scored as extra rows
-(answer_trust_new2.py); `--sets new-manuals-2,unanswerable-2,conversations-2` asks those alone.
+With the fresh libraries (answer_sets/manifest-N.json, N = 2, 3; `fetch_manuals.sh NEWN_PDFS
+manifest-N.json`) add `--new2-pdfs NEW2_PDFS` and/or `--new3-pdfs NEW3_PDFS`: their sets are asked
+after today's and scored as extra rows (answer_trust_fresh.py); `--sets
+new-manuals-3,unanswerable-3,conversations-3` asks those alone.
 
 It builds two libraries once (WORK_DIR/lib-new: the 11 new manuals; WORK_DIR/lib-pdfqa: the
 12 pdfqa-dev manuals; reused when they already hold documents), then asks every set offline
@@ -37,7 +38,8 @@ import subprocess
 import time
 
 from answer_trust_ask import PARTS, wait_until_complete
-from answer_trust_new2 import PARTS2, questions2, rewrites2, score_sets2
+from answer_trust_fresh import FRESH, ORDINAL, PARTS_FRESH, questions_fresh, rewrites_fresh, score_fresh
+from answer_trust_fresh import parts as fresh_parts
 from answer_trust_report import determinism, retrieval_table, rewrite_table, rewrites, score_sets, sets_table
 from bench_paths import bench_dir, folders, portable
 from core.eval.questions import parse_questions, read_questions
@@ -57,7 +59,7 @@ def ensure_library(lib: Path, pdfs: Path | None) -> None:
     if Library.open(lib).documents():
         return
     if pdfs is None:
-        raise SystemExit(f"{lib} is empty: give the PDF folder to ingest (--new-pdfs / --pdfqa-pdfs / --new2-pdfs)")
+        raise SystemExit(f"{lib} is empty: give the PDF folder to ingest (--new-pdfs / --pdfqa-pdfs / --newN-pdfs)")
     subprocess.run([sys.executable, "-m", "core", "--data-dir", str(lib), "ingest", str(pdfs)],
                    cwd=REPO, check=True, env={**os.environ, "HF_HUB_OFFLINE": "1"})
 
@@ -67,7 +69,10 @@ def start_worker(args: argparse.Namespace, seed: int, out: Path) -> subprocess.P
     the second (seed 2) asks every set's rows in the reverse order."""
     cmd = [sys.executable, str(HERE / "answer_trust_ask.py"), "--new-lib", str(args.new_lib),
            "--pdfqa-lib", str(args.pdfqa_lib), "--out", str(out)]
-    cmd += ["--new2-lib", str(args.new2_lib), "--sets", args.sets] if args.new2_lib else ["--sets", args.sets]
+    for n in FRESH:
+        folder = getattr(args, f"new{n}_lib")
+        cmd += [f"--new{n}-lib", str(folder)] if folder else []
+    cmd += ["--sets", args.sets]
     cmd += ["--retriever", args.retriever] if args.retriever else []
     cmd += ["--limit", str(args.limit)] if args.limit else []
     cmd += ["--reverse"] if seed == 2 else []  # an answer must not depend on what was asked before it
@@ -100,7 +105,7 @@ def question_sets(limit: int) -> dict[str, list]:
     cut = slice(None, limit or None)
     return {"new": new[cut], "pdfqa": pdfqa[cut], "convo": convo,
             "pdfqa-test": [q for q in pdfqa[cut] if split_half(q.qid) == "test"],
-            "pdfqa-tune": [q for q in pdfqa[cut] if split_half(q.qid) == "tune"], **questions2(limit)}
+            "pdfqa-tune": [q for q in pdfqa[cut] if split_half(q.qid) == "tune"], **questions_fresh(limit)}
 
 
 def libraries_used(args: argparse.Namespace) -> dict[str, Path]:
@@ -108,7 +113,9 @@ def libraries_used(args: argparse.Namespace) -> dict[str, Path]:
     parts = set(args.sets.split(","))
     used = {"new": args.new_lib} if parts & {"new-manuals", "unanswerable", "conversations", "pdfqa-dev-absent"} else {}
     used.update({"pdfqa": args.pdfqa_lib} if "pdfqa-dev" in parts else {})
-    return {**used, **({"new2": args.new2_lib} if parts & set(PARTS2) else {})}
+    for n in FRESH:
+        used.update({f"new{n}": getattr(args, f"new{n}_lib")} if parts & set(fresh_parts(n)) else {})
+    return used
 
 
 def score_retrievers(args: argparse.Namespace, qs: dict[str, list]) -> dict[str, dict[str, dict]]:
@@ -118,7 +125,8 @@ def score_retrievers(args: argparse.Namespace, qs: dict[str, list]) -> dict[str,
     libs = {role: Library.open(folder) for role, folder in libraries_used(args).items()}
     plan = [(name, role, q) for name, role, q in (
         ("new-manuals", "new", qs["new"]), ("pdfqa-dev test half", "pdfqa", qs["pdfqa-test"]),
-        ("pdfqa-dev tune half", "pdfqa", qs["pdfqa-tune"]), ("new-manuals-2", "new2", qs["new2"])) if role in libs]
+        ("pdfqa-dev tune half", "pdfqa", qs["pdfqa-tune"]),
+        *((f"new-manuals-{n}", f"new{n}", qs[f"new{n}"]) for n in FRESH)) if role in libs]
     out: dict[str, dict[str, dict]] = {}
     pdfqa_docs = len(json.loads((bench_dir() / "pdfqa-dev" / "manifest.json").read_text("utf-8")))
     for set_name, role, questions in plan:  # the new library first: pdfqa-dev's may still be ingesting
@@ -159,11 +167,13 @@ def parse_args() -> argparse.Namespace:
     ap.add_argument("--pdfqa-pdfs", type=Path, help="folder from ../shared/bench/pdfqa-dev/fetch.sh")
     ap.add_argument("--new-lib", type=Path, help="default WORK_DIR/lib-new")
     ap.add_argument("--pdfqa-lib", type=Path, help="default WORK_DIR/lib-pdfqa")
-    ap.add_argument("--new2-pdfs", type=Path,
-                    help="folder from fetch_manuals.sh DIR manifest-2.json (adds the -2 sets)")
-    ap.add_argument("--new2-lib", type=Path, help="the second library (default WORK_DIR/lib-new2 with --new2-pdfs)")
-    ap.add_argument("--sets", default="", help="parts to ask (default: today's, and the -2 parts with --new2-*): "
-                    + ", ".join(PARTS + PARTS2))
+    for n in FRESH:
+        ap.add_argument(f"--new{n}-pdfs", type=Path,
+                        help=f"folder from fetch_manuals.sh DIR manifest-{n}.json (adds the -{n} sets)")
+        ap.add_argument(f"--new{n}-lib", type=Path,
+                        help=f"the {ORDINAL[n]} fresh library (default WORK_DIR/lib-new{n} with --new{n}-pdfs)")
+    ap.add_argument("--sets", default="", help="parts to ask (default: today's, and the -N parts with --newN-*): "
+                    + ", ".join(PARTS + PARTS_FRESH))
     ap.add_argument("--retriever", default=None, help="retriever for the answers (default: the library's default)")
     ap.add_argument("--retrievers", default=RETRIEVERS, help="retrievers to score; '' skips the retrieval table")
     ap.add_argument("--no-determinism", action="store_true", help="ask once (no second process)")
@@ -174,10 +184,14 @@ def parse_args() -> argparse.Namespace:
     args = ap.parse_args()
     args.new_lib = args.new_lib or args.work_dir / "lib-new"
     args.pdfqa_lib = args.pdfqa_lib or args.work_dir / "lib-pdfqa"
-    args.new2_lib = args.new2_lib or (args.work_dir / "lib-new2" if args.new2_pdfs else None)
-    args.sets = args.sets or ",".join(PARTS + (PARTS2 if args.new2_lib else ()))
-    if set(args.sets.split(",")) & set(PARTS2) and not args.new2_lib:
-        ap.error("the -2 parts need --new2-pdfs or --new2-lib")
+    for n in FRESH:
+        pdfs, lib = getattr(args, f"new{n}_pdfs"), getattr(args, f"new{n}_lib")
+        setattr(args, f"new{n}_lib", lib or (args.work_dir / f"lib-new{n}" if pdfs else None))
+    fresh = [n for n in FRESH if getattr(args, f"new{n}_lib")]
+    args.sets = args.sets or ",".join(PARTS + tuple(p for n in fresh for p in fresh_parts(n)))
+    for n in FRESH:
+        if set(args.sets.split(",")) & set(fresh_parts(n)) and n not in fresh:
+            ap.error(f"the -{n} parts need --new{n}-pdfs or --new{n}-lib")
     return args
 
 
@@ -186,7 +200,8 @@ def main() -> None:
     args = parse_args()
     args.work_dir.mkdir(parents=True, exist_ok=True)
     out = args.out or args.work_dir / "answer_trust.json"
-    pdfs = {"new": args.new_pdfs, "pdfqa": args.pdfqa_pdfs, "new2": args.new2_pdfs}
+    pdfs = {"new": args.new_pdfs, "pdfqa": args.pdfqa_pdfs,
+            **{f"new{n}": getattr(args, f"new{n}_pdfs") for n in FRESH}}
     for role, folder in libraries_used(args).items():
         ensure_library(folder, pdfs[role])
     qs = question_sets(args.limit)
@@ -202,11 +217,12 @@ def main() -> None:
         result["retrieval"] = retrieval(args, qs)
     rows = finish(workers[0], outs[0]) if workers else read_rows(outs[0])
     result["ask_seconds"] = None if args.score_only else round(time.perf_counter() - start, 1)
-    sets = {**score_sets(rows, qs["new"], qs["pdfqa"], qs["convo"]), **score_sets2(rows, qs)}
+    sets = {**score_sets(rows, qs["new"], qs["pdfqa"], qs["convo"]), **score_fresh(rows, qs)}
     result["sets"] = {name: figures for name, figures in sets.items() if figures.get("questions")}  # asked sets only
     if any(r["set"] in ("follow-up", "self-contained") for r in rows):
         result["rewrites"] = rewrites(rows)
-    result["rewrites-2"] = rewrites2(rows)
+    for n in FRESH:
+        result[f"rewrites-{n}"] = rewrites_fresh(rows, n)
     result["errors"] = {f"{r['set']}/{r['id']}": r.get("error") or "first question: " + r["first_error"]
                         for r in rows if r.get("error") or r.get("first_error")}
     if len(workers) == 2 or (args.score_only and outs[1].is_file()):
@@ -224,7 +240,8 @@ def report_text(result: dict) -> str:
             f"the first run took {result['ask_seconds']} s wall (two runs and the retriever scoring side by side)")
     parts = [f"Answers: retriever {result['retriever']}, k = 5, offline reader; {took}; load before "
              f"{result['load_before']}", "", sets_table(result["sets"])]
-    titles = (("rewrites", "Follow-ups (rewrite):"), ("rewrites-2", "Follow-ups-2 (rewrite, second library):"))
+    titles = (("rewrites", "Follow-ups (rewrite):"),
+              *((f"rewrites-{n}", f"Follow-ups-{n} (rewrite, {ORDINAL[n]} library):") for n in FRESH))
     for key, title in titles:
         parts += ["", title, "", rewrite_table(result[key])] if result.get(key) else []
     if result.get("errors"):

@@ -4,7 +4,7 @@ PYTHONHASHSEED, and --reverse (each set's rows in the reverse order, so every qu
 after different ones), can be compared).
 
     python benchmarks/answer_trust_ask.py --new-lib DIR --pdfqa-lib DIR --out rows.jsonl [--retriever NAME]
-        [--new2-lib DIR --sets ...,new-manuals-2,unanswerable-2,conversations-2]
+        [--new2-lib DIR --new3-lib DIR --sets ...,new-manuals-2,unanswerable-2,conversations-2,new-manuals-3,...]
 
 Rows: {"set", "id", "question", "text", "understood_as", "retrieved_as", "span"} (retrieved_as: the
 text the app retrieved with, a rewrite not shown as "understood as" included; span: the first
@@ -27,7 +27,7 @@ from typing import Iterator
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
-from answer_trust_new2 import FOLLOWUPS2, NEW2, PARTS2, UNANSWERABLE2, conversation_set  # noqa: E402
+from answer_trust_fresh import FRESH, PARTS_FRESH, conversation_set, parts as fresh_parts, set_files  # noqa: E402
 from bench_paths import bench_dir  # noqa: E402  (after the path set-up above)
 from core.eval.pages import document_files, first_page_hit_rank, page_hit_at_k  # noqa: E402
 from core.eval.trust import retrieved_as, span_text  # noqa: E402
@@ -86,7 +86,7 @@ def conversations(lib: Library, retriever: str | None, limit: int = 0, ids: str 
     """Each follow-up / self-contained row of the set `name` (the first `limit` of each kind
     when given): the first question, then the second with it as history; with page_hit@5 of
     the text the app retrieved with (hidden rewrites included) and of its standalone form. `ids` (comma-separated) keeps only
-    those rows; `suffix` is appended to the rows' set names ("-2" for followups-2)."""
+    those rows; `suffix` is appended to the rows' set names ("-2" for followups-2, "-3" for followups-3)."""
     files = document_files(lib.catalog.documents())
     rows = [r for r in read_jsonl(SETS / name) if not ids or r["id"] in ids.split(",")]
     if limit:
@@ -123,11 +123,12 @@ def main() -> None:
     ap.add_argument("--retriever", default=None, help="default: the library's default retriever")
     ap.add_argument("--limit", type=int, default=0, help="only the first N rows of each set")
     ap.add_argument("--ids", default="",
-                    help="conversation rows (and -2 rows) to ask (comma-separated ids; default all)")
-    ap.add_argument("--new2-lib", type=Path, help="the second fresh library (for the -2 parts)")
+                    help="conversation rows (and fresh libraries' rows) to ask (comma-separated ids; default all)")
+    for n in FRESH:
+        ap.add_argument(f"--new{n}-lib", type=Path, help=f"fresh library {n} (for the -{n} parts)")
     ap.add_argument("--reverse", action="store_true", help="ask each set's rows in the reverse order")
     ap.add_argument("--sets", default=",".join(PARTS),
-                    help="which parts to ask, in this order: " + ", ".join(PARTS + PARTS2))
+                    help="which parts to ask, in this order: " + ", ".join(PARTS + PARTS_FRESH))
     args = ap.parse_args()
     REVERSE.extend([True] if args.reverse else [])
     # opened when first asked: a run of the -2 parts alone leaves today's libraries alone
@@ -151,22 +152,25 @@ def main() -> None:
             write(ask_row(libs["pdfqa"], "pdfqa-dev", row, args.retriever)[0])
         for row in pdfqa_rows if "pdfqa-dev-absent" in parts else []:  # asked of a library without its manuals
             write(ask_row(libs["new"], "pdfqa-dev-absent", row, args.retriever)[0])
-        if set(parts) & set(PARTS2):
-            ask_second(args, parts, write)
+        for n in FRESH:
+            if set(parts) & set(fresh_parts(n)):
+                ask_fresh(args, n, parts, write)
 
 
-def ask_second(args: argparse.Namespace, parts: list[str], write) -> None:
-    """The second fresh library's parts (new-manuals-2, unanswerable-2, conversations-2),
-    asked of --new2-lib after today's parts."""
-    if args.new2_lib is None:
-        raise SystemExit("the -2 parts need --new2-lib")
-    lib2, ids = Library.open(args.new2_lib), set(filter(None, args.ids.split(",")))
-    for part, name in (("new-manuals-2", NEW2), ("unanswerable-2", UNANSWERABLE2)):
+def ask_fresh(args: argparse.Namespace, n: int, parts: list[str], write) -> None:
+    """Fresh library n's parts (new-manuals-N, unanswerable-N, conversations-N), asked of
+    --newN-lib after today's parts."""
+    folder = getattr(args, f"new{n}_lib")
+    if folder is None:
+        raise SystemExit(f"the -{n} parts need --new{n}-lib")
+    lib, ids = Library.open(folder), set(filter(None, args.ids.split(",")))
+    new, unanswerable, convo = set_files(n)
+    for part, name in zip(fresh_parts(n)[:2], (new, unanswerable)):
         for row in in_order(read_jsonl(SETS / name)[: args.limit or None]) if part in parts else []:
             if not ids or row["id"] in ids:  # --ids: a run split across processes
-                write(ask_row(lib2, part, row, args.retriever)[0])
-    if "conversations-2" in parts:
-        for out in conversations(lib2, args.retriever, args.limit, args.ids, FOLLOWUPS2, "-2"):
+                write(ask_row(lib, part, row, args.retriever)[0])
+    if fresh_parts(n)[2] in parts:
+        for out in conversations(lib, args.retriever, args.limit, args.ids, convo, f"-{n}"):
             write(out)
 
 

@@ -2,15 +2,17 @@
 
     python benchmarks/answer_sets/verify_sets.py PDF_DIR             # the first library and sets
     python benchmarks/answer_sets/verify_sets.py PDF_DIR --set 2     # manifest-2.json and the -2 sets
+    python benchmarks/answer_sets/verify_sets.py PDF_DIR --set 3     # manifest-3.json and the -3 sets
 
 Checks: every manifest PDF is present with its sha256 and page count; ids are unique;
 every evidence file is in the manifest and its pages in range; every short-answer part has a
 spelling on one of its question's evidence pages (`core.eval.answers.short_answer_ok`, ligature
 glyphs read as letters; parts made only of yes/no are exempt); every answer pattern matches an
 evidence page (re.I, whitespace collapsed, ligatures unfolded) and the reference answer
-satisfies its short answers; unanswerable questions name what they are about. For set 2 also:
-no PDF or Debian package of manifest-2.json is in manifest.json or pdfqa-dev's manifest, and
-its ids differ from the first sets'. Exit 1 on failure.
+satisfies its short answers; unanswerable questions name what they are about. For set N > 1
+also: no PDF or Debian package of manifest-N.json is in an earlier set's manifest or pdfqa-dev's,
+no PDF file name of it is an evidence file of a tuning set (benchmarks/answer_tuning), and its
+ids differ from the earlier sets'. Exit 1 on failure.
 """
 from __future__ import annotations
 
@@ -31,7 +33,8 @@ from core.eval.answers import plain, short_answer_ok
 HERE = Path(__file__).resolve().parent
 YES_NO = {"yes", "no"}
 SETS = {"1": ("manifest.json", "new-manuals.jsonl", "followups.jsonl", "unanswerable.jsonl"),
-        "2": ("manifest-2.json", "new-manuals-2.jsonl", "followups-2.jsonl", "unanswerable-2.jsonl")}
+        "2": ("manifest-2.json", "new-manuals-2.jsonl", "followups-2.jsonl", "unanswerable-2.jsonl"),
+        "3": ("manifest-3.json", "new-manuals-3.jsonl", "followups-3.jsonl", "unanswerable-3.jsonl")}
 
 
 def load(name: str) -> list[dict]:
@@ -77,20 +80,32 @@ def check_row(row: dict, pages: dict[str, list[str]], errors: list[str]) -> None
         errors.append(f"{qid}: reference answer {row['answer']!r} fails its own short answers")
 
 
-def fresh_library(manifest: list[dict], errors: list[str]) -> None:
-    """The second library shares no PDF (sha256) and no Debian package with the first or with
-    pdfqa-dev, and its sets share no id with the first sets."""
+def tuning_files() -> set[str]:
+    """The PDF file names that the tuning sets (benchmarks/answer_tuning) cite as evidence."""
+    names = set()
+    for path in (HERE.parent / "answer_tuning").glob("*.jsonl"):
+        for line in path.read_text("utf-8").splitlines():
+            row = json.loads(line) if line.strip() else {}
+            names.update(e["file"] for e in row.get("evidence") or [] if isinstance(e, dict) and e.get("file"))
+    return names
+
+
+def fresh_library(which: str, manifest: list[dict], errors: list[str]) -> None:
+    """Library `which` shares no PDF (sha256) and no Debian package with an earlier library or
+    with pdfqa-dev, no file with a tuning set, and its sets share no id with the earlier sets'."""
     from bench_paths import bench_dir  # benchmarks/, put on the path in main()
 
-    older = json.loads((HERE / "manifest.json").read_text("utf-8"))
+    earlier = [key for key in sorted(SETS) if key < which]
+    older = [m for key in earlier for m in json.loads((HERE / SETS[key][0]).read_text("utf-8"))]
     older += json.loads((bench_dir() / "pdfqa-dev" / "manifest.json").read_text("utf-8"))
     packages, shas = {m["deb_package"] for m in older}, {m["sha256"] for m in older}
     errors += [f"{m['file']}: package {m['deb_package']} is already used"
                for m in manifest if m["deb_package"] in packages]
     errors += [f"{m['file']}: already in another library" for m in manifest if m["sha256"] in shas]
-    first_ids = {row["id"] for name in SETS["1"][1:] for row in load(name)}
-    errors += [f"id {row['id']} is also in the first sets" for name in SETS["2"][1:] for row in load(name)
-               if row["id"] in first_ids]
+    errors += [f"{m['file']}: a tuning set's evidence file" for m in manifest if m["file"] in tuning_files()]
+    older_ids = {row["id"] for key in earlier for name in SETS[key][1:] for row in load(name)}
+    errors += [f"id {row['id']} is also in an earlier set" for name in SETS[which][1:] for row in load(name)
+               if row["id"] in older_ids]
 
 
 def main() -> int:
@@ -109,9 +124,9 @@ def main() -> int:
     for row in sets[new_name] + sets[followups_name]:
         check_row(row, pages, errors)
     errors += [f"{r['id']}: no 'about'" for r in sets[unanswerable_name] if not r.get("about")]
-    if which == "2":
+    if which != "1":
         sys.path.insert(0, str(HERE.parent))
-        fresh_library(manifest, errors)
+        fresh_library(which, manifest, errors)
     for e in errors:
         print(e)
     counts = {name: len(rows) for name, rows in sets.items()}

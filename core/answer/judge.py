@@ -23,7 +23,7 @@ from typing import Callable, Collection, Sequence
 
 from core.answer.decline_heard import snowball
 from core.answer.question import QuestionInfo
-from core.answer.values import says_default
+from core.answer.values import BOOLEAN_DEFAULT, says_default
 from core.answer.terms import content_terms, stem, tokens
 from core.answer.units import Unit
 
@@ -39,6 +39,8 @@ _OPPOSITE = {a: frozenset(b.split()) for a, b in _STATES} | {b: frozenset({a}) f
 DENIED_STATES = frozenset(w for _, bs in _STATES for w in bs.split())  # "disabled", "false": a No when asked the other
 _ASKED_VERB = re.compile(r"^\s*(?:can|could|may|should|must|will|would|do|did)\s+(?:i|we|you|one)\s+([a-z]{3,})\b",
                          re.IGNORECASE)
+_ON = frozenset("true yes on enabled".split())
+_NAME = re.compile(r"[A-Za-z][\w.-]*[_.-][\w.-]*[A-Za-z0-9]|[a-z]+[A-Z]\w*")  # trim_blocks, auto-reload, setFoo
 _HEDGE = frozenset("when if unless once whether while can could may might must to should will".split())
 _YEAR = re.compile(r"\b(1[0-9]{3}|20[0-9]{2})\b")
 _NUMBER = re.compile(r"\b\d+(?:[.,]\d+)*\b")
@@ -55,10 +57,31 @@ def verdict(q: QuestionInfo, units: Sequence[Unit], anchors: Collection[str],
     if both:
         return both, units[0]
     if q.default:  # "… by default?": of the best three, a sentence that states a default is read first
+        if entry := entry_default(q.text, units):  # "trim_blocks" / "Defaults to False." answers it outright
+            return entry
         units = sorted(units[:3], key=lambda u: not says_default(u)) + list(units[3:])
     asked = _ASKED_VERB.match(q.text)  # "Can I change …?": "… cannot be changed …" denies it
     anchors = {*anchors, stem(asked.group(1).lower())} if asked and anchors else anchors
     return stated(q.text, units) or (yes_no(units, anchors), units[0])
+
+
+def entry_default(asking: str, units: Sequence[Unit], top: int = 8) -> tuple[str, Unit] | None:
+    """Yes/No for "Is trim_blocks enabled by default?" from the entry of the name the question
+    asks about: of the `top` units, the first read under a term line that is a name the question
+    says ("trim_blocks") and that gives a default of on or off ("Defaults to False.", "(default:
+    off)"). An "off" default answers No to "enabled"/"on"/"true" and Yes to "disabled"/"off"/"false";
+    None when no such unit is found."""
+    words = _words(asking)
+    for unit in units[:top]:
+        term = unit.context.split(" | ")[0].strip() if unit.context else ""
+        said = BOOLEAN_DEFAULT.search(unit.text)
+        named = _NAME.fullmatch(term) and re.search(rf"(?<![\w-]){re.escape(term)}(?![\w-])", asking, re.I)
+        if not said or not named:
+            continue
+        on = said.group(1).lower() in _ON
+        asked_off = any(w in DENIED_STATES or w == "off" for w in words)
+        return ("Yes" if on != asked_off else "No"), unit
+    return None
 
 
 def stated(asking: str, units: Sequence[Unit], top: int = 3) -> tuple[str, Unit] | None:

@@ -21,6 +21,7 @@ from core.answer.judge import DENIED_STATES
 from core.answer.quote import clean_markup, decline_lines, quote_line
 from core.answer.terms import content_terms, tokens
 from core.answer.units import Unit, as_written, term_line
+from core.answer.values import BOOLEAN_DEFAULT
 
 _NEGATION = re.compile(r"\b(?:not|no|never|cannot|can't|isn't|aren't|doesn't|don't|won't|unsupported|unable|"
                        + "|".join(sorted(DENIED_STATES)) + r")\b|\b\w+n['’]t\b", re.IGNORECASE)  # what a "No" marks
@@ -69,6 +70,9 @@ def reading_of(answer: str, unit: Unit, anchor: int) -> Reading:
     if anchor >= 0 and text[anchor:anchor + len(answer)] == answer:
         start, end = closed(text, anchor, anchor + len(answer))
         return Reading(text[start:end], text, unit.number, (start, end))
+    term = unit.context.split(" | ")[0] if unit.context else ""
+    if answer in ("Yes", "No") and term and term_line(term) and (said := BOOLEAN_DEFAULT.search(text)):
+        return Reading(answer, text, unit.number, said.span(1), as_written(term))  # "trim_blocks … Defaults to False."
     if answer == "No":
         neg = _NEGATION.search(text)
         return Reading(answer, text, unit.number, (neg.start(), neg.end()) if neg else None)
@@ -77,7 +81,6 @@ def reading_of(answer: str, unit: Unit, anchor: int) -> Reading:
         start, end = closed(text, at, at + len(answer))
         return Reading(text[start:end] if (start, end) != (at, at + len(answer)) else answer, text, unit.number,
                        (start, end))
-    term = unit.context.split(" | ")[0] if unit.context else ""
     if answer and term and answer in term and term_line(term):
         return Reading(answer, text, unit.number, None, as_written(term))
     return Reading(answer, text, unit.number, None)

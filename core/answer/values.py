@@ -134,6 +134,9 @@ def confident(q, answer: str, sentence: str = "") -> bool:
 
 
 SAYS_DEFAULT = re.compile(r"(?<!-)\bdefault", re.IGNORECASE)  # not "non-default"; the chooser's "states_default" too
+# a default of on or off, its value in group 1: "Defaults to False.", "(default: off)", "The default is yes"
+BOOLEAN_DEFAULT = re.compile(r"(?<!-)\bdefaults?\b(?:\s+(?:is|to|value\s+is))?\s*[:=]?\s*['\"`‘“]?"
+                             r"(true|false|yes|no|on|off|enabled|disabled)\b", re.IGNORECASE)
 
 
 def says_default(unit) -> bool:

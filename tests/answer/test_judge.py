@@ -88,3 +88,32 @@ def test_a_question_about_a_default_reads_the_sentence_that_states_it() -> None:
                     "from this test to fail the test suite. "
                     "Both XFAIL and XPASS don't fail the test suite by default.")]
     assert ExtractiveReader(None).read(question, passages).render().startswith("No:")
+
+
+ENTRIES = ("With both trim_blocks and lstrip_blocks enabled, you can put block tags on their own lines.\n"
+           "trim_blocks\nIf this is set to True the first newline after a block is removed. Defaults to False.\n"
+           "lstrip_blocks\nIf this is set to True leading spaces are stripped. Defaults to False.\n"
+           "auto_reload\nIf this is set, every time a template is requested the loader checks it. Defaults to True.")
+
+
+@pytest.mark.parametrize("question, said, entry", [
+    ("Is trim_blocks enabled by default?", "No", "trim_blocks"),  # not "Yes" from "… trim_blocks … enabled, …"
+    ("Is lstrip_blocks disabled by default?", "Yes", "lstrip_blocks"),
+    ("Is auto_reload on by default?", "Yes", "auto_reload"),
+])
+def test_a_default_of_on_or_off_under_the_asked_names_entry_decides(question, said, entry) -> None:
+    result = ExtractiveReader(None).read(question, [(1, ENTRIES, "Jinja API", "High Level API")])
+    first = result.render().splitlines()[0]
+    assert result.answer == said
+    assert first.startswith(f"{said}: “{entry} … Defaults to **")  # the entry's name, then its default marked
+
+
+def test_an_entry_default_needs_the_name_the_question_asks_about() -> None:
+    units = [Unit("Defaults to False.", 1, "prose", context="lstrip_blocks | High Level API")]
+    assert judge.entry_default("Is trim_blocks enabled by default?", units) is None
+    assert judge.entry_default("Is lstrip_blocks enabled by default?", units) == ("No", units[0])
+    dashed = [Unit("(default: on)", 1, "prose", context="auto-reload | Options")]
+    assert judge.entry_default("Is auto-reload off by default?", dashed) == ("No", dashed[0])
+    assert judge.entry_default("Is reload off by default?", dashed) is None
+    prose = [Unit("Defaults to False.", 1, "prose", context="Whitespace Control | Jinja")]  # a heading, not a name
+    assert judge.entry_default("Is whitespace control enabled by default?", prose) is None
