@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from typing import Sequence
+from typing import Callable, Sequence
 
 from core.answer import nlp
 from core.answer.answer_type import asked_shape
@@ -110,7 +110,8 @@ TERM_WORDS = 4  # a term line: the name and its markers ("PS1 <S>", "HISTSIZE <S
 TERM_SHARE = 0.5  # a term's unit is taken when it scores at least this share of the best unit
 
 
-def term_unit(q: QuestionInfo, units: Sequence[Unit], scores: Sequence[float]) -> Unit | None:
+def term_unit(q: QuestionInfo, units: Sequence[Unit], scores: Sequence[float],
+              rescore: Callable[[QuestionInfo], Sequence[float]] | None = None) -> Unit | None:
     """Asked what a name is or does ("What does PS1 do?"), the unit that is that name's own
     entry among the ranked `units`: its term line ("LISTMAX", read then with the description
     after it) or the first sentence set under it as its term ("PS1 <S>": the description itself),
@@ -118,10 +119,17 @@ def term_unit(q: QuestionInfo, units: Sequence[Unit], scores: Sequence[float]) -
     ("Same as PS1.", "It is expanded in the same way as PS1.") hold its word as well, and
     would otherwise win. Where no entry names it, the sentence that opens with the name and a
     present-tense verb ("The zsh/nearcolor module replaces colours …": `_defines`). None when the
-    question names no such term."""
+    question names no such term. A kind word the question says ("What does the trim_blocks
+    *option* do?") would rank sentences about options in general ("… without the trim_blocks and
+    lstrip_blocks options, …") above the entry: with `rescore` (the reader's unit scores for a
+    question, per unit of `units`) the units are ranked again without it."""
     names = _asked_names(q.text)
     if q.kind not in ("what", "definition") or not names or not units or not _only_names(q, names, units[0].title):
         return None
+    if rescore is not None and q.terms & _KIND_WORDS and q.terms - _KIND_WORDS:
+        plain = list(rescore(replace(q, terms=q.terms - _KIND_WORDS)))
+        order = sorted(range(len(units)), key=lambda i: -plain[i])
+        units, scores = [units[i] for i in order], [plain[i] for i in order]
     at = {(u.number, u.index): u for u in units}
     first_under: dict[tuple[int, str], int] = {}  # (passage, term) -> index of its first sentence
     for u in units:

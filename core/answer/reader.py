@@ -249,7 +249,8 @@ class ExtractiveReader:
             pick = judge.choose(q, units, option_overlap(q))
             about = judge.units_about(pick, units[:20]) or units
             return pick, about[0], -1, 1.0, []
-        if (term := term_unit(q, units, scores)) is not None:  # "What does PS1 do?": "PS1 <S>", then what it is
+        rescore = lambda asked: self.score_units(asked, units, numbers)[0]  # noqa: E731 - ranked again, kind words out
+        if (term := term_unit(q, units, scores, rescore)) is not None:  # "What does PS1 do?": "PS1 <S>", what it is
             return "", term, -1, 1.0, []
         pool, pool_scores = candidate_pool.with_neighbours(units, scores, self.answer_units, following,
                                                            decay=self.next_decay, lead_decay=self.lead_decay)

@@ -244,3 +244,20 @@ def test_a_name_asked_by_its_call_form_is_found_where_a_sentence_opens_with_it()
             "unput(c) puts the character c back onto the input stream. It will be the next character scanned.")
     line = _first_line("What does unput(c) do?", text)
     assert line.startswith("“unput(c) puts the character c back onto the input stream.")
+
+
+JINJA_OPTIONS = (  # options in general mentioned first, in prose; the entries come later
+    "For example, without the trim_blocks and lstrip_blocks options, this template keeps its blank lines. "
+    "An application sets the trim_blocks option on the environment.\n"
+    "trim_blocks\n"
+    "If this is set to True the first newline after a block is removed. Defaults to False.\n"
+    "lstrip_blocks\n"
+    "If this is set to True leading spaces and tabs are stripped from the start of a line. Defaults to False."
+)
+
+
+@pytest.mark.parametrize("question", ["What does trim_blocks do?", "What does the trim_blocks option do?"])
+def test_a_kind_word_in_the_question_does_not_hide_the_names_entry(question):
+    """ "option" ranks the sentences about options in general above the entry, whose words say
+    no "option": the entry is looked for among the units ranked without the kind word."""
+    assert _first_line(question, JINJA_OPTIONS).startswith("“trim_blocks … If this is set to True the first newline")
