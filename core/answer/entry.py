@@ -94,6 +94,8 @@ def with_entry_head(q: QuestionInfo, reading: Reading, unit: Unit, before: Unit 
             and not reading.prefix \
             and unit.text.strip() in reading.sentence and term not in reading.sentence:
         return replace(reading, prefix=as_written(term))  # "What does PS1 do?": "PS1 <S> … The primary prompt …"
+    if _points_to_term(reading, unit, before, term):  # "DUnknown … This state is used for the peer disk if …"
+        return replace(reading, prefix=as_written(term))
     how = q.kind not in ("option", "command") and asked_shape(q) == "code"
     if q.kind not in ("option", "command") and not how or reading.prefix or unit.text.strip() not in reading.sentence \
             or reading.answer in ("Yes", "No") or unit.kind != "prose":
@@ -104,6 +106,21 @@ def with_entry_head(q: QuestionInfo, reading: Reading, unit: Unit, before: Unit 
     if not head or not _new_name(head, q.text) or " ".join(head.split()) in " ".join(reading.sentence.split()):
         return reading  # read_around may have read it already ("svg-woff bool" / "This option is required …")
     return replace(reading, prefix=as_written(head))
+
+
+_POINTS_BACK = re.compile(r"(?:This|These|It|They)\b")  # a description that opens by naming its term again
+
+
+def _points_to_term(reading: Reading, unit: Unit, before: Unit | None, term: str) -> bool:
+    """The quoted sentence is the first one under a term line and opens by pointing back at it
+    ("This state is used for the peer disk …" under "DUnknown"): without the term the quote
+    does not say what it describes, which is what a "Which state …?" asks."""
+    first = before is None or before.context != unit.context
+    named = term_line(term) or len(term.split()) <= 3 and not re.search(r"[.,;:!?]$", term) \
+        and term not in unit.section and term != unit.title  # "DUnknown"; not a heading
+    return bool(first and term and named and _POINTS_BACK.match(reading.sentence.strip())
+                and not reading.prefix and unit.text.strip() in reading.sentence and term not in reading.sentence
+                and reading.answer not in ("Yes", "No"))
 
 
 TERM_WORDS = 4  # a term line: the name and its markers ("PS1 <S>", "HISTSIZE <S>", "-f, --force")

@@ -261,3 +261,23 @@ def test_a_kind_word_in_the_question_does_not_hide_the_names_entry(question):
     """ "option" ranks the sentences about options in general above the entry, whose words say
     no "option": the entry is looked for among the units ranked without the kind word."""
     assert _first_line(question, JINJA_OPTIONS).startswith("“trim_blocks … If this is set to True the first newline")
+
+
+DISK_STATES = ("Outdated\nResource data is consistent, but outdated.\n"
+               "DUnknown\nThis state is used for the peer disk if no network connection is available.\n"
+               "Consistent\nConsistent data of a node without connection.")
+
+
+def test_a_description_that_points_back_at_its_term_is_quoted_with_it():
+    """ "This state is used …" does not say which state: the term it describes comes first."""
+    first = _first_line("Which disk state is used for the peer disk when there is no network connection?",
+                        DISK_STATES)
+    assert first.startswith("“DUnknown … This state is used for the peer disk")
+
+
+def test_a_description_that_names_its_subject_gets_no_term_and_a_heading_is_no_term():
+    assert _first_line("Which data is consistent but outdated?", DISK_STATES).startswith("“Resource data is")
+    under_heading = split_units("This state is used when no connection is available.", 1, "DRBD", "Disk states")
+    assert under_heading[0].context.split(" | ")[0] == "Disk states"  # the heading, read as the unit's context
+    assert _first_line("Which state is used when no connection is available?",
+                       "This state is used when no connection is available.").startswith("“This state")
