@@ -34,6 +34,7 @@ _DEFINED = [re.compile(p, re.IGNORECASE) for p in (  # the term a definition que
     r"\bmean by (?:a |an |the )?(.+?)\s*\?", r"\bwhat is meant by (?:a |an |the )?(.+?)\s*\?",
     r"\bwhat (?:does|do) (?:the |a |an )?(.+?) (?:mean|stand for|do)\b", r"\bwhat (?:is|are|was) (?:a |an |the )?(.+?)\s*\?")]
 _NOT = re.compile(r"\(\s*not (?:the |a |an )?([^)]{1,40})\)|,\s*not (?:the |a |an )?([^,?]{1,40}),", re.IGNORECASE)
+_BY_HAND = re.compile(r"\bby hand\b", re.IGNORECASE)  # "enable it by hand": manually, not a hand ("hands off to")
 _GENERIC_NOUNS = frozenset("client server application manual guide tool program document one library module".split())
 _NUMERIC_NOUNS = frozenset("port number size seed resolution limit level length width height percentage rate "
                            "amount depth count total maximum minimum threshold digit dimension".split())
@@ -182,7 +183,8 @@ def analyse_question(question: str) -> QuestionInfo:
     if kind in ("what", "definition") and re.sub(r"s$", "", head) in _NUMERIC_NOUNS:
         kind = "count"
     return QuestionInfo(
-        text=question, kind=kind, terms=frozenset(content_terms(question)) - excluded, excluded=excluded,
+        text=question, kind=kind, terms=frozenset(content_terms(_BY_HAND.sub("manually", question))) - excluded,
+        excluded=excluded,
         default=bool(_DEFAULT.search(_NOT_DEFAULT.sub(" ", question))), focus=focus.group(1) if focus else "",
         options=options, comparative=comparative.group(1).lower() if comparative else "", same=same,
     )

@@ -10,6 +10,7 @@ import pytest
 
 from core.answer.candidates import Candidate, with_sentences
 from core.answer.reader import ExtractiveReader
+from core.answer.question import analyse_question
 from core.answer.sentences import best_span, pieces, split_answer
 from core.answer.spans import definition_spans, number_spans
 from core.answer.pool import section_defaults, with_neighbours
@@ -118,3 +119,13 @@ def test_the_answers_first_sentence_rests_on_the_answering_sentence():
                              chunks=(ScoredChunk(chunk, 1.0, {}),))
     answer = answer_question(result.question, result, None, None)
     assert "string representation" in span_text(answer)
+
+
+def test_by_hand_asks_for_manually_not_for_a_hand():
+    """ "by hand" is "manually": "drbdadm adjust then hands off to drbdsetup …" shares only the
+    word "hand" with the question and must not outrank the sentence that enables it manually."""
+    passage = ("drbdadm adjust then hands off to drbdsetup to make the necessary adjustments to a DRBD resource. "
+               "If you need to enable DRBD resources manually, issue the command drbdadm up.")
+    first = _first_line("How do I enable a DRBD resource by hand?", passage)
+    assert first.startswith("“If you need to enable DRBD resources manually")
+    assert "manually" in analyse_question("How do I enable it by hand?").terms
