@@ -55,7 +55,8 @@ def test_the_broad_openers_only_when_asked() -> None:
 def test_the_reader_quotes_the_sentence_that_goes_on() -> None:
     question = "How do I feed the assembler reads from another program through a pipe?"
     on = ExtractiveReader(embedder=None, tagger=None).read(question, [(1, PIPE)]).render().splitlines()[0]
-    off = ExtractiveReader(embedder=None, tagger=None, onward_words=0).read(question, [(1, PIPE)]).render()
+    off_reader = ExtractiveReader(embedder=None, tagger=None, onward_words=0, shape_read_on=0)  # the shape's read-on too
+    off = off_reader.read(question, [(1, PIPE)]).render()
     assert "then you can pipe it. In that case the character '-' stands for the standard input" in on
     assert "In that case" not in off.splitlines()[0]
 
