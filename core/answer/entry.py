@@ -24,7 +24,7 @@ from core.answer.decline import question_names
 from core.answer.question import QuestionInfo
 from core.answer.reading import Reading
 from core.answer.terms import content_terms, tokens
-from core.answer.units import Unit, as_written, term_line
+from core.answer.units import Unit, as_written, term_line, term_of
 
 _NAME = re.compile(r"[A-Za-z]\w*(?:[-_:][A-Za-z0-9]\w*)+|[A-Za-z]\w*\(|^-{1,2}[A-Za-z]")  # a-b, a_b, f(, --opt
 _PROTOTYPE = re.compile(r"^(?:[A-Za-z_]\w*[\s*]+){1,4}([A-Za-z_]\w*)\s*\([^()]*\)\s*;?$")  # "BZFILE * BZ2_bzdopen ( int fd );"
@@ -88,7 +88,7 @@ def with_entry_head(q: QuestionInfo, reading: Reading, unit: Unit, before: Unit 
     function's entry ("lcd(Pid, Dir) -> ok | {error, Reason} Types: … Changes the working
     directory to Dir for the local client."), or a "What is PS1?" one answered under the name's
     term line (`term_unit`); any other reading as it is."""
-    term = unit.context.split(" | ")[0] if unit.context else ""
+    term = term_of(unit)
     names = _asked_names(q.text)
     if q.kind in ("what", "definition") and _names_term(term, names) and _only_names(q, names, unit.title) \
             and not reading.prefix \
@@ -158,7 +158,7 @@ def term_unit(q: QuestionInfo, units: Sequence[Unit], scores: Sequence[float],
         after = at.get((u.number, u.index + 1))
         own = u.kind == "prose" and _names_term(u.text, names) and after is not None and after.kind == "prose" \
             and after.text.rstrip().endswith(".")  # a term line and its description
-        term = u.context.split(" | ")[0] if u.context else ""
+        term = term_of(u)
         if own or _names_term(term, names) and first_under[(u.number, u.context)] == u.index:
             return u
     return next((u for u, score in zip(units, scores) if score >= TERM_SHARE * scores[0] and _defines(u.text, names)),
@@ -229,7 +229,7 @@ def entry_weights(question: str, units: Sequence[Unit]) -> list[float] | None:
     names = {n for n in _asked_names(question) if _IDENTIFIER.search(n)}
     if not names:
         return None
-    terms = [u.context.split(" | ")[0] if u.context else "" for u in units]
+    terms = [term_of(u) for u in units]
     own = [_names_term(t, names) for t in terms]
     if not any(own):
         return None

@@ -25,7 +25,7 @@ from core.answer.decline_heard import snowball
 from core.answer.question import QuestionInfo
 from core.answer.values import BOOLEAN_DEFAULT, says_default
 from core.answer.terms import content_terms, stem, tokens
-from core.answer.units import Unit
+from core.answer.units import Unit, term_of
 
 _NEGATION = re.compile(
     r"\b(?:not|no|never|cannot|can't|isn't|aren't|doesn't|don't|won't|wasn't|weren't|none|neither|nor|"
@@ -73,7 +73,7 @@ def entry_default(asking: str, units: Sequence[Unit], top: int = 8) -> tuple[str
     None when no such unit is found."""
     words = _words(asking)
     for unit in units[:top]:
-        term = unit.context.split(" | ")[0].strip() if unit.context else ""
+        term = term_of(unit).strip()
         said = BOOLEAN_DEFAULT.search(unit.text)
         named = _NAME.fullmatch(term) and re.search(rf"(?<![\w-]){re.escape(term)}(?![\w-])", asking, re.I)
         if not said or not named:

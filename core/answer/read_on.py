@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import Mapping
 
 from core.answer.reading import Reading
-from core.answer.units import PROMPT, Unit, announces, term_line
+from core.answer.units import PROMPT, Unit, announces, term_line, term_of
 
 
 def completed(reading: Reading, unit: Unit, nxt: Unit | None,
@@ -28,7 +28,7 @@ def completed(reading: Reading, unit: Unit, nxt: Unit | None,
             or reading.sentence != unit.text:
         return reading
     head = unit.text.rstrip()
-    term = nxt.context.split(" | ")[0] if nxt.context else ""
+    term = term_of(nxt)
     term = term if term and term_line(term) and term not in unit.context else ""  # a code line read as a term
     sentence = " ".join(p for p in (head, term, *announced_block(nxt, following or {}, block_words,
                                                                  len(head.split()) + len(term.split()))) if p)

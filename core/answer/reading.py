@@ -20,7 +20,7 @@ from core.answer.candidates import Candidate
 from core.answer.judge import DENIED_STATES
 from core.answer.quote import clean_markup, decline_lines, quote_line
 from core.answer.terms import content_terms, tokens
-from core.answer.units import Unit, as_written, term_line
+from core.answer.units import Unit, as_written, term_line, term_of
 from core.answer.values import BOOLEAN_DEFAULT
 
 _NEGATION = re.compile(r"\b(?:not|no|never|cannot|can't|isn't|aren't|doesn't|don't|won't|unsupported|unable|"
@@ -70,7 +70,7 @@ def reading_of(answer: str, unit: Unit, anchor: int) -> Reading:
     if anchor >= 0 and text[anchor:anchor + len(answer)] == answer:
         start, end = closed(text, anchor, anchor + len(answer))
         return Reading(text[start:end], text, unit.number, (start, end))
-    term = unit.context.split(" | ")[0] if unit.context else ""
+    term = term_of(unit)
     if answer in ("Yes", "No") and term and term_line(term) and (said := BOOLEAN_DEFAULT.search(text)):
         return Reading(answer, text, unit.number, said.span(1), as_written(term))  # "trim_blocks … Defaults to False."
     if answer == "No":

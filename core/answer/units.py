@@ -146,6 +146,12 @@ def _join(*parts: str) -> str:
 _BRACKETED_BAR = re.compile(r" \| (?=[^\[\]{}]*[\]}])")  # a bar before the bracket that closes it
 
 
+def term_of(unit: Unit) -> str:
+    """The definition term (or other first context part) a unit is read under: its context's
+    first part ("trim_blocks" of "trim_blocks | High Level API | API"), "" without context."""
+    return unit.context.split(" | ")[0] if unit.context else ""
+
+
 def as_written(part: str) -> str:
     """A context part as the page writes it (the no-break space `_join` put after a bar undone)."""
     return part.replace(" |\u00a0", " | ")
@@ -249,7 +255,7 @@ def announces(unit: Unit, nxt: Unit | None) -> bool:
         return False
     if nxt.kind == "code" and not _closed(unit.text):
         return True
-    term = nxt.context.split(" | ")[0] if nxt.context else ""
+    term = term_of(nxt)
     command = nxt.kind == "code" or bool(term) and term_line(term) and term not in unit.context
     return command and bool(_POINTS_AHEAD.search(unit.text.strip()))
 

@@ -25,6 +25,7 @@ from typing import Sequence, TypeVar
 
 from core.answer.spans import default_spans
 from core.answer.terms import stem, tokens
+from core.answer.units import term_of
 
 C = TypeVar("C")  # a candidates.Candidate (text, unit, score, start)
 CONFIDENT_KINDS = frozenset({"count", "duration", "step", "yesno", "choice"})
@@ -143,6 +144,6 @@ def says_default(unit) -> bool:
     """The unit (an `units.Unit`), or the term line it is read under ("n (‘no’) (default)" /
     "Discard the correction and run the command."), says "default": it answers a question
     about one before the sentences that do not."""
-    term = unit.context.split(" | ")[0] if unit.context else ""
+    term = term_of(unit)
     return bool(SAYS_DEFAULT.search(unit.text)
                 or term not in ("", unit.title, unit.section) and SAYS_DEFAULT.search(term))
