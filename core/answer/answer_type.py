@@ -26,15 +26,17 @@ from core.answer import spans as sp
 from core.answer.question import QuestionInfo
 from core.answer.reading import Reading
 from core.answer.terms import STOP, stem, tokens
-from core.answer.units import Unit, announces
+from core.answer.units import Unit, announces, term_line, term_of
 
-_HOW = re.compile(r"\bhow (?:do|can|could|should|would|may|might|does) (?:i|you|we|one|a user|my)\b|\bhow to\b|"
+_HOW = re.compile(r"\bhow (?:do|can|could|should|would|may|might|does) (?:i|you|we|one|a user|my|(?:an?|the|my) (?:application|program|user|script|client|caller|process))\b|\bhow to\b|"
                   r"\bwhat (?:do|should|must) (?:i|you|we) (?:type|run|use|pass|set|write|put|add)\b", re.IGNORECASE)
 _NUMBER = re.compile(r"\bhow (?:many|much|long|big|large|wide|high|often)\b|\brange\b|\b(?:largest|smallest|"
                      r"maximum|minimum|highest|lowest|longest|shortest)\b|\bat (?:most|least)\b|\bup to\b|"
                      r"\bnumber of\b|\blimit\b", re.IGNORECASE)
 _PATH = re.compile(r"\b(?:which|what|in which|in what)\s+(?:[\w-]+\s+){0,2}?(?:folder|directory|file ?name|"
-                   r"extension|suffix|path)\b", re.IGNORECASE)
+                   r"extension|suffix|path)\b|\bwhere\s+(?:do|does|did|is|are|will|would|should|can|could)\b[^?]*?"
+                   r"\b(?:install|store|save|write|put|keep|place|cop(?:y|ie)|locate|look|search|find|live)\w*\b",
+                   re.IGNORECASE)
 _NAMED = (re.compile(r"([\w:/.\\#=-]+)\s+(?:attribute|option|flag|keyword|variable|parameter|command|switch|"
                      r"setting)\b", re.IGNORECASE),
           re.compile(r"\b(?:attribute|option|flag|keyword|variable|command)\s+([\w:/.\\#=-]+)", re.IGNORECASE))
@@ -91,8 +93,16 @@ def shaped_scores(q: QuestionInfo, pool: Sequence[Unit], scores: Sequence[float]
     def shaped(u: Unit) -> bool:
         nxt = following.get(u)
         return holds(shape, u.text, q.text) or (announces(u, nxt) and (shape == "code" and nxt.kind == "code"
-                                                                       or holds(shape, nxt.text, q.text)))
+                                                                       or holds(shape, nxt.text, q.text)
+                                                                       or holds(shape, _new_term(u, nxt), q.text)))
     return [s + (bonus if shaped(u) else 0.0) for u, s in zip(pool, scores)]
+
+
+def _new_term(unit: Unit, nxt: Unit) -> str:
+    """The term line `nxt` is read under when `unit` is not ("… simply add the flag:" / "--nof77" read as
+    the term of "to your configure command."): what `unit` announces; "" otherwise."""
+    term = term_of(nxt)
+    return term if term and term_line(term) and term not in unit.context else ""
 
 
 def read_on_to_shape(q: QuestionInfo, reading: Reading, unit: Unit, nxt: Unit | None, words: int) -> Reading:

@@ -124,6 +124,8 @@ def unit_matches(q: QuestionInfo, unit: Unit, doc) -> list[sp.Match]:
     elif kind == "step":
         step = sp.step_span(text)
         out += [step] if step else []
+    elif kind == "place":  # "Where does ATLAS install its files?": a path
+        out += sp.path_spans(text)
     if unit.kind == "row":
         out += _cells(q, text)
     head = q.focus.split()[-1] if q.focus else ""

@@ -25,6 +25,7 @@ from core.answer.question import QuestionInfo
 from core.answer.reading import Reading
 from core.answer.terms import content_terms, tokens
 from core.answer.units import Unit, as_written, term_line, term_of
+from core.answer.values import SAYS_DEFAULT
 
 _NAME = re.compile(r"[A-Za-z]\w*(?:[-_:][A-Za-z0-9]\w*)+|[A-Za-z]\w*\(|^-{1,2}[A-Za-z]")  # a-b, a_b, f(, --opt
 _PROTOTYPE = re.compile(r"^(?:[A-Za-z_]\w*[\s*]+){1,4}([A-Za-z_]\w*)\s*\([^()]*\)\s*;?$")  # "BZFILE * BZ2_bzdopen ( int fd );"
@@ -83,17 +84,35 @@ def _new_name(head: str, question: str) -> bool:
 
 
 def with_entry_head(q: QuestionInfo, reading: Reading, unit: Unit, before: Unit | None) -> Reading:
+    """`reading` with the entry's head line as its prefix (`_with_head`); else, asked which setting does
+    something ("Which hidden preference turns off …?"), with the one-word name the answering sentence is
+    read under ("skip_ssl_cert_check … Disables the verification of SSL certificates …"): the name is
+    the answer."""
+    headed = _with_head(q, reading, unit, before)
+    term = term_of(unit)
+    if headed is not reading or reading.prefix or not _WHICH_NAME.search(q.text) or unit.kind != "prose" \
+            or not _ONE_NAME.fullmatch(term) or not _new_name(term, q.text) or term in reading.sentence:
+        return headed
+    return replace(reading, prefix=term, mark=None)
+
+
+def _with_head(q: QuestionInfo, reading: Reading, unit: Unit, before: Unit | None) -> Reading:
     """`reading` with the entry's head line as its prefix, for a question that asks for an
     option or command (see the module docstring), or a "How do I …?" one answered by a
     function's entry ("lcd(Pid, Dir) -> ok | {error, Reason} Types: … Changes the working
     directory to Dir for the local client."), or a "What is PS1?" one answered under the name's
-    term line (`term_unit`); any other reading as it is."""
+    term line (`term_unit`), or a question about a name's default answered under its term line that
+    states it ("giopMaxMsgSize default = 2097152"); any other reading as it is."""
     term = term_of(unit)
     names = _asked_names(q.text)
     if q.kind in ("what", "definition") and _names_term(term, names) and _only_names(q, names, unit.title) \
             and not reading.prefix \
             and unit.text.strip() in reading.sentence and term not in reading.sentence:
         return replace(reading, prefix=as_written(term))  # "What does PS1 do?": "PS1 <S> … The primary prompt …"
+    if q.default and _names_term(term, names) and SAYS_DEFAULT.search(term) and not reading.prefix \
+            and not SAYS_DEFAULT.search(reading.sentence) and term not in reading.sentence:
+        return replace(reading, prefix=as_written(term), mark=None)  # "giopMaxMsgSize default = 2097152" / "The
+        # largest …": the value is in the head line, so no word of the sentence is marked
     if _points_to_term(reading, unit, before, term):  # "DUnknown … This state is used for the peer disk if …"
         return replace(reading, prefix=as_written(term))
     how = q.kind not in ("option", "command") and asked_shape(q) == "code"
@@ -108,6 +127,9 @@ def with_entry_head(q: QuestionInfo, reading: Reading, unit: Unit, before: Unit 
     return replace(reading, prefix=as_written(head))
 
 
+_ONE_NAME = re.compile(r"[A-Za-z_][\w.:-]*[\w]")  # skip_ssl_cert_check, error.log
+_WHICH_NAME = re.compile(r"^\s*(?:which|what)\s+(?:[\w-]+\s+){0,2}?(?:preference|setting|option|variable|parameter|"
+                         r"key|property|directive|keyword|flag|attribute|macro|function|method|hook)s?\b", re.IGNORECASE)
 _POINTS_BACK = re.compile(r"(?:This|These|It|They)\b")  # a description that opens by naming its term again
 
 
@@ -213,7 +235,7 @@ def _names_term(line: str, names: set[str]) -> bool:
     return 0 < len(words) <= TERM_WORDS and words[0].strip(",;:") in names and not line.rstrip().endswith(_ENDS)
 
 
-_IDENTIFIER = re.compile(r"\w[_.]\w|\w-\w|^-")
+_IDENTIFIER = re.compile(r"\w[_.]\w|\w-\w|^-|[a-z][A-Z][a-z]")  # work_mem, ssl.conf, --xslt, giopMaxMsgSize
 OTHER_ENTRY = 0.6  # the score share of a unit set under another name's entry (`entry_weights`)
 
 
@@ -233,7 +255,14 @@ def entry_weights(question: str, units: Sequence[Unit]) -> list[float] | None:
     own = [_names_term(t, names) for t in terms]
     if not any(own):
         return None
-    return [1.0 if mine or not t or not term_line(t) else OTHER_ENTRY for t, mine in zip(terms, own)]
+    return [1.0 if mine or not (t and term_line(t) or _other_head(u, names)) else OTHER_ENTRY
+            for u, t, mine in zip(units, terms, own)]
+
+
+def _other_head(unit: Unit, names: set[str]) -> bool:
+    """A line of code that is itself another name's term line ("useTypeCodeIndirections default
+    = 1", the head of the entry after the asked giopMaxMsgSize's)."""
+    return unit.kind == "code" and term_line(unit.text) and not _names_term(unit.text, names)
 
 
 def entry_ranked(question: str, ranked: Sequence, pool: Sequence[Unit]) -> list:

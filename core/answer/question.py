@@ -43,6 +43,8 @@ _DEFAULT = re.compile(
     r"(?:set|pass|give|specify)|\bdoes not set\b|\bif (?:it is |they are )?(?:not set|unset|omitted)|otherwise\b",
     re.IGNORECASE)
 _NOT_DEFAULT = re.compile(r"\b(?:instead of|rather than|other than|apart from|besides|not)\s+(?:the\s+|its\s+)?default\w*|"
+                          r"^\s*(?:with|in|using|under|for|on)\s+[^,?]*\bdefault\b[^,?]*,|"  # "With RasMol's default mouse
+                          # mode on Windows, which mouse action zooms?": the setting asked under, not a default asked
                           r"^\s*how (?:do|can|should) (?:i|you|we) (?:change|set|alter|override|modify|configure)\s+"
                           r"(?:the\s+|its\s+|a\s+|my\s+)?(?:[\w-]+\s+)?default\w*",
                           re.IGNORECASE)  # "… instead of the default optimisation" asks for the other one; "How do I

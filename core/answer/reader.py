@@ -42,11 +42,13 @@ from core.answer.decline_support import word_support
 from core.answer.quote import DECLINE_GENERIC
 from core.answer.entry import entry_ranked, entry_weights, term_unit, with_entry_head
 from core.answer.read_on import completed, completed_onward, read_around, read_onward
+from core.answer.same_words import asked_as
 from core.answer.reading import ReaderResult, ReaderSentence, about_question, answer_quotes, other_quotes, reading_of
 from core.answer.question import QuestionInfo, analyse_question, question_parts
 from core.answer.terms import content_terms, idf_weights, unit_overlap
 from core.answer.values import confident, marked, says_default, shaped
-from core.answer.unit_terms import bridge_bonus, named_rows, named_terms, option_overlap, rare_terms, told_before
+from core.answer.unit_terms import (bridge_bonus, named_rows, named_terms, option_overlap, quoted_words, rare_terms,
+                                    told_before)
 from core.answer.units import Unit, next_units, split_units
 from core.index.base import Embedder
 
@@ -119,6 +121,8 @@ class ExtractiveReader:
     # within these words; 50 chosen on 12 of 13 folds (`benchmarks/answer_tuning/loso_onward.py`: left-out first line +5 of 683)
     onward_broad: bool = False  # … also one opening "This …", "It …" (longer answers)
     entry_heads: bool = True  # `entry`: an option/command question's quote opens with the entry's head line
+    quoted_bonus: float = 0.1  # `unit_terms.quoted_words`: a unit that writes what the question quotes
+    same_words: bool = True  # `same_words`: a unit writing "minimum" holds the asked "smallest" in the ranking
     lead_room: int = 20  # … and at least these words past a long first line (the budget grows past 40 for a first
     # line of over 20 words); leaving one tuning set out chose 20 on all 13 folds among the settings whose median
     # answer stays within 40 words (`benchmarks/answer_tuning/loso_lead_room.py`: whole-answer hits 486 -> 494 of 683)
@@ -205,6 +209,8 @@ class ExtractiveReader:
     def score_units(self, q: QuestionInfo, units: Sequence[Unit], numbers: Sequence[int]) -> tuple[np.ndarray, float]:
         """Per-unit ranking score, and the best support (cosine and plain word share)."""
         text_terms = [content_terms(u.text) for u in units]
+        if self.same_words:  # "smallest" asked, "minimum" written (`same_words`)
+            text_terms = [asked_as(q.terms, t) for t in text_terms]
         own_context, context_terms = told_before(units, text_terms)  # "… change it …": what "it" names
         weights = idf_weights([t | c for t, c in zip(text_terms, context_terms)])
         floor = float(np.median(list(weights.values()))) if weights else 1.0
@@ -227,7 +233,7 @@ class ExtractiveReader:
             scores = scores * np.array([0.5 if q.excluded & content_terms(u.title) else 1.0 for u in units])
         if (owned := entry_weights(q.text, units)) is not None:  # "the default work_mem": not hash_mem_multiplier's
             scores = scores * np.asarray(owned, dtype=np.float32)
-        return scores + bridge_bonus(units, scores) + named_rows(q, units), support
+        return scores + bridge_bonus(units, scores) + named_rows(q, units) + quoted_words(q, units, self.quoted_bonus), support
 
     def _cosine(self, question: str, units: Sequence[Unit], pre: np.ndarray) -> np.ndarray:
         """Embedding cosine for the `embed_top` units best by words; 0 for the others."""

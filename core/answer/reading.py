@@ -88,12 +88,18 @@ def reading_of(answer: str, unit: Unit, anchor: int) -> Reading:
 
 def closed(text: str, start: int, end: int) -> tuple[int, int]:
     """The mark text[start:end] with the bracket or quote that closes one it opens ("four
-    megabytes (4MB" → "… (4MB)"), or opens one it closes ("--’ (two hyphens)" → "‘--’ …")."""
+    megabytes (4MB" → "… (4MB)"), or opens one it closes ("--’ (two hyphens)" → "‘--’ …"), and the
+    rest of a word it cuts."""
     for left, right in ("()", "[]", "‘’", "“”"):
         opened = text.count(left, start, end) - text.count(right, start, end)
         if opened > 0 and text[end:end + 1] == right:
             end += 1
         elif opened < 0 and start and text[start - 1] == left:
+            start -= 1
+    if start < end:  # a mark never cuts a word: "about 780" in "about 780MB" marks "about 780MB"
+        while end < len(text) and text[end - 1].isalnum() and text[end].isalnum():
+            end += 1
+        while start > 0 and text[start].isalnum() and text[start - 1].isalnum():
             start -= 1
     return start, end
 

@@ -98,6 +98,14 @@ def code_spans(text: str, compounds: bool = False) -> list[Match]:
     return sorted(out, key=lambda m: m.start)
 
 
+_PATH = re.compile(r"(?<![\w/.:>-])~?/[A-Za-z_.][\w.+-]*(?:/[\w.+-]+)*/?")  # /usr/local/atlas/lib, ~/.ne/syntax
+
+
+def path_spans(text: str) -> list[Match]:
+    """Folder and file paths ("/usr/local/atlas/lib", "~/.ne"): a place in a software manual."""
+    return [m for m in (_clip(text, x.start(), x.end(), 1.0) for x in _PATH.finditer(text)) if m and len(m.text) > 2]
+
+
 def number_spans(text: str) -> list[Match]:
     """Numbers (digits or words) with the unit word that follows them, if any."""
     out: list[Match] = []

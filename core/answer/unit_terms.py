@@ -51,6 +51,26 @@ def named_rows(q: QuestionInfo, units: Sequence[Unit]) -> np.ndarray:
     return bonus
 
 
+QUOTED_WORDS = 0.1  # added to a unit that writes what the question quotes ("'dots on'")
+_QUOTED = re.compile(r"(?<!\w)'([^'\n]{1,40})'(?!\w)|\"([^\"\n]{1,40})\"|‘([^’\n]{1,40})’|“([^”\n]{1,40})”|`([^`\n]{1,40})`")
+
+
+def quoted_words(q: QuestionInfo, units: Sequence[Unit], bonus: float = QUOTED_WORDS) -> np.ndarray:
+    """`bonus` for each unit that writes what the question quotes, quoted too ("when I type 'dots on'" reads
+    "The command 'dots on' deletes …", not "the number of dots on the surface"; "the letter 'w'": "A lower
+    case ‘w’ will appear …"); a quoted piece of code ("'--prefix=DIR'") counts unquoted too."""
+    out = np.zeros(len(units), dtype=np.float32)
+    said = [next(g for g in m.groups() if g is not None).strip() for m in _QUOTED.finditer(q.text)]
+    if not bonus or not said:
+        return out
+    tests = [re.compile(rf"(?<!\w){re.escape(x)}(?!\w)" if re.search(r"[^\w\s]", x) else
+                        rf"['‘\"“`]{re.escape(x)}['’\"”`]", re.IGNORECASE) for x in said if x]
+    for i, u in enumerate(units):
+        if any(t.search(u.text) for t in tests):
+            out[i] = bonus
+    return out
+
+
 def _first_cell(row: Unit) -> set[str]:
     """The content words of a row's first cell ("Name: time [ (p) ] [ without time zone ]" → time)."""
     first = row.text.split(" | ")[0]
