@@ -41,7 +41,7 @@ from typing import Mapping, Sequence
 import numpy as np
 
 from core.answer import sentence_scorer
-from core.answer.terms import content_terms
+from core.answer.terms import content_terms, idf_weights
 from core.answer.units import Unit
 from core.answer.values import SAYS_DEFAULT
 
@@ -149,3 +149,24 @@ def pick_unit(pool: Sequence[Unit], rows: Sequence[Sequence[float]], base: int) 
 def _margin(path: str = str(WEIGHTS)) -> float:
     """How far the chooser's unit must lead the hand-made pick to replace it."""
     return float(json.loads(Path(path).read_text(encoding="utf-8")).get("margin", 0.0))
+
+
+def chosen_unit(embedder, q, pool: list[Unit], pool_scores: list[float], ranked: Sequence,
+                following: Mapping[Unit, Unit], numbers: Sequence[int]) -> Unit | None:
+    """The pool unit the learned chooser rates most likely to hold the answer, for the reader's
+    `use_chooser` (`q`: the `question.QuestionInfo`; `ranked`: its candidates, best first); None
+    without an embedder or weights."""
+    if embedder is None or len(pool) < 2 or not active():
+        return None
+    best: dict[Unit, tuple[float, bool]] = {}
+    for c in ranked:
+        if c.unit not in best or c.score > best[c.unit][0]:
+            best[c.unit] = (c.score, bool(c.text) or best.get(c.unit, (0.0, False))[1])
+        elif c.text:
+            best[c.unit] = (best[c.unit][0], True)
+    cos, cos_next, learned = cosines(embedder, q.text, pool, following)
+    weights = idf_weights([content_terms(u.text) | content_terms(u.context) for u in pool])
+    rows = unit_features(q.terms, pool, pool_scores, best, following, cos, cos_next, numbers, weights,
+                         q.default, learned)
+    at = pick_unit(pool, rows, pool.index(ranked[0].unit) if ranked and ranked[0].unit in pool else 0)
+    return pool[at] if at >= 0 else None

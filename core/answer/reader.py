@@ -47,7 +47,7 @@ from core.answer.reading import ReaderResult, ReaderSentence, about_question, an
 from core.answer.question import QuestionInfo, analyse_question, question_parts
 from core.answer.terms import content_terms, idf_weights, unit_overlap
 from core.answer.values import confident, marked, says_default, shaped
-from core.answer.unit_terms import (bridge_bonus, named_rows, named_terms, option_overlap, quoted_words, rare_terms,
+from core.answer.unit_terms import (bridge_bonus, contents_entries, named_rows, named_terms, option_overlap, quoted_words, rare_terms,
                                     told_before)
 from core.answer.units import Unit, next_units, split_units
 from core.index.base import Embedder
@@ -122,6 +122,7 @@ class ExtractiveReader:
     onward_broad: bool = False  # … also one opening "This …", "It …" (longer answers)
     entry_heads: bool = True  # `entry`: an option/command question's quote opens with the entry's head line
     quoted_bonus: float = 0.1  # `unit_terms.quoted_words`: a unit that writes what the question quotes
+    contents_share: float = 0.5  # `unit_terms.contents_entries`: a unit that only names the evidence's sections
     same_words: bool = True  # `same_words`: a unit writing "minimum" holds the asked "smallest" in the ranking
     lead_room: int = 20  # … and at least these words past a long first line (the budget grows past 40 for a first
     # line of over 20 words); leaving one tuning set out chose 20 on all 13 folds among the settings whose median
@@ -204,7 +205,11 @@ class ExtractiveReader:
                 and u.index != unit.index]
         weights = idf_weights([content_terms(u.text) | content_terms(u.context) for u in units])
         floor = float(np.median(list(weights.values()))) if weights else 1.0
-        return coverage(q, [unit.text, unit.context, *near], weights, floor)
+        texts = [unit.text, unit.context, *near]
+        if self.same_words:  # "maximum" written holds the asked "longest" here too, as in the ranking
+            held = set().union(*(content_terms(t) for t in texts))
+            texts.append(" ".join(sorted(asked_as(q.terms, held) - held)))
+        return coverage(q, texts, weights, floor)
 
     def score_units(self, q: QuestionInfo, units: Sequence[Unit], numbers: Sequence[int]) -> tuple[np.ndarray, float]:
         """Per-unit ranking score, and the best support (cosine and plain word share)."""
@@ -231,6 +236,7 @@ class ExtractiveReader:
             scores, support = 0.45 * ranking + 0.45 * cosine + 0.1 * prior, float(np.max(w * cosine + (1.0 - w) * plain))
         if q.excluded:  # "(not the FTP client)": units of the ruled-out document count half
             scores = scores * np.array([0.5 if q.excluded & content_terms(u.title) else 1.0 for u in units])
+        scores = scores * contents_entries(units, self.contents_share)  # a contents line names, says nothing
         if (owned := entry_weights(q.text, units)) is not None:  # "the default work_mem": not hash_mem_multiplier's
             scores = scores * np.asarray(owned, dtype=np.float32)
         return scores + bridge_bonus(units, scores) + named_rows(q, units) + quoted_words(q, units, self.quoted_bonus), support
@@ -275,7 +281,8 @@ class ExtractiveReader:
         if q.default:  # a sentence that states a default answers a question about one
             stating = [c for c in ranked if says_default(c.unit)]
             ranked = stating + [c for c in ranked if not says_default(c.unit)]
-        chosen = self._choose(q, pool, pool_scores, ranked, following, numbers)
+        chosen = choose.chosen_unit(self.embedder, q, pool, pool_scores, ranked, following, numbers) \
+            if self.use_chooser else None
         if chosen is not None:  # the learned chooser picks the sentence; its best span is marked
             ranked = [c for c in ranked if c.unit == chosen] + [c for c in ranked if c.unit != chosen]
             if not ranked or ranked[0].unit != chosen:
@@ -288,21 +295,3 @@ class ExtractiveReader:
         runner_up = next((c.score for c in ranked if c.text and c.text.lower() != best.text.lower()), 0.0)
         text, start = marked(q, best, ranked)  # a default's value ("900k", not "bunzip2"), a count's "4 bytes"
         return text, best.unit, start, best.score - runner_up, ranked
-
-    def _choose(self, q: QuestionInfo, pool: list[Unit], pool_scores: list[float], ranked: Sequence,
-                following: dict[Unit, Unit], numbers: Sequence[int]) -> Unit | None:
-        """The pool unit the learned chooser rates most likely to hold the answer (None: no embedder or weights)."""
-        if not self.use_chooser or self.embedder is None or len(pool) < 2 or not choose.active():
-            return None
-        best: dict[Unit, tuple[float, bool]] = {}
-        for c in ranked:
-            if c.unit not in best or c.score > best[c.unit][0]:
-                best[c.unit] = (c.score, bool(c.text) or best.get(c.unit, (0.0, False))[1])
-            elif c.text:
-                best[c.unit] = (best[c.unit][0], True)
-        cos, cos_next, learned = choose.cosines(self.embedder, q.text, pool, following)
-        weights = idf_weights([content_terms(u.text) | content_terms(u.context) for u in pool])
-        rows = choose.unit_features(q.terms, pool, pool_scores, best, following, cos, cos_next, numbers, weights,
-                                    q.default, learned)
-        at = choose.pick_unit(pool, rows, pool.index(ranked[0].unit) if ranked and ranked[0].unit in pool else 0)
-        return pool[at] if at >= 0 else None

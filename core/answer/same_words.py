@@ -17,8 +17,8 @@ from __future__ import annotations
 from typing import Iterable
 
 GROUPS = (
-    frozenset({"smallest", "minimum", "min", "lowest", "minimal", "least"}),
-    frozenset({"largest", "biggest", "maximum", "max", "highest", "greatest", "maximal"}),
+    frozenset({"smallest", "minimum", "min", "lowest", "minimal", "least", "shortest"}),
+    frozenset({"largest", "biggest", "maximum", "max", "highest", "greatest", "maximal", "longest"}),
 )
 _GROUP_OF = {word: group for group in GROUPS for word in group}
 

@@ -71,6 +71,31 @@ def quoted_words(q: QuestionInfo, units: Sequence[Unit], bonus: float = QUOTED_W
     return out
 
 
+CONTENTS_ENTRY = 0.5  # the score share of a unit that only names sections of the evidence (`contents_entries`)
+
+
+def contents_entries(units: Sequence[Unit], share: float = CONTENTS_ENTRY) -> np.ndarray:
+    """`share` for each unit that only names sections the evidence's passages are headed by, its bullets
+    left out (a contents page read as a table: "o: o | Running RasMol Under UNIX or VMS: Command Line
+    Interface" over the passage headed "Command Line Interface"), 1.0 for the others: a contents line
+    holds the question's words without saying anything about them."""
+    out = np.ones(len(units), dtype=np.float32)
+    sections = {_plain(h) for u in units for h in u.section.split(" | ")[0].split(" > ")} - {""}  # "A > B | title"
+    if share >= 1.0 or not sections:
+        return out
+    for i, u in enumerate(units):
+        cells = [c.split(": ", 1)[1] if ": " in c else c for c in u.text.split(" | ")] if u.kind == "row" else [u.text]
+        said = [_plain(c) for c in cells if len(_plain(c)) > 2]
+        if said and all(c in sections for c in said):
+            out[i] = share
+    return out
+
+
+def _plain(text: str) -> str:
+    """Lower-case words only, one space apart (a heading as a contents line writes it)."""
+    return " ".join(re.findall(r"[a-z0-9]+", text.lower()))
+
+
 def _first_cell(row: Unit) -> set[str]:
     """The content words of a row's first cell ("Name: time [ (p) ] [ without time zone ]" → time)."""
     first = row.text.split(" | ")[0]

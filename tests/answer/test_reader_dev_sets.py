@@ -9,7 +9,7 @@ from core.answer.reader import ExtractiveReader
 from core.answer.reading import closed
 from core.answer.same_words import asked_as
 from core.answer.spans import path_spans
-from core.answer.unit_terms import quoted_words
+from core.answer.unit_terms import contents_entries, quoted_words
 from core.answer.units import Unit
 
 
@@ -87,3 +87,29 @@ def test_which_preference_is_answered_by_the_name_its_sentence_is_read_under():
     assert first.startswith("“skip_ssl_cert_check … Disables the verification of SSL certificates")
     other = _first("How does Claws Mail turn off verification of SSL certificates?", passages)
     assert not other.startswith("“skip_ssl_cert_check")  # only "Which preference / setting / option …?" asks for it
+
+
+def test_a_contents_line_counts_half():
+    units = [Unit("o: o | Running RasMol Under UNIX or VMS: Command Line Interface", 1, "row",
+                  section="Contents | manual"),
+             Unit("Command lines are limited to 256 characters.", 2, "prose",
+                  section="General Operation > Command Line Interface | manual"),
+             Unit("Running RasMol starts an Emacs session with General Operation.", 2, "prose",
+                  section="General Operation > Command Line Interface | manual")]
+    assert list(contents_entries(units)) == [0.5, 1.0, 1.0]  # a sentence that ends with a heading is no entry
+    assert list(contents_entries(units, 1.0)) == [1.0, 1.0, 1.0]
+
+
+def test_the_longest_asked_is_the_maximum_written_and_not_declined():
+    passages = [(1, "o | Running RasMol Under UNIX or VMS\no | Command Line Interface", "manual", "Contents"),
+                (2, "Characters typed are processed on the command line. There is an internal restriction that "
+                    "command lines are limited to a maximum of 256 characters.", "RasMol manual",
+                 "General Operation > Command Line Interface")]
+    question = "What is the longest command line RasMol will accept?"
+    assert "256 characters" in _first(question, passages)
+    units = [Unit("Command lines are limited to a maximum of 256 characters.", 1, "prose"),
+             Unit("RasMol reads commands.", 2, "prose")]
+    q = analyse_question(question)
+    on = ExtractiveReader(None)._coverage(q, units[0], units)
+    off = ExtractiveReader(None, same_words=False)._coverage(q, units[0], units)
+    assert on > off  # the coverage that declines reads "maximum" as the asked "longest" too
