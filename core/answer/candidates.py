@@ -124,7 +124,7 @@ def unit_matches(q: QuestionInfo, unit: Unit, doc) -> list[sp.Match]:
     elif kind == "step":
         step = sp.step_span(text)
         out += [step] if step else []
-    elif kind == "place":  # "Where does ATLAS install its files?": a path
+    if kind == "place" or _asks_path(q):  # "Where does ATLAS install its files?", "the default directory …": a path
         out += sp.path_spans(text)
     if unit.kind == "row":
         out += _cells(q, text)
@@ -140,6 +140,15 @@ def unit_matches(q: QuestionInfo, unit: Unit, doc) -> list[sp.Match]:
         if kind == "what":
             out += _code(unit, kind)
     return out
+
+
+PATH_FIT = 0.15  # added to a path candidate when the question asks for one
+
+
+def _asks_path(q: QuestionInfo) -> bool:
+    """The question asks for a path ("What is the default directory where …?"; `answer_type.asked_shape`)."""
+    from core.answer.answer_type import asked_shape  # imported here: answer_type imports reading, which imports this
+    return asked_shape(q) == "path"
 
 
 def _closeness(unit: Unit, match: sp.Match, anchors: dict[str, float]) -> float:
@@ -225,6 +234,7 @@ def rank_candidates(q: QuestionInfo, units: Sequence[Unit], scores: Sequence[flo
     head = q.focus.split()[-1].lower() if q.focus else ""
     agent = q.kind in ("person", "what") and head.endswith(("er", "or", "ist"))  # "writer": "written by X"
     defined = focus if q.kind == "definition" and not q.default and _DOES.search(q.text) else set()
+    path = _asks_path(q)
     raw: list[Candidate] = []
     for unit, score, doc in zip(units, scores, docs):
         for m in unit_matches(q, unit, doc):
@@ -240,6 +250,7 @@ def rank_candidates(q: QuestionInfo, units: Sequence[Unit], scores: Sequence[flo
             value += 0.15 if other and m.start > _last_anchor(unit.text, anchors) >= 0 else 0.0
             value += 0.25 if q.kind == "step" and m.fit >= 1.0 else 0.0  # labelled as the first step
             value += 0.15 if unit.lead_in and 0 <= m.start < 40 and q.kind in ("option", "command") else 0.0
+            value += PATH_FIT if path and sp.is_path(text) else 0.0  # "the default directory": "/var/archives"
             raw.append(Candidate(text, unit, value, m.start))
     seen: dict[str, set[tuple[int, int]]] = {}
     for c in raw:  # agreement: the same span written in several units (a heading's span is written once)

@@ -106,6 +106,11 @@ def path_spans(text: str) -> list[Match]:
     return [m for m in (_clip(text, x.start(), x.end(), 1.0) for x in _PATH.finditer(text)) if m and len(m.text) > 2]
 
 
+def is_path(text: str) -> bool:
+    """The whole text is one path ("/var/archives", "~/.ne")."""
+    return bool(_PATH.fullmatch(text.strip()))
+
+
 def number_spans(text: str) -> list[Match]:
     """Numbers (digits or words) with the unit word that follows them, if any."""
     out: list[Match] = []

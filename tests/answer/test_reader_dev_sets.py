@@ -113,3 +113,15 @@ def test_the_longest_asked_is_the_maximum_written_and_not_declined():
     on = ExtractiveReader(None)._coverage(q, units[0], units)
     off = ExtractiveReader(None, same_words=False)._coverage(q, units[0], units)
     assert on > off  # the coverage that declines reads "maximum" as the asked "longest" too
+
+
+def test_the_default_directory_asked_is_the_path_not_the_other_default(monkeypatch):
+    import core.answer.candidates as candidates
+    passages = [(1, "The repository is where archives are stored. Type: string, default: /var/archives.\n"
+                    "export BM_REPOSITORY_ROOT=\"/var/archives\"\nType: boolean, default: true. The repository root "
+                    "directory is owned by root.", "Backup Manager", "The Repository")]
+    question = "In Backup Manager, what is the default directory where archives are stored (the repository root)?"
+    assert _first(question, passages) == "“Type: string, default: **/var/archives**.” [1]"
+    monkeypatch.setattr(candidates, "PATH_FIT", 0.0)
+    monkeypatch.setattr(candidates, "_asks_path", lambda q: False)
+    assert _first(question, passages) == "“Type: boolean, default: true.” [1]"  # without the path rule
