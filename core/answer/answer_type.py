@@ -34,7 +34,7 @@ _NUMBER = re.compile(r"\bhow (?:many|much|long|big|large|wide|high|often)\b|\bra
                      r"maximum|minimum|highest|lowest|longest|shortest)\b|\bat (?:most|least)\b|\bup to\b|"
                      r"\bnumber of\b|\blimit\b", re.IGNORECASE)
 _PATH = re.compile(r"\b(?:which|what|in which|in what)\s+(?:[\w-]+\s+){0,3}?(?:folder|directory|file ?name|"
-                   r"extension|suffix|path)\b|\bwhere\b[^?]*?"
+                   r"extension|suffix|path|(?:log |config(?:uration)? )?file(?!\s+(?:format|type|system|size|mode)))\b|\bwhere\b[^?]*?"
                    r"\b(?:install|store|save|write|put|keep|place|cop(?:y|ie)|locate|look|search|find|live)\w*\b",
                    re.IGNORECASE)
 _NAMED = (re.compile(r"([\w:/.\\#=-]+)\s+(?:attribute|option|flag|keyword|variable|parameter|command|switch|"

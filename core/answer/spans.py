@@ -98,17 +98,23 @@ def code_spans(text: str, compounds: bool = False) -> list[Match]:
     return sorted(out, key=lambda m: m.start)
 
 
-_PATH = re.compile(r"(?<![\w/.:>-])~?/[A-Za-z_.][\w.+-]*(?:/[\w.+-]+)*/?")  # /usr/local/atlas/lib, ~/.ne/syntax
+_PATH = re.compile(r"(?<![\w/.:>-])(?:~?/[A-Za-z_.][\w.+-]*(?:/[\w.+-]+)*/?"  # /usr/local/atlas/lib, ~/.ne/syntax
+                   r"|[A-Za-z_.~][\w.+-]*(?:/[\w.+-]+){2,}/?)(?![\w/])")  # project-dir/cr/corrections/pdf (not and/or)
+
+
+_FILE = re.compile(r"(?<![\w/.-])(?:[A-Za-z_][\w+-]+(?:\.[\w+-]+)*\.[a-z][a-z0-9]{0,4}|\.[a-z][\w-]{1,14})(?![\w/-])")
 
 
 def path_spans(text: str) -> list[Match]:
-    """Folder and file paths ("/usr/local/atlas/lib", "~/.ne"): a place in a software manual."""
-    return [m for m in (_clip(text, x.start(), x.end(), 1.0) for x in _PATH.finditer(text)) if m and len(m.text) > 2]
+    """Folder and file paths and file names ("/usr/local/atlas/lib", "~/.ne", "foo-final.tex", ".rasmolrc"): a
+    place in a software manual."""
+    found = [_clip(text, x.start(), x.end(), 1.0) for p in (_PATH, _FILE) for x in p.finditer(text)]
+    return sorted({(m.start, m.text): m for m in found if m and len(m.text) > 2}.values(), key=lambda m: m.start)
 
 
 def is_path(text: str) -> bool:
-    """The whole text is one path ("/var/archives", "~/.ne")."""
-    return bool(_PATH.fullmatch(text.strip()))
+    """The whole text is one path or file name ("/var/archives", "~/.ne", "foo-final.tex")."""
+    return bool(_PATH.fullmatch(text.strip()) or _FILE.fullmatch(text.strip()))
 
 
 def number_spans(text: str) -> list[Match]:

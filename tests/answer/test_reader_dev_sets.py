@@ -53,6 +53,9 @@ def test_the_quoted_command_lifts_its_sentence_in_the_ranking():
 def test_where_a_program_installs_is_answered_with_a_path():
     assert [m.text for m in path_spans("copy to /usr/local/atlas/lib, ~/.ne/syntax, <dir>/include, a/b")] == \
         ["/usr/local/atlas/lib", "~/.ne/syntax"]
+    assert [m.text for m in path_spans("output in project-dir/cr/corrections/pdf, not and/or TCP/IP, see e.g. "
+                                       "foo-final.tex and .rasmolrc, http://x.org/a/b")] == \
+        ["project-dir/cr/corrections/pdf", "foo-final.tex", ".rasmolrc"]
     passages = [(1, "By default, ATLAS automatically uses the architectural defaults anytime it has results for the "
                     "given architecture. By default, make install will copy all the static libraries to "
                     "/usr/local/atlas/lib.", "ATLAS", "Install")]
@@ -125,3 +128,11 @@ def test_the_default_directory_asked_is_the_path_not_the_other_default(monkeypat
     monkeypatch.setattr(candidates, "PATH_FIT", 0.0)
     monkeypatch.setattr(candidates, "_asks_path", lambda q: False)
     assert _first(question, passages) == "“Type: boolean, default: true.” [1]"  # without the path rule
+
+
+def test_what_file_a_module_produces_is_the_file_name():
+    passages = [(1, "The module expand produces a LaTeX source from the original one by expanding included files and "
+                    "packages. If the main file is foo.tex then the expanded file will be named foo-final.tex.",
+                 "Rubber", "Source file expansion")]
+    first = _first("What file does rubber's expand module produce when the main document is foo.tex?", passages)
+    assert "foo-final.tex" in first
