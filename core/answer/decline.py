@@ -126,14 +126,19 @@ def strong_name(name: str) -> bool:
     return True
 
 
+_PLURAL_ACRONYM = re.compile(r"[A-Z][A-Z0-9]+s")  # ACLs, URLs, PDFs
+
+
 def _seen(name: str, forms: set[str], joined: str) -> bool:
     """Whole, inside a longer word, or (a name in pieces: "255-minus") every piece seen; an
     acronym also as the initials of words in a row ("AMC": "Auto Multiple Choice", kept in
-    `forms` as "=amc" by `_forms`)."""
+    `forms` as "=amc" by `_forms`), and in the singular ("ACLs": "ACL")."""
     if len(name) == 1:  # "R": only a word of its own, capitalised ("R's", "(R)"), not "-r" nor "r"
         return "!" + name.lower() in forms
     pieces = [p.lower() for p in re.split(r"[^A-Za-z0-9]+", name) if p]
     whole = _letters(name)
+    if _PLURAL_ACRONYM.fullmatch(name) and _letters(name[:-1]) in forms:  # "ACLs" asked, "ACL entry" written
+        return True
     return (whole in forms or (len(whole) >= 5 and whole in joined) or "=" + whole in forms
             or (len(pieces) > 1 and all(p in forms for p in pieces)))
 

@@ -4,6 +4,7 @@ a mark that never cuts a word, a named entry's default in its head line, the nam
 "Which preference …?". Each test turns its rule off and sees the old answer."""
 from __future__ import annotations
 
+from core.answer.decline import missing_names
 from core.answer.question import analyse_question
 from core.answer.reader import ExtractiveReader
 from core.answer.reading import closed
@@ -136,3 +137,10 @@ def test_what_file_a_module_produces_is_the_file_name():
                  "Rubber", "Source file expansion")]
     first = _first("What file does rubber's expand module produce when the main document is foo.tex?", passages)
     assert "foo-final.tex" in first
+
+
+def test_a_plural_acronym_asked_is_seen_in_the_singular():
+    question = "In OpenAFS ACLs, which individual permissions does the shorthand 'write' stand for?"
+    evidence = ["The OpenAFS User Guide. You can combine the seven permissions in an ACL entry."]
+    assert missing_names(question, evidence) == []
+    assert missing_names("In OpenAFS XYZs, which permissions does 'write' stand for?", evidence) == ["XYZs"]
