@@ -28,14 +28,16 @@ from core.answer.reading import Reading
 from core.answer.terms import STOP, stem, tokens
 from core.answer.units import Unit, announces, term_line, term_of
 
-_HOW = re.compile(r"\bhow (?:do|can|could|should|would|may|might|does) (?:i|you|we|one|a user|my|(?:an?|the|my) (?:application|program|user|script|client|caller|process))\b|\bhow to\b|"
+_HOW = re.compile(r"\bhow (?:do|can|could|should|would|may|might|does) (?:i|you|we|one|a user|my|"
+                  r"(?:an?|the|my) (?:application|program|user|script|client|caller|process))\b|\bhow to\b|"
                   r"\bwhat (?:do|should|must) (?:i|you|we) (?:type|run|use|pass|set|write|put|add)\b", re.IGNORECASE)
 _NUMBER = re.compile(r"\bhow (?:many|much|long|big|large|wide|high|often)\b|\brange\b|\b(?:largest|smallest|"
                      r"maximum|minimum|highest|lowest|longest|shortest)\b|\bat (?:most|least)\b|\bup to\b|"
                      r"\bnumber of\b|\blimit\b", re.IGNORECASE)
 _PATH = re.compile(r"\b(?:which|what|in which|in what)\s+(?:[\w-]+\s+){0,3}?(?:folder|directory|file ?name|"
-                   r"extension|suffix|path|(?:log |config(?:uration)? )?file(?!\s+(?:format|type|system|size|mode)))\b|\bwhere\b[^?]*?"
-                   r"\b(?:install|store|save|write|put|keep|place|cop(?:y|ie)|locate|look|search|find|live)\w*\b",
+                   r"extension|suffix|path|(?:log |config(?:uration)? )?file(?!\s+(?:format|type|system|size|mode)))\b|"
+                   r"\bwhere\b[^?]*?\b(?:install|store|save|write|put|keep|place|cop(?:y|ie)|locate|look|search|"
+                   r"find|live)\w*\b",
                    re.IGNORECASE)
 _NAMED = (re.compile(r"([\w:/.\\#=-]+)\s+(?:attribute|option|flag|keyword|variable|parameter|command|switch|"
                      r"setting)\b", re.IGNORECASE),

@@ -101,8 +101,9 @@ def _measured(cell: str, q: QuestionInfo) -> bool:
     return bool(m) and stem(m.group(1).lower()) in q.terms
 
 
-def unit_matches(q: QuestionInfo, unit: Unit, doc) -> list[sp.Match]:
-    """Candidate spans in one unit for the question's kind."""
+def unit_matches(q: QuestionInfo, unit: Unit, doc, path: bool = False) -> list[sp.Match]:
+    """Candidate spans in one unit for the question's kind; `path`: the question asks for a path
+    (`answer_type.asked_shape`)."""
     kind, text = q.kind, unit.text
     out: list[sp.Match] = []
     if q.default and kind in ("what", "definition"):
@@ -124,7 +125,7 @@ def unit_matches(q: QuestionInfo, unit: Unit, doc) -> list[sp.Match]:
     elif kind == "step":
         step = sp.step_span(text)
         out += [step] if step else []
-    if kind == "place" or _asks_path(q):  # "Where does ATLAS install its files?", "the default directory …": a path
+    if kind == "place" or path:  # "Where does ATLAS install its files?", "the default directory …": a path
         out += sp.path_spans(text)
     if unit.kind == "row":
         out += _cells(q, text)
@@ -143,12 +144,6 @@ def unit_matches(q: QuestionInfo, unit: Unit, doc) -> list[sp.Match]:
 
 
 PATH_FIT = 0.15  # added to a path candidate when the question asks for one
-
-
-def _asks_path(q: QuestionInfo) -> bool:
-    """The question asks for a path ("What is the default directory where …?"; `answer_type.asked_shape`)."""
-    from core.answer.answer_type import asked_shape  # imported here: answer_type imports reading, which imports this
-    return asked_shape(q) == "path"
 
 
 def _closeness(unit: Unit, match: sp.Match, anchors: dict[str, float]) -> float:
@@ -224,9 +219,10 @@ def _question_share(text: str, q: QuestionInfo) -> float:
 
 
 def rank_candidates(q: QuestionInfo, units: Sequence[Unit], scores: Sequence[float],
-                    tagger: Tagger | None, unit_weight: float = 1.0) -> list[Candidate]:
+                    tagger: Tagger | None, unit_weight: float = 1.0, path: bool = False) -> list[Candidate]:
     """All candidates of the given (top) units, best first; `unit_weight` scales the unit's
-    own score against the span's shape and place."""
+    own score against the span's shape and place; `path`: the question asks for a path, whose
+    spans are candidates and a whole path scores PATH_FIT more."""
     docs = tagger([u.text for u in units]) if tagger and q.kind in sp.ENTITY_LABELS else [None] * len(units)
     focus = q.focus_terms - {"default", "value"}
     anchors = _anchors(q, units)
@@ -234,10 +230,9 @@ def rank_candidates(q: QuestionInfo, units: Sequence[Unit], scores: Sequence[flo
     head = q.focus.split()[-1].lower() if q.focus else ""
     agent = q.kind in ("person", "what") and head.endswith(("er", "or", "ist"))  # "writer": "written by X"
     defined = focus if q.kind == "definition" and not q.default and _DOES.search(q.text) else set()
-    path = _asks_path(q)
     raw: list[Candidate] = []
     for unit, score, doc in zip(units, scores, docs):
-        for m in unit_matches(q, unit, doc):
+        for m in unit_matches(q, unit, doc, path):
             text = m.text.strip()
             share = _question_share(text.split()[0] if _NUMERIC_KINDS.get(q.kind) else text, q)
             if len(text) < 1 or len(tokens(text)) > 16 or share >= 1.0 or defined and defined & content_terms(text):

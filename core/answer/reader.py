@@ -274,7 +274,7 @@ class ExtractiveReader:
         pool_scores = answer_type.shaped_scores(q, pool, pool_scores, self.shape_bonus, following)
         pool_scores = word_pairs.paired_scores(q, pool, pool_scores, self.pair_bonus)
         weight = 1.0 if q.kind in SHAPED_KINDS else self.unit_weight  # there the shape decides more
-        ranked = rank_candidates(q, pool, pool_scores, self.tagger or None, weight)
+        ranked = rank_candidates(q, pool, pool_scores, self.tagger or None, weight, answer_type.asked_shape(q) == "path")
         if q.kind not in SHAPED_KINDS:  # a count, a duration, a date or a step needs its shape
             ranked = with_sentences(ranked, pool, pool_scores, self.unit_weight, self.sentence_base)
         ranked = entry_ranked(q.text, ranked, pool)  # "… work_mem?": not a value of hash_mem_multiplier's entry

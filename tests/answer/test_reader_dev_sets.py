@@ -120,6 +120,9 @@ def test_the_longest_asked_is_the_maximum_written_and_not_declined():
 
 
 def test_the_default_directory_asked_is_the_path_not_the_other_default(monkeypatch):
+    import re
+
+    import core.answer.answer_type as answer_type
     import core.answer.candidates as candidates
     passages = [(1, "The repository is where archives are stored. Type: string, default: /var/archives.\n"
                     "export BM_REPOSITORY_ROOT=\"/var/archives\"\nType: boolean, default: true. The repository root "
@@ -127,7 +130,7 @@ def test_the_default_directory_asked_is_the_path_not_the_other_default(monkeypat
     question = "In Backup Manager, what is the default directory where archives are stored (the repository root)?"
     assert _first(question, passages) == "“Type: string, default: **/var/archives**.” [1]"
     monkeypatch.setattr(candidates, "PATH_FIT", 0.0)
-    monkeypatch.setattr(candidates, "_asks_path", lambda q: False)
+    monkeypatch.setattr(answer_type, "_PATH", re.compile(r"(?!)"))  # no question asks for a path
     assert _first(question, passages) == "“Type: boolean, default: true.” [1]"  # without the path rule
 
 
