@@ -43,7 +43,6 @@ _NAMED = (re.compile(r"([\w:/.\\#=-]+)\s+(?:attribute|option|flag|keyword|variab
                      r"setting)\b", re.IGNORECASE),
           re.compile(r"\b(?:attribute|option|flag|keyword|variable|command)\s+([\w:/.\\#=-]+)", re.IGNORECASE))
 _ASSIGNED = re.compile(r"\b[\w.-]+=[\w.\"'-]+")
-_PATHLIKE = re.compile(r"(?:^|[\s\"'“(])(?:~?/[\w.+-]+(?:/[\w.+-]*)*|\.[a-z][a-z0-9]{0,4}\b|[\w-]+\.[a-z][a-z0-9]{0,4}\b)")
 _URL = re.compile(r"\S*(?:://|www\.|/)\S*")
 
 
@@ -74,7 +73,7 @@ def holds(shape: str, text: str, question: str) -> bool:
         found = [t for t in found if not re.fullmatch(r"\d{1,2}\.?", t) or not text.lstrip().startswith(t)]
         return any(_new(t.split()[0], asked) for t in found)
     if shape == "path":
-        return any(_new(m.group(0).strip(" \"'“("), asked) for m in _PATHLIKE.finditer(text))
+        return any(_new(m.text, asked) for m in sp.path_spans(text))  # the candidates' own path reading
     if shape == "code":
         found = [m.text for m in sp.code_spans(text)] + [m.group(0) for m in _ASSIGNED.finditer(text)]
         found += [m.group(1) for p in _NAMED for m in p.finditer(text) if m.group(1).lower() not in STOP]

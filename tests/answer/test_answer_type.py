@@ -38,6 +38,9 @@ def test_holds_a_new_token_of_the_shape() -> None:
     assert not at.holds("number", "Each record holds 80 characters.", "Why are records 80 characters?")
     assert at.holds("path", "They are usually stored in “/usr/local/lib/ladspa”.", "In which folder are plugins?")
     assert at.holds("path", "When saving to files, the .ecs file format is used.", "What file extension do setups get?")
+    # read as the candidates read paths: an abbreviation or "and/or" is no path
+    assert not at.holds("path", "Plugins, e.g. the reverb, read input and/or output.", "In which folder are plugins?")
+    assert at.holds("path", "Definitions use the ‘.jsf’ extension.", "What file extension do definitions have?")
 
 
 def _first(question: str, passages: list, **settings) -> str:
