@@ -1,7 +1,6 @@
 """OpenAIChat against a real local HTTP server through the real openai client."""
 from __future__ import annotations
 
-import socket
 from pathlib import Path
 
 import pytest
@@ -10,17 +9,12 @@ from core.answer.llm import OpenAIChat, make_llm
 from core.config import LLMSettings, Settings
 from core.errors import LLMError
 from tests.answer.openai_stub import OpenAIStub, Scripted
+from tests.servers import free_port
 
 
 def _llm(url: str, tmp_path: Path, **kw) -> OpenAIChat:
     settings = LLMSettings(base_url=url, model=kw.pop("model", "stub-model"), **kw)
     return OpenAIChat(settings, cache_dir=tmp_path / "llm-cache", backoff_s=0.01)
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def test_chat_returns_text_tokens_and_counts(tmp_path):
@@ -99,7 +93,7 @@ def test_unknown_model_names_the_setting(tmp_path):
 
 
 def test_unreachable_endpoint(tmp_path):
-    url = f"http://127.0.0.1:{_free_port()}/v1"
+    url = f"http://127.0.0.1:{free_port()}/v1"
     llm = _llm(url, tmp_path, max_retries=1)
     with pytest.raises(LLMError) as err:
         llm.chat("s", "u")

@@ -11,7 +11,6 @@ benchmarks/graph_settle.py:
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -20,19 +19,14 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
+from tests.servers import free_port
+
 CHROMIUM = "/usr/bin/chromium"  # Debian's package (.ci/install); Playwright's own download is not used
 ROOT = Path(__file__).resolve().parents[2]
 FOLIO_NAV = ("Chat", "Library", "Compare", "Graph", "Evaluate")  # app.py's st.navigation, in order
 PAGE_TITLES = {"/": "Chat with your documents", "/Library": "Library", "/Compare": "Compare retrievers",
                "/Graph": "Evidence graph", "/Evaluate": "Evaluate retrievers"}
 GRAPH = ".evidence-graph"  # the Graph page's drawing (core.ui.graph_html), in the page itself
-
-
-def free_port() -> int:
-    """A free localhost TCP port."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def wait_healthy(url: str, proc: subprocess.Popen, seconds: float = 90) -> None:
