@@ -11,20 +11,10 @@ from typing import Callable, Iterator, Sequence
 
 
 def free_port() -> int:
-    """A TCP port on 127.0.0.1 that is free right now.
-
-    Under pytest-xdist each worker keeps to the ports whose remainder by the worker count is
-    its own index, so two workers never both pick a port between this probe and the bind of
-    the server they start on it."""
-    index = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw") or 0)
-    count = max(1, int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1")))
-    for _ in range(10_000):
-        with socket.socket() as sock:
-            sock.bind(("127.0.0.1", 0))
-            port = sock.getsockname()[1]
-        if port % count == index % count:
-            return port
-    raise RuntimeError(f"no free localhost port for test worker {index} of {count}")
+    """A TCP port on 127.0.0.1 that is free right now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
 
 
 @contextlib.contextmanager
