@@ -23,7 +23,7 @@ import re
 
 from typing import Sequence, TypeVar
 
-from core.answer.spans import default_spans
+from core.answer.spans import default_spans, is_path
 from core.answer.terms import stem, tokens
 from core.answer.units import term_of
 
@@ -41,7 +41,7 @@ _SWITCH = re.compile(r"^(?:on|off|true|false|yes|no|none|null|nil|enabled|disabl
 _OPTION = re.compile(r"^--?[A-Za-z0-9][\w-]*(?:[= ]\S+)?$")
 _ASSIGNED = re.compile(r"^[\w.-]+\s?[=:]\s?\S+$")
 _CONSTANT = re.compile(r"^(?=.*[A-Z])[A-Z0-9][A-Z0-9_.+-]*$")  # HKY85, R_PAPERSIZE, UTF-8
-_PATH = re.compile(r"^(?:~|\.{0,2})/[\w./-]*$|^\w+\.[A-Za-z0-9]{1,4}$")  # /etc/foo.conf, .bashrc, out.txt
+_RELATIVE = re.compile(r"^\.{1,2}/[\w./+-]*$")  # ./configure, ../lib: spans.is_path takes the rest of a path
 _NAME_WITH_DIGIT = re.compile(r"^[a-z][a-z_-]*\d+[a-z]*$")  # bunzip2, libxml2, python3: a name, not a value
 _PAREN_DEFAULT = re.compile(r"\s*\((?:the |which is the |is the )?default(?: value)?\)", re.IGNORECASE)
 _VALUE_BEFORE = re.compile(rf"(?:{_NUMBER}(?:\s?{_SIZE_UNITS})?|[\"'`‘“][^\"'`’”]+[\"'`’”]|--?[\w-]+|[\w.-]+)$")
@@ -54,7 +54,9 @@ def is_value(text: str) -> bool:
     t = text.strip().rstrip(",;:")
     if not t or _NAME_WITH_DIGIT.match(t):
         return False
-    return any(p.match(t) for p in (_QUANTITY, _QUOTED, _SWITCH, _OPTION, _ASSIGNED, _CONSTANT, _PATH))
+    if is_path(t) or _RELATIVE.match(t):  # /etc/foo.conf, .bashrc, out.txt (not "e.g", "Fig.3")
+        return True
+    return any(p.match(t) for p in (_QUANTITY, _QUOTED, _SWITCH, _OPTION, _ASSIGNED, _CONSTANT))
 
 
 def value_like(text: str, sentence: str = "") -> bool:

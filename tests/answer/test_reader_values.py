@@ -56,6 +56,11 @@ def test_values_and_names() -> None:
     assert parenthesised_defaults("Use -O2 (default) or -O3.") == [("-O2", 4)]
 
 
+def test_a_path_is_a_value_and_an_abbreviation_is_not() -> None:
+    assert all(is_value(t) for t in ("/etc/foo.conf", "~/.ne", ".bashrc", "out.txt", "./configure", "../lib"))
+    assert not any(is_value(t) for t in ("e.g", "i.e", "Fig.3", "and/or"))
+
+
 def test_a_term_line_that_says_default_states_the_default_of_the_sentence_under_it():
     """zsh's spelling prompt lists its actions as term lines; "n (‘no’) (default)" marks the default one."""
     spell = ("SPROMPT <S>\nThe prompt used for spelling correction. The actions available at the prompt are [nyae]:\n"
