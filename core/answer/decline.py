@@ -170,12 +170,18 @@ def names_absent(question: str, passage: str, subject: Callable[[str], bool] | N
     answering document is about one (`decline_document.subject_test`)."""
     forms = _forms([passage])
     joined = " ".join(forms)
-    ruled_out = excluded_terms(question) | aside_terms(question)  # once, not per name
-    strong = [n for n in question_names(question) if re.search(r"[A-Za-z]", n) and strong_name(n)
-              and stem(n) not in ruled_out and not _UNIT.match(n)]
+    strong = strong_names(question)
     if not strong or any(_seen(n, forms, joined) for n in strong):
         return []
     return [] if subject is not None and any(subject(n) for n in strong) else strong
+
+
+def strong_names(question: str) -> list[str]:
+    """The asking sentence's strong names (`strong_name`), less bare numbers, units and the
+    names it rules out or mentions in passing."""
+    ruled_out = excluded_terms(question) | aside_terms(question)  # once, not per name
+    return [n for n in question_names(question) if re.search(r"[A-Za-z]", n) and strong_name(n)
+            and stem(n) not in ruled_out and not _UNIT.match(n)]
 
 
 def _letters(text: str) -> str:

@@ -57,8 +57,9 @@ def answering_document(unit, units: Sequence) -> str:
 def subject_test(written, title: str) -> Callable[[str], bool] | None:
     """For `decline.names_absent`: whether the answering document (the evidence's documents
     titled `title`) writes a name at least `SUBJECT_DENSITY` times per 1,000 characters,
-    i.e. is about it; None when `written` (`decline_owner.documents_writing`) cannot count."""
+    i.e. is about it; None when `written` (`decline_owner.documents_writing`) cannot count:
+    no counts, or no evidence document titled `title`."""
     density = getattr(written, "density", None)
-    if density is None or not title:
+    if density is None or not title or not written.titled(title):
         return None
     return lambda name: density(name, title) >= SUBJECT_DENSITY

@@ -65,6 +65,10 @@ class DocumentWords:
         """Whether a document of the evidence writes `name` as a whole word, in any case."""
         return any(_whole(name).search(self._text(d)) for d in self._ids)
 
+    def titled(self, title: str) -> bool:
+        """Whether a document of the evidence is titled `title` (one `density` can count in)."""
+        return bool(title) and title in self._titles.values()
+
     def density(self, name: str, title: str) -> float:
         """How often the evidence's documents titled `title` write `name` (whole word, any
         case): times per 1,000 characters of their text (0.0 for no such document)."""

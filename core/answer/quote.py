@@ -63,17 +63,21 @@ def quote_line(text: str, number: int, mark: tuple[int, int] | None = None, max_
     return f"“{piece}” [{number}]"
 
 
-def decline_lines(missing: Sequence[str], closest: Sequence[tuple[str, int]], max_words: int = 20) -> str:
-    """'The documents do not say …' (naming what the evidence never mentions, if anything),
-    then the closest passages labelled as such, each quoted with its citation."""
+def decline_lines(missing: Sequence[str], closest: Sequence[tuple[str, int]], max_words: int = 20,
+                  passing: Sequence[str] = ()) -> str:
+    """'The documents do not say …' (naming what the evidence never mentions, or what it mentions
+    only in passing, if anything), then the closest passages labelled as such, each quoted with
+    its citation."""
     head = f"The documents do not say anything about {_names(missing)}." if missing else DECLINE_GENERIC
+    if passing and not missing:
+        head = f"The documents do not say what this question asks: they mention {_names(passing, 'and')} only in passing."
     if not closest:
         return head
     lines = [head, CLOSEST] + [quote_line(text, n, None, max_words) for text, n in closest]
     return "\n".join(lines)
 
 
-def _names(missing: Sequence[str]) -> str:
-    """'a', 'a or b', 'a, b or c'."""
+def _names(missing: Sequence[str], joiner: str = "or") -> str:
+    """'a', 'a or b', 'a, b or c' (or with 'and')."""
     items = [m for m in missing if m][:3]
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" {joiner} " + items[-1]

@@ -36,6 +36,7 @@ from core.answer import answer_type, choose, judge, nlp, pool as candidate_pool,
 from core.answer.candidates import Tagger, rank_candidates, with_sentences
 from core.answer.decline import coverage, missing_names, names_absent, unheard_terms
 from core.answer.decline_document import answering_document, subject_test
+from core.answer.decline_passing import passing_names
 from core.answer.decline_owner import Written
 from core.answer.decline_preamble import without_story
 from core.answer.decline_support import word_support
@@ -87,6 +88,7 @@ class ExtractiveReader:
     first_words: int = 40  # the first quote's window; leaving one tuning set out chose 40 on all 13 folds
     # (`benchmarks/answer_tuning/loso_first_words.py`: first-line hits 422 -> 433 of 683, whole 481 -> 486)
     min_coverage: float = 0.12
+    passing: bool = True  # `decline_passing`: decline when the answering document names what is asked only in passing
     unheard_share: float = 0.55  # weighted share of key words in no passage that declines (`decline`; > 1: never)
     unit_weight: float = 2.0
     next_decay: float = 0.6
@@ -173,6 +175,9 @@ class ExtractiveReader:
         subject = subject_test(written, unit.title)  # whether its whole document is about a name
         if names_absent(question, answering_document(unit, units), subject):  # the document is about something else
             return ReaderResult("", 0, closest, best, False, q.kind, ranked)
+        passing = passing_names(question, subject) if self.passing else []  # "Docker" once in a LilyPond manual
+        if passing:
+            return ReaderResult("", 0, closest, best, False, q.kind, ranked, passing=tuple(passing))
         reading = completed(reading_of(answer, unit, anchor), unit, following.get(unit), following, self.block_words)
         before = next((u for u in units if following.get(u) == unit), None)
         reading = read_around(reading, unit, before, following.get(unit), self.read_on_words, self.read_words,

@@ -180,7 +180,8 @@ class ReaderResult:
     """The short answer and its citation number, the other quotes, the best unit's support
     and whether the evidence answers, the question's kind, the ranked units, the answering
     sentence(s) (`readings`), whether the answer words are marked (`confident`), and for a
-    decline the question's names that no passage mentions (`missing`)."""
+    decline the question's names that no passage mentions (`missing`) or that the answering
+    document mentions only in passing (`passing`)."""
 
     answer: str
     number: int
@@ -192,6 +193,7 @@ class ReaderResult:
     readings: tuple[Reading, ...] = ()
     confident: bool = True
     missing: tuple[str, ...] = ()
+    passing: tuple[str, ...] = ()
     first_words: int = 28
     quote_words: int = 14
     margin: float = 0.0  # the answer's lead over the next candidate answer
@@ -205,7 +207,8 @@ class ReaderResult:
         within `max_words` words. A decline says "The
         documents do not say …" and shows the closest passages as closest evidence."""
         if not self.supported or not self.readings:
-            return decline_lines(self.missing, [(q.text, q.number) for q in self.quotes], self.quote_words)
+            return decline_lines(self.missing, [(q.text, q.number) for q in self.quotes], self.quote_words,
+                                 self.passing)
         lines = [" ".join(r.line(self.confident, self.first_words) for r in self.readings)]
         budget = max(self.max_words, _words(lines) + self.lead_room) if self.lead_room else self.max_words
         for q in self.quotes:  # other quotes while the whole answer stays within its word budget
