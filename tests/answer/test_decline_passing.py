@@ -1,8 +1,9 @@
 """A tool the library's manual mentions only in passing: the sentence that names it is no answer.
 A LilyPond manual writes "Docker" once; asked "Which Docker command lists the running
 containers?", Folio declines and says the documents mention Docker only in passing. The same
-sentence still answers a question about the manual's own program, and code names written once
-on the page that answers about them do not decline."""
+sentence still answers a question about the manual's own program; code names written once on
+the page that answers about them, and a product the question does not ask a thing of ("Which
+option selects the Sharp SM83 processor?"), do not decline."""
 from __future__ import annotations
 
 from core.answer.decline_document import SUBJECT_DENSITY, subject_test
@@ -44,9 +45,17 @@ def test_the_same_sentence_answers_a_question_about_the_manuals_own_program():
 
 def test_code_names_and_acronyms_alone_do_not_decline():
     subject = subject_test(_written(), "LilyPond Usage")  # none of these is written often in the manual
+    assert passing_names("Which Lua function returns the length of a table?", subject) == ["Lua"]
     assert passing_names("What does raw1394_errcode_to_errno return for an illegal code?", subject) == []
     assert passing_names("On UNIX systems, what is RASMOLPATH set to?", subject) == []
     assert passing_names("Which Docker command lists containers?", None) == []  # no document to count in
+
+
+def test_a_product_that_is_not_the_owner_of_what_is_asked_does_not_decline():
+    subject = subject_test(_written(), "LilyPond Usage")  # a compiler manual names its targets once each
+    assert passing_names("Which option selects the Sharp SM83 processor?", subject) == []
+    assert passing_names("On Windows, which option sets the font folder?", subject) == []
+    assert passing_names("Which packages does the Cygwin build need?", subject) == []
 
 
 def test_the_reader_can_be_told_not_to():
