@@ -56,6 +56,8 @@ def test_a_product_that_is_not_the_owner_of_what_is_asked_does_not_decline():
     assert passing_names("Which option selects the Sharp SM83 processor?", subject) == []
     assert passing_names("On Windows, which option sets the font folder?", subject) == []
     assert passing_names("Which packages does the Cygwin build need?", subject) == []
+    assert passing_names("Which is the Sharp processor's option?", subject) == []  # not right after "Which"
+    assert passing_names("what Lua function returns the length?", subject) == ["Lua"]
 
 
 def test_the_reader_can_be_told_not_to():
