@@ -38,7 +38,8 @@ from core.answer.decline import asked_names, strong_names
 from core.answer.question import last_sentence
 
 _PRODUCT = re.compile(r"[A-Z][A-Za-z]*[a-z][A-Za-z]*")  # Docker, OpenSSL, TeX, ImageMagick; not UNIX, AMC-TXT
-_OWNED = re.compile(r"(?i:which|what)\s+((?:[A-Z][\w.+/-]*\s+){1,3})[a-z]+\b")  # Which TeX Live tool (names capitalised)
+# "Which TeX Live tool": one to three capitalised names between the question word and what is asked for
+_OWNED = re.compile(r"(?i:which|what)\s+((?:[A-Z][\w.+/-]*\s+){1,3})[a-z]+\b")
 
 
 def passing_names(question: str, subject: Callable[[str], bool] | None) -> list[str]:

@@ -70,7 +70,8 @@ def decline_lines(missing: Sequence[str], closest: Sequence[tuple[str, int]], ma
     its citation."""
     head = f"The documents do not say anything about {_names(missing)}." if missing else DECLINE_GENERIC
     if passing and not missing:
-        head = f"The documents do not say what this question asks: they mention {_names(passing, 'and')} only in passing."
+        head = ("The documents do not say what this question asks: "
+                f"they mention {_names(passing, 'and')} only in passing.")
     if not closest:
         return head
     lines = [head, CLOSEST] + [quote_line(text, n, None, max_words) for text, n in closest]

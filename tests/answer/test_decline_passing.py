@@ -26,7 +26,8 @@ def _written():
 
 def test_a_product_the_manual_names_once_is_named_in_the_decline():
     written = _written()
-    assert written.density("Docker", "LilyPond Usage") < SUBJECT_DENSITY <= written.density("LilyPond", "LilyPond Usage")
+    density = written.density
+    assert density("Docker", "LilyPond Usage") < SUBJECT_DENSITY <= density("LilyPond", "LilyPond Usage")
     question = "Which Docker command lists the running containers?"
     assert passing_names(question, subject_test(written, "LilyPond Usage")) == ["Docker"]
     result = ExtractiveReader(None).read(question, PASSAGES, written)
