@@ -102,6 +102,7 @@ def queue_section(library) -> None:
     jobs = library.jobs(limit=20)  # newest first
     if (library.catalog.generation() != st.session_state.get("seen_generation")
             or newest_finished(jobs) != st.session_state.get("seen_finished")):
+        st.session_state["redrawn"] = True  # not the user's action: the last message stays
         st.rerun(scope="app")  # documents added or removed, or a job ended (a folder's last sync): redraw all
     library.start_worker()  # jobs left by a worker that stopped get a new one
     for job in (j for j in jobs if not j.finished):
@@ -159,9 +160,15 @@ def restore(library, doc_id: str) -> None:
 
 
 def flash_section(library) -> None:
-    """The last action's message, and an Undo button right after a delete."""
+    """The last action's message, and an Undo button right after a delete. The message stays
+    through the page's own redraws (a job ended, documents came in) until the user's next action."""
+    redrawn = st.session_state.pop("redrawn", False)
     if "flash" in st.session_state:
-        st.success(md_escape(st.session_state.pop("flash")))
+        st.session_state["flash_shown"] = st.session_state.pop("flash")
+    elif not redrawn:
+        st.session_state.pop("flash_shown", None)
+    if "flash_shown" in st.session_state:
+        st.success(md_escape(st.session_state["flash_shown"]))
     undo = st.session_state.get("undo")
     if undo and st.button(md_escape(f"Undo: restore {undo[1]}"), key="undo_delete"):
         restore(library, undo[0])

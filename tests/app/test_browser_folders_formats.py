@@ -101,8 +101,8 @@ def watch_folder(page, url: str, folder: Path) -> None:
     box.fill(str(folder))
     box.press("Enter")  # commit the text before the click
     page.get_by_role("button", name="Watch folder").click()
-    page.get_by_text(f"Watching {folder.resolve()}").wait_for(timeout=120_000)
     page.get_by_text(re.compile(r"^Folders \(1 watched\)")).wait_for(timeout=120_000)
+    page.get_by_text(f"Watching {folder.resolve()}").wait_for(timeout=120_000)  # kept through the page's redraws
     page.get_by_test_id("stExpander").filter(has_text=f"Synced {folder.resolve()}").first.wait_for(timeout=LONG)
     page.get_by_text(re.compile(r"last sync (?!never)")).first.wait_for(timeout=60_000)  # the folder line redrawn too
 

@@ -45,6 +45,13 @@ def test_watch_a_folder_sync_include_and_stop(page, lib, docs, tmp_path):
     page.text_input(key="watch_path").input(str(docs))
     _button(page, "Watch folder").click().run()
     assert not page.exception, page.exception
+    watching = f"Watching {docs}: its files are being added in the background"
+    assert watching in _texts(page)
+    page.session_state["redrawn"] = True  # what the queue sets before it redraws the page itself
+    page.run()
+    assert watching in _texts(page)  # a redraw of the page's own keeps the message
+    page.run()
+    assert watching not in _texts(page)  # the user's next action clears it
     folders = WatchedFolders(lib)
     assert folders.paths() == [str(docs)]
     lib.run_jobs()  # the first sync and the add it queued
