@@ -89,6 +89,7 @@ class ExtractiveReader:
     # (`benchmarks/answer_tuning/loso_first_words.py`: first-line hits 422 -> 433 of 683, whole 481 -> 486)
     min_coverage: float = 0.12
     passing: bool = True  # `decline_passing`: decline when the answering document names what is asked only in passing
+    passing_tail: bool = True  # `decline_passing`: also a product the question ends on ("… with LibreOffice?")
     unheard_share: float = 0.55  # weighted share of key words in no passage that declines (`decline`; > 1: never)
     unit_weight: float = 2.0
     next_decay: float = 0.6
@@ -175,7 +176,8 @@ class ExtractiveReader:
         subject = subject_test(written, unit.title)  # whether its whole document is about a name
         if names_absent(question, answering_document(unit, units), subject):  # the document is about something else
             return ReaderResult("", 0, closest, best, False, q.kind, ranked)
-        passing = passing_names(question, subject) if self.passing else []  # "Docker" once in a LilyPond manual
+        # "Docker" once in a LilyPond manual
+        passing = passing_names(question, subject, self.passing_tail) if self.passing else []
         if passing:
             return ReaderResult("", 0, closest, best, False, q.kind, ranked, passing=tuple(passing))
         reading = completed(reading_of(answer, unit, anchor), unit, following.get(unit), following, self.block_words)

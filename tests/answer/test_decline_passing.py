@@ -64,3 +64,19 @@ def test_a_product_that_is_not_the_owner_of_what_is_asked_does_not_decline():
 def test_the_reader_can_be_told_not_to():
     question = "Which Docker command lists the running containers?"
     assert ExtractiveReader(None, passing=False).read(question, PASSAGES, _written()).supported
+
+
+def test_a_product_the_question_ends_on_declines_too():
+    written = _written()
+    subject = subject_test(written, "LilyPond Usage")
+    assert passing_names("What is the default cipher list of OpenSSL 3.0?", subject, tail=True) == ["OpenSSL"]
+    assert passing_names("How do I convert a file to PDF with LibreOffice on the command line?", subject,
+                         tail=True)[-1] == "LibreOffice"
+    assert passing_names("What is the default cipher list of OpenSSL 3.0?", subject, tail=False) == []
+    assert passing_names("How do I run LilyPond in Docker?", subject, tail=True) == []  # the manual's own program
+    assert passing_names("How do I add a user to the sudo group on Debian?", subject, tail=True) == []  # a platform
+    assert passing_names("How do I print the score in colour?", subject, tail=True) == []  # no product
+    question = "How do I list the running containers with Docker?"
+    assert ExtractiveReader(None, passing_tail=False).read(question, PASSAGES, written).supported
+    result = ExtractiveReader(None, passing_tail=True).read(question, PASSAGES, written)
+    assert not result.supported and "Docker only in passing" in result.render().splitlines()[0]
