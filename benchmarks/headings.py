@@ -205,7 +205,7 @@ def outline_placed(doc: pymupdf.Document) -> float:
     pages = [page_lines(p, i + 1) for i, p in enumerate(doc)]
     drop = running_lines(pages, [p.rect.height for p in doc])
     kept = [[l for l in ls if (l.page, l.index) not in drop] for ls in pages]
-    toc = [list(r) for r in doc.get_toc(simple=False)]
+    toc = [list(r) for r in ho.page_points(doc.get_toc(simple=False), doc)]
     found = ho.outline_headings(toc, kept, drop)
     return round(sum(1 for k in found if k[1] >= 0) / max(1, len(found)), 3)
 

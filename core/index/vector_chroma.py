@@ -32,6 +32,7 @@ import numpy as np
 
 from core.errors import BackendError, ConfigError
 from core.index import chroma_log
+from core.index.chroma_systems import uncache_system
 from core.index.vector_chroma_reads import ChromaReads
 from core.index.vector_rows import ALL, VectorRows
 from core.locks import file_lock
@@ -96,6 +97,7 @@ class ChromaVectorIndex(ChromaReads):
         settings = Settings(anonymized_telemetry=False)
         if self.path is not None:
             self.path.mkdir(parents=True, exist_ok=True)
+            uncache_system(str(self.path))
             return chromadb.PersistentClient(path=str(self.path), settings=settings)
         host, port, ssl = parse_server_url(self.url, 8000)
         try:

@@ -61,3 +61,20 @@ def test_reopening_while_another_process_writes_is_safe(tmp_path):
     idx.refresh()
     stored = idx.ids()
     assert "a" in stored and len(stored) == int(writer.stdout.read()) and queries > 0
+
+
+def test_a_store_opened_again_in_the_same_process_sees_another_process_writes(tmp_path):
+    """An object opened after another process wrote reads the store as it is now, although an
+    older object of this process opened it (empty) before: `Library.open` twice around a CLI
+    ingest ("Error creating hnsw segment reader" / "Error finding id" before)."""
+    first = ChromaVectorIndex("folio_chunks", path=tmp_path / "chroma")
+    assert first.count() == 0  # opened while the store was empty
+    writer = _writer(tmp_path / "chroma", 1)
+    assert writer.wait(timeout=120) == 0, writer.stderr.read()
+    second = ChromaVectorIndex("folio_chunks", path=tmp_path / "chroma")
+    assert len(second.query(_vec(0), 600)) == 500
+    assert second.get(["w0-0", "w0-1"]).shape == (2, 384)
+    first.refresh()  # the older object still works, and sees the writes once refreshed
+    assert len(first.query(_vec(0), 600)) == 500
+    first.close()
+    assert len(second.query(_vec(1), 5)) == 5  # closing the older object leaves the newer one open

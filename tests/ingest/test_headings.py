@@ -84,3 +84,24 @@ def test_numbered_outline_entries_nest_under_their_parent_number():
     entries = [(1, "1 Interface"), (2, "1.1 Configuration"), (1, "2 Writing code"), (1, "2.1 Exporting"),
                (1, "2.2 Input and output"), (1, "Index"), (1, "3.1 Without its parent")]
     assert numbered_levels(entries) == [1, 2, 1, 2, 2, 1, 1]
+
+
+def test_an_outline_title_that_lost_a_word_takes_the_page_line():
+    """Texinfo leaves a macro's word out of the bookmark but prints it: "5 Using " heads "5 Using pspp"."""
+    page = [
+        _line(0, "5 Using pspp", 100, 16, True),
+        _line(1, "pspp is a tool for the statistical analysis of sampled data.", 130),
+        _line(2, "6.8 Files Used by pspp", 200, 12, True),
+        _line(3, "Using the tool is described here, in body type.", 230),
+    ]
+    toc = [
+        [1, "5 Using ", 1, {"kind": 1, "to": pymupdf.Point(72, 101)}],
+        [2, "Files Used by ", 1, {"kind": 1, "to": pymupdf.Point(72, 201)}],
+        [2, "Missing word  here", 1],  # no line fits: placed at the page top under its own title
+    ]
+    found = outline_headings(toc, [page])
+    assert found == {
+        (1, 0): Heading(1, "5 Using pspp", (0,)),
+        (1, 2): Heading(2, "Files Used by pspp", (2,)),
+        (1, -3): Heading(2, "Missing word here", ()),
+    }

@@ -23,15 +23,24 @@ def outline_headings(toc: Sequence[Sequence], pages: Sequence[Sequence[Line]],
     """
     found: dict[tuple[int, int], Heading] = {}
     used: set[tuple[int, int]] = set()
+    seen: set[tuple] = set()
     levels = numbered_levels([(int(row[0]), str(row[1])) for row in toc])
     for n, row in enumerate(toc):
-        level, title, page = levels[n], " ".join(tex_macros_out(str(row[1])).split()), int(row[2])
+        raw = tex_macros_out(str(row[1]))
+        level, title, page = levels[n], " ".join(raw.split()), int(row[2])
         if not title or page < 1 or page > len(pages):
             continue
         target = _target_y(row)
+        if (entry := (title, page, target)) in seen:
+            continue  # an outline written twice (Yorick's, the copy nested deeper): one heading, the first's level
+        seen.add(entry)
         match = _find_title(pages[page - 1], title, used | skip, target)
         if match is None and target is None and page < len(pages):
             match = _find_title(pages[page], title, used | skip, None)
+        if match is None and (gap := gapped(raw)) is not None:  # "5 Using " where the page has "5 Using pspp"
+            match = _find_gapped(pages[page - 1], gap, used | skip, target)
+            title = next((_as_outline(ln.text, raw) for ln in pages[page - 1] if match and (ln.page, ln.index) == match[0]),
+                         title)
         if match:
             used.update(match)
             found[match[0]] = Heading(level, title, tuple(i for _, i in match))
@@ -75,6 +84,23 @@ def tex_macros_out(title: str) -> str:
     return _MANGLED.sub("", title).replace("{", "").replace("}", "")
 
 
+def page_points(toc: list, doc) -> list:
+    """The outline rows with every destination point in page coordinates (origin top left), as
+    the lines' boxes are. PyMuPDF gives a named destination's point (pdfTeX, Texinfo, DBLaTeX:
+    `nameddest`) as the PDF wrote it, y counted from the page's foot, and a direct one already
+    turned; read unturned, "Exit" at the foot of page 17 pointed near its head and took the
+    code line "* (exit)" there."""
+    out = []
+    for row in toc:
+        dest = row[3] if len(row) > 3 and isinstance(row[3], dict) else None
+        point, page = (dest or {}).get("to"), int(row[2])
+        if dest and dest.get("nameddest") and point is not None and 1 <= page <= doc.page_count:
+            dest = {**dest, "to": point * doc[page - 1].transformation_matrix}
+            row = [*row[:3], dest, *row[4:]]
+        out.append(row)
+    return out
+
+
 def _target_y(row: Sequence) -> float | None:
     """The y of an outline entry's destination point, when the PDF gives one."""
     dest = row[3] if len(row) > 3 and isinstance(row[3], dict) else {}
@@ -112,6 +138,50 @@ def _find_title(lines: Sequence[Line], title: str, used: set[tuple[int, int]],
                 return [(l.page, l.index) for l in lines[i:j + 1]]
             if not want.startswith(got):
                 break
+    return None
+
+
+_GAP = re.compile(r"\S {2,}\S|\S\s+$")
+
+
+def gapped(raw: str) -> re.Pattern | None:
+    """A pattern for the page line of an outline title that lost a word, None for a whole title.
+
+    Texinfo writes a macro's text (@sc{pspp}, @acronym) into the page but not into the
+    bookmark, which keeps the spaces around it: "5 Using " for "5 Using pspp", "6 The  language"
+    for "6 The pspp language". Each such gap may hold one or two words; the rest must match.
+
+    >>> bool(gapped("5 Using ").fullmatch("5 Using pspp")), gapped("5 Using pspp") is None
+    (True, True)
+    >>> bool(gapped("6 The  language").fullmatch("6 The PSPP language"))
+    True
+    >>> bool(gapped("Files Used by ").fullmatch("6.8 Files Used by pspp"))
+    True
+    """
+    if not _GAP.search(raw.replace("\t", " ")):
+        return None
+    pieces = re.split(r" {2,}|\s+$", raw.replace("\t", " ").strip("\n").lstrip())
+    word = r"\S+(?:\s+\S+)?"
+    body = rf"\s+{word}\s+".join(r"\s+".join(map(re.escape, p.split())) for p in pieces if p.strip())
+    tail = rf"\s+{word}" if raw.rstrip("\n") != raw.rstrip() else ""
+    number = "" if _NUMBER.match(raw) else r"(?:\d+(?:\.\d+)*\.?\s+)?"  # the page numbers what the outline does not
+    return re.compile(number + body + tail + r"\s*", re.IGNORECASE)
+
+
+def _as_outline(line: str, raw: str) -> str:
+    """The page line as the outline would have titled it: without the section number it left out."""
+    return " ".join((line if _NUMBER.match(raw) else re.sub(r"^\d+(?:\.\d+)*\.?\s+", "", line)).split())
+
+
+def _find_gapped(lines: Sequence[Line], pattern: re.Pattern, used: set[tuple[int, int]],
+                 target: float | None) -> list[tuple[int, int]] | None:
+    """(page, index) of the one line (nearest the target point) that the gapped title matches."""
+    order = range(len(lines))
+    if target is not None:
+        order = sorted(order, key=lambda i: abs((lines[i].bbox[1] + lines[i].bbox[3]) / 2 - target))
+    for i in order:
+        if (lines[i].page, lines[i].index) not in used and pattern.fullmatch(lines[i].text.strip()):
+            return [(lines[i].page, lines[i].index)]
     return None
 
 

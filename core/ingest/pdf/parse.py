@@ -117,7 +117,7 @@ def pdf_to_markdown(path: Path, assets_dir: Path, *, on_page: Callable[[int, int
         pages = ocr_structure(pages, set(ocred.confidence), ocred.words, marks=bool(ocr and ocr.settings.tables),
                               pictures=ocred.pictures, headings=bool(ocr and ocr.settings.headings))
         drop = running_lines(pages, [p.rect.height for p in doc])
-        toc = doc.get_toc(simple=False) if use_outline else []
+        toc = ho.page_points(doc.get_toc(simple=False), doc) if use_outline else []
         title, headings, title_keys = _structure(doc, path, pages, drop, toc)
         writer = MarkdownWriter(headings, drop, assets_dir, describe_image)
         for n, page in enumerate(doc):
