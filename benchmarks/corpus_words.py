@@ -1,7 +1,8 @@
 """Word recall of a parsed PDF against PyMuPDF's plain text layer (for corpus_check.py).
 
 A reference word is a run of letters (with their combining marks) of one script, at least
-three letters long, from PyMuPDF's plain `get_text()` of every page after NFKC; a word
+three letters long, from PyMuPDF's plain `get_text()` of every page after NFKC (TeX's Cork ligature
+codes read as their letters, as the parser reads them: core.ingest.pdf.cork); a word
 hyphenated at a line end is joined first ("exam-\\nple" -> "example"). Words compare
 case-folded. Recall is the share of distinct reference words that occur among the words
 of the document's chunks (text, heading path and title), split the same way.
@@ -17,6 +18,8 @@ import unicodedata
 from functools import lru_cache
 from typing import Iterable
 
+from core.ingest.pdf.cork import cork_ligatures
+
 _LINE_END_HYPHEN = re.compile(r"(\w)-\s*\n\s*(\w)")
 MIN_LETTERS = 3
 
@@ -31,7 +34,7 @@ def script(ch: str) -> str:
 
 def words(text: str) -> set[str]:
     """Distinct case-folded words of `text` (see the module doc for what a word is)."""
-    text = _LINE_END_HYPHEN.sub(r"\1\2", unicodedata.normalize("NFKC", text))
+    text = _LINE_END_HYPHEN.sub(r"\1\2", unicodedata.normalize("NFKC", cork_ligatures(text)))
     found: set[str] = set()
     current: list[str] = []
     current_script = ""

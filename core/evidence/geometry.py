@@ -24,10 +24,12 @@ import pymupdf
 
 from core.evidence.page_labels import decode_label
 from core.ingest.pdf.accents import compose_accents
+from core.ingest.pdf.cork import cork_ligatures
 from core.types import Chunk, ChunkBox, DocGeometry, PageInfo, Section
 
 # Same text flags as the parser (core.ingest.pdf.layout): ligatures expanded, mediabox clip.
 _FLAGS = pymupdf.TEXT_PRESERVE_WHITESPACE | pymupdf.TEXT_MEDIABOX_CLIP
+_CORK = re.compile("[\x1b-\x1f]")  # TeX's Cork ligature codes (core.ingest.pdf.cork)
 _NON_WORD = re.compile(r"[\W_]+", re.UNICODE)
 _DIGITS = re.compile(r"\d+")
 MARGIN_BAND = 0.15  # top and bottom share of a page where running heads sit
@@ -55,9 +57,10 @@ class PageWords:
 
 
 def token(word: str) -> str:
-    """A word as compared: TeX's accents on their letters (as the parser reads them), NFKC, lower
+    """A word as compared: TeX's accents on their letters and its Cork ligatures spelled (as the parser
+    reads them), NFKC, lower
     case, letters and digits only ('' for punctuation)."""
-    return _NON_WORD.sub("", unicodedata.normalize("NFKC", compose_accents(word)).lower())
+    return _NON_WORD.sub("", unicodedata.normalize("NFKC", compose_accents(cork_ligatures(word))).lower())
 
 
 def tokens(text: str) -> list[str]:
@@ -65,13 +68,37 @@ def tokens(text: str) -> list[str]:
     return [t for t in (token(w) for w in text.split()) if t]
 
 
+def _words(page: pymupdf.Page) -> list[tuple]:
+    """MuPDF's words of the page; on a page with Cork ligature codes (core.ingest.pdf.cork), which
+    MuPDF's word split takes for spaces ("di", "erent"), the words are read from the characters
+    instead, a code kept inside its word as the parser keeps it ("di\\x1berent": "different")."""
+    words = page.get_text("words", flags=_FLAGS)
+    if not _CORK.search(page.get_text(flags=_FLAGS)):
+        return words
+    out: list[tuple] = []
+    for b_no, block in enumerate(page.get_text("rawdict", flags=_FLAGS)["blocks"]):
+        for l_no, line in enumerate(block.get("lines", [])):
+            word: list[dict] = []
+            for ch in [c for span in line["spans"] for c in span["chars"]] + [{"c": " "}]:
+                if ch["c"].isspace() and not _CORK.match(ch["c"]):
+                    if word:
+                        box = pymupdf.Rect(word[0]["bbox"])
+                        for c in word[1:]:
+                            box |= c["bbox"]
+                        out.append((*box, "".join(c["c"] for c in word), b_no, l_no, len(out)))
+                    word = []
+                else:
+                    word.append(ch)
+    return out
+
+
 def read_page(page: pymupdf.Page) -> PageWords:
     """The words of a PDF page with their boxes and line keys."""
     toks, places = [], []
     line_text: dict[tuple[int, int], list[str]] = {}
-    for x0, y0, x1, y1, word, block, line, _ in page.get_text("words", flags=_FLAGS):
+    for x0, y0, x1, y1, word, block, line, _ in _words(page):
         line_text.setdefault((block, line), []).append(word)
-        for part in word.split():
+        for part in cork_ligatures(word).split():  # Python splits at \x1c-\x1f: spell them first
             t = token(part)
             if t:
                 toks.append(t)

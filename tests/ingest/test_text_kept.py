@@ -127,3 +127,33 @@ def test_separate_accents_go_back_on_their_letters_in_the_text_and_on_the_page(t
     assert "the Möbius function of Stéphane, it's" in markdown
     assert tokens("Möbius function of Stéphane") == ["möbius", "function", "of", "stéphane"]
     assert set(tokens("Möbius function of Stéphane")) <= set(page.tokens)  # Show on page finds the words
+
+
+def _cork_type3_pdf(path):
+    """A dvips-style bitmap font: Type3, glyphs named by number (/a27 …), no Unicode map, so MuPDF
+    gives each code as the character; 27-31 are T1 (Cork) ligatures: ff, fi, fl, ffi, ffl."""
+    content = b"BT /F1 12 Tf 20 100 Td (a di\x1berent \x1crst pass, su\x1ex and \x1doat) Tj ET"
+    names = b" ".join(b"/a%d" % c for c in range(27, 123))
+    path.write_bytes(raw_pdf([
+        b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 400 200] /Resources << /Font << /F1 5 0 R >> >>"
+        b" /Contents 4 0 R >>",
+        b"<< /Length %d >>\nstream\n" % len(content) + content + b"\nendstream",
+        b"<< /Type /Font /Subtype /Type3 /FontMatrix [0.001 0 0 0.001 0 0] /FontBBox [0 0 500 700] /FirstChar 27"
+        b" /LastChar 122 /Widths [" + b" ".join([b"500"] * 96) + b"] /Encoding << /Type /Encoding /Differences [27 "
+        + names + b"] >> /CharProcs 6 0 R >>",
+        b"<< " + b" ".join(b"/a%d 7 0 R" % c for c in range(27, 123)) + b" >>",
+        b"<< /Length 24 >>\nstream\n500 0 0 0 500 700 d1\n\nendstream",
+    ]))
+    return path
+
+
+def test_cork_ligature_codes_of_a_bitmap_font_are_read_as_their_letters(tmp_path):
+    from core.evidence.geometry import read_page
+
+    pdf = _cork_type3_pdf(tmp_path / "cork.pdf")
+    with pymupdf.open(pdf) as doc:
+        assert "di\x1berent" in doc[0].get_text()  # what MuPDF gives
+        assert {"different", "first", "suffix", "float"} <= set(read_page(doc[0]).tokens)  # the page's words for marks
+    assert "a different first pass, suffix and float" in pdf_to_markdown(pdf, tmp_path / "assets").markdown
+    assert normalise_text("\x13\x1b +").split() == ["+"]  # a math font's delimiter codes are no ligatures

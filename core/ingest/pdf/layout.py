@@ -15,6 +15,7 @@ from typing import Iterable, Literal, Sequence
 import pymupdf
 
 from core.ingest.pdf.accents import compose_accents
+from core.ingest.pdf.cork import cork_ligatures
 from core.ingest.pdf.scripts import split_scripts
 
 Box = tuple[float, float, float, float]
@@ -56,11 +57,12 @@ class Item:
 
 
 def normalise_text(text: str) -> str:
-    """Put TeX's separate accents back on their letters ("M¨obius": core.ingest.pdf.accents),
+    """Put TeX's separate accents back on their letters ("M¨obius": core.ingest.pdf.accents) and its
+    Cork ligature codes as letters ("di\\x1berent": core.ingest.pdf.cork),
     NFKC-normalise (ligatures to ASCII letters), drop soft hyphens, control chars and
     U+FFFD (a glyph without a Unicode map has no known letter: a box helps no reader), and
     part words at a change of script."""
-    text = unicodedata.normalize("NFKC", compose_accents(text)).replace("\u00ad", "").replace(MISSING_GLYPH, "")
+    text = unicodedata.normalize("NFKC", compose_accents(cork_ligatures(text))).replace("\u00ad", "").replace(MISSING_GLYPH, "")
     return split_scripts("".join(ch if ch.isprintable() else " " for ch in text))
 
 
