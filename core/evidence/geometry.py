@@ -72,9 +72,9 @@ def _words(page: pymupdf.Page) -> list[tuple]:
     """MuPDF's words of the page; on a page with Cork ligature codes (core.ingest.pdf.cork), which
     MuPDF's word split takes for spaces ("di", "erent"), the words are read from the characters
     instead, a code kept inside its word as the parser keeps it ("di\\x1berent": "different")."""
-    words = page.get_text("words", flags=_FLAGS)
-    if not _CORK.search(page.get_text(flags=_FLAGS)):
-        return words
+    # only a Type3 font (dvips' bitmap fonts) gives these codes: other pages skip the second read
+    if not any(font[2] == "Type3" for font in page.get_fonts()) or not _CORK.search(page.get_text(flags=_FLAGS)):
+        return page.get_text("words", flags=_FLAGS)
     out: list[tuple] = []
     for b_no, block in enumerate(page.get_text("rawdict", flags=_FLAGS)["blocks"]):
         for l_no, line in enumerate(block.get("lines", [])):

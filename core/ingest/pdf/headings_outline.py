@@ -118,16 +118,20 @@ def _line_at(lines: Sequence[Line], y: float, taken: dict) -> tuple[int, int] | 
     return None
 
 
+def _nearest_first(lines: Sequence[Line], target: float | None) -> Sequence[int]:
+    """Line indices, those whose middle is nearest the target point first (page order without one)."""
+    if target is None:
+        return range(len(lines))
+    return sorted(range(len(lines)), key=lambda i: abs((lines[i].bbox[1] + lines[i].bbox[3]) / 2 - target))
+
+
 def _find_title(lines: Sequence[Line], title: str, used: set[tuple[int, int]],
                 target: float | None) -> list[tuple[int, int]] | None:
     """(page, index) of the 1-3 consecutive lines whose text equals the title, if any."""
     want = key(title)
     if not want:
         return None
-    order = range(len(lines))
-    if target is not None:
-        order = sorted(order, key=lambda i: abs((lines[i].bbox[1] + lines[i].bbox[3]) / 2 - target))
-    for i in order:
+    for i in _nearest_first(lines, target):
         if (lines[i].page, lines[i].index) in used:
             continue
         text = ""
@@ -176,10 +180,7 @@ def _as_outline(line: str, raw: str) -> str:
 def _find_gapped(lines: Sequence[Line], pattern: re.Pattern, used: set[tuple[int, int]],
                  target: float | None) -> list[tuple[int, int]] | None:
     """(page, index) of the one line (nearest the target point) that the gapped title matches."""
-    order = range(len(lines))
-    if target is not None:
-        order = sorted(order, key=lambda i: abs((lines[i].bbox[1] + lines[i].bbox[3]) / 2 - target))
-    for i in order:
+    for i in _nearest_first(lines, target):
         if (lines[i].page, lines[i].index) not in used and pattern.fullmatch(lines[i].text.strip()):
             return [(lines[i].page, lines[i].index)]
     return None
