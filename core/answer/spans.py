@@ -42,8 +42,9 @@ _REFERENCE = re.compile(r"\b(?:figure|fig\.|table|section|chapter|page|pages|pp?
                         r"version|release|rfc|otp|v)\s*$", re.IGNORECASE)
 _UNIT_WORD = re.compile(r"\s+([A-Za-z][a-z]{0,13}\.?)\b")
 _TIME_UNITS = re.compile(r"^(?:ms|milliseconds?|seconds?|secs?|s|minutes?|mins?|hours?|h|days?|weeks?|months?|years?)$", re.I)
-_DEFAULT = re.compile(
-    r"\bdefaults?(?: value)?(?: \w+){0,2}? (?:is|are|was|will be|to)(?: set to| equal to)?\s+"
+_DEFAULT = re.compile(  # what the default is of may take a phrase: "The default for the console program is off"
+    r"\bdefaults?(?: value)?(?:(?: \w+){0,2}?| (?:for|of) (?:the |a |an )?[\w.-]+(?: [\w.-]+){0,3}?)"
+    r" (?:is|are|was|will be|to)(?: set to| equal to)?\s+"
     r"|\bdefaults? (?:is|to)\s+|\bdefault:\s*|\bby default,?\s+|\bdefaulting to\s+", re.IGNORECASE)
 _ASSUMED = re.compile(r"\b([\w:/.\\=-]+) is (?:assumed|the default|used by default|chosen by default)\b", re.IGNORECASE)
 _QUALIFIER = re.compile(r"\s(?:for|in|on|at|with|per|during|from|unless|except)\s")

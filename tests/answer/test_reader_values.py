@@ -71,3 +71,40 @@ def test_a_term_line_that_says_default_states_the_default_of_the_sentence_under_
                                                  [(1, spell)]).render().splitlines()[0]
     assert first.replace("**", "").startswith("“Discard the correction and run the command.”")
 
+
+
+def test_a_default_stated_for_a_longer_phrase_is_read_as_the_default() -> None:
+    """"The default for the console program is off" states a default as "The default is on" does (seen
+    in Bacula's console manual, where the next entry's "The default is on." was quoted instead)."""
+    entries = (
+        "autodisplay on/off This command accepts on or off as an argument, and turns the automatic display of "
+        "messages on or off. The default for the console program is off, which means that you are told when "
+        "messages are waiting, but they are not shown until you ask.\n"
+        "When autodisplay is turned off, you fetch the messages with the messages command. When autodisplay is "
+        "turned on, the messages are printed on the console as they come in.\n"
+        "automount on/off This command accepts on or off as the argument, and turns the mounting of a volume "
+        "after a label command on or off. The default is on. If automount is turned off, you mount the volumes "
+        "yourself after a label command.")
+    passages = [
+        (1, entries, "Console Guide", "Console > Commands"),
+        (2, "When the console starts, it reads its configuration file from the current folder. The file allows a "
+            "default configuration of the console; only the Director resource is defined.", "Console Guide",
+         "Console > Configuration"),
+        (3, "The console program can be run with the options below; run it with -s to turn off signals.",
+         "Console Guide", "Console > Running the Console Program"),
+    ]
+    result = ExtractiveReader(embedder=None).read("What is the default for autodisplay in the console program?",
+                                                  passages)
+    assert result.answer == "off"  # the value it states, not a word of its sentence ("messages")
+    assert "The default for the console program is off" in result.render().splitlines()[0]
+
+
+@pytest.mark.parametrize("sentence, value", [
+    ("The default for the console program is off, which means …", "off"),
+    ("The default value for the timeout is 30 seconds.", "30 seconds"),
+    ("The default is on.", "on"),
+    ("The default for gzip is -6.", "-6"),
+])
+def test_what_a_sentence_states_as_the_default(sentence: str, value: str) -> None:
+    from core.answer.spans import default_spans
+    assert [m.text for m in default_spans(sentence)][:1] == [value]
