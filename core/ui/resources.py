@@ -15,6 +15,7 @@ import threading
 
 import streamlit as st
 
+from core.answer.nlp import parse
 from core.library.folders.serve import keep_watching
 from core.library import Library
 from core.ui.auth import require_access
@@ -51,6 +52,7 @@ def warm_library(data_dir: str) -> Library:
         _WARM.add(data_dir)
         try:
             library.embedder.embed_query(WARM_QUESTION)
+            parse(WARM_QUESTION)  # spaCy, which a first question no longer loads: the first follow-up needs it
             result = library.retrieve(WARM_QUESTION)
             if not library.settings.llm.configured and library.llm is None and result.chunks:
                 library.ask(WARM_QUESTION, k=3)

@@ -228,3 +228,16 @@ def test_rewrite_prompt_fences_the_questions():
 def test_old_ask_signature_still_works(lib):
     answer = lib.ask(FIRST, "bm25", 3, "short", None)
     assert "tls_ctrl_session_reuse" in answer.text.splitlines()[0] and answer.understood_as == ""
+
+
+def test_a_first_question_is_not_parsed(monkeypatch):
+    """With no earlier turn nothing is rewritten, so no test reads the question: spaCy's load
+    (seconds in a one-question `ask`) is not paid for a first question."""
+    import core.answer.followup as followup
+
+    def no_parse(_question):
+        raise AssertionError("a first question was parsed")
+    monkeypatch.setattr(followup, "is_fragment", no_parse)
+    assert standalone("and with the bundled zlib?", [], None).text == "and with the bundled zlib?"
+    with pytest.raises(AssertionError):
+        standalone("and with the bundled zlib?", [Turn("How do I build it?")], None)
