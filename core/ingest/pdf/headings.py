@@ -66,22 +66,6 @@ def body_size(pages: Sequence[Sequence[Line]]) -> float:
     return sizes.most_common(1)[0][0] if sizes else 10.0
 
 
-def title_lines(pages: Sequence[Sequence[Line]], body: float, unique: bool = True) -> tuple[Line, ...]:
-    """Lines of the document title: the largest type on page 1 (by default: used nowhere else).
-
-    With `unique=False` the size may recur later (a cover page whose title shares the
-    chapter heading size). Lines with fewer than 4 letters (labels in a figure) are ignored.
-    """
-    first = [ln for ln in pages[0] if sum(c.isalpha() for c in ln.text) >= 4] if pages else []
-    if not first:
-        return ()
-    top = max(ln.size for ln in first)
-    if top < body + 2 or (unique and any(ln.size >= top for lines in pages[1:] for ln in lines)):
-        return ()
-    chosen = [ln for ln in first if ln.size == top and len(ln.text.split()) <= 20]
-    return tuple(chosen[:3])
-
-
 def contents_lines(lines: Sequence[Line]) -> set[tuple[int, int]]:
     """Keys of a page's table-of-contents and book-index lines, to leave out of the text
     (they only point at pages): entries with dot leaders ending in page numbers, and the

@@ -26,6 +26,7 @@ from core.ingest.files import checked_size
 from core.ingest.pdf import headings as hd
 from core.ingest.pdf import headings_outline as ho
 from core.ingest.pdf import images as im
+from core.ingest.pdf import title as tl
 from core.ingest.pdf.layout import Item, Line, drop_lines, group_blocks, inside, read_lines, reading_order
 from core.ingest.pdf.running import running_lines
 from core.ingest.pdf.markdown import MarkdownWriter
@@ -181,6 +182,7 @@ def _structure(doc: pymupdf.Document, path: Path, pages: list[list[Line]], drop:
     kept = [[l for l in lines if (l.page, l.index) not in drop and l.upright] for lines in pages]
     meta_title = " ".join((doc.metadata or {}).get("title", "").split())
     body = hd.body_size(kept)
+    hints = tl.hint_words([path.stem, *(str(r[1]) for r in toc[:1])])  # before the outline loses a title entry
     if toc:
         toc = ho.drop_title_entry([list(r) for r in toc], meta_title)
         headings = ho.outline_headings(toc, kept, drop)
@@ -188,24 +190,19 @@ def _structure(doc: pymupdf.Document, path: Path, pages: list[list[Line]], drop:
     else:
         headings = {}
     used = {(p, i) for (p, _), h in headings.items() for i in h.lines}
-    t_lines = [l for l in hd.title_lines(kept, body) if (l.page, l.index) not in used]
+    t_lines = [l for l in tl.title_lines(kept, body, hints=hints) if (l.page, l.index) not in used]
     if not t_lines and not any(p == 1 and h.level >= 1 for (p, _), h in headings.items()):
-        cover = [l for l in hd.title_lines(kept, body, unique=False) if (l.page, l.index) not in used]
+        cover = [l for l in tl.title_lines(kept, body, unique=False, hints=hints) if (l.page, l.index) not in used]
         t_lines = [] if any(hd.numbered_depth(l.text) for l in cover) else cover  # a cover page
     title_keys = {(l.page, l.index) for l in t_lines}
     if not toc:
         headings = hd.detect_headings(kept, drop | title_keys)
-    title = meta_title if _usable_title(meta_title) else " ".join(l.text for l in t_lines)
+    title = meta_title if tl.usable_metadata(meta_title) else tl.tidy(" ".join(l.text for l in t_lines))
     if not title:
-        tops = [h.text for _, h in sorted(headings.items()) if h.level == 1]
-        title = tops[0] if tops else path.stem
+        tops = [h.text for _, h in sorted(headings.items())
+                if h.level == 1 and hd.key(h.text) not in ("contents", "tableofcontents")]
+        title = (tl.manual_page_name(kept, tops[0]) or tops[0]) if tops else path.stem
     return title, headings, title_keys
-
-
-def _usable_title(title: str) -> bool:
-    """Metadata titles such as 'untitled' or 'Microsoft Word - x.doc' are ignored."""
-    low = title.lower()
-    return bool(title) and low not in {"untitled", "title"} and not low.startswith("microsoft word")
 
 
 def _page_items(lines: list[Line], tables: list[Item], images: list[tuple[Item, Path]], drop: set) -> list[Item]:
