@@ -90,3 +90,9 @@ def test_a_numbered_chapter_heading_under_a_tagline_is_not_the_title(tmp_path):
     pages = [cover + _chapter(1, "Gadget Console basics", "Details")] + [_chapter(n, "Part", "Details") for n in (2, 3)]
     pdf = write_pdf(tmp_path / "gadget-console.pdf", pages, title=None)
     assert _title(pdf, tmp_path) == "The Leading Open Source Solution"
+
+
+def test_a_heading_in_the_title_type_a_blank_line_below_is_not_part_of_the_title(tmp_path):
+    cover = [("The Gadget program package", 14, "hebo"), ("Introduction", 14, "hebo"), *body(2)]
+    pdf = write_pdf(tmp_path / "gadget_guide.pdf", [cover] + [[*body(3)] for _ in range(2)], title=None)
+    assert _title(pdf, tmp_path) == "The Gadget program package"

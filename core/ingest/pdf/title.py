@@ -7,7 +7,7 @@ The title is, in order:
 - the metadata title, unless it is a file name ("quick.dvi", "Binder1.pdf"), an
   application's default ("Untitled", "Book1", "Microsoft Word - x.doc") or empty;
 - the largest type on page 1, the lines of one block (a version line set in the same size
-  further down the cover, or the "Contents" heading, is not part of it). Where that type
+  further down the cover, or a "Contents" or "Introduction" heading, is not part of it). Where that type
   names nothing the outline's first entry or the file name names, and a slightly smaller
   one on the page does, the smaller one is the title: "The Leading Open Source Backup
   Solution" (28.8 pt, a tagline) above "Bacula Console and Operators Guide" (24.8 pt);
@@ -40,6 +40,8 @@ _WORD = re.compile(r"[a-z][a-z0-9]{2,}")
 # words every manual's file name or outline uses: they do not tell one title from a tagline
 _GENERIC = frozenset("the and for with manual guide user users userguide doc docs documentation reference introduction "
                      "intro contents preface chapter part version release notes overview about".split())
+# a section's heading set in the title's type under it ("The FASTA program package" / "Introduction")
+_HEADINGS = frozenset("contents tableofcontents introduction preface foreword abstract overview summary".split())
 NEXT_SIZE = 0.8  # a smaller title line is taken over the largest type from this share of its size
 BLOCK_GAP = 2.0  # lines of the title block are at most this many times their size apart
 MAX_WORDS = 20  # a longer line is prose, not a title line
@@ -73,7 +75,7 @@ def title_lines(pages: Sequence[Sequence[Line]], body: float, unique: bool = Tru
     the chapter heading size), or of the next size where only that one names a `hints` word
     (module docstring; that size may recur, but a numbered line is a chapter's). Lines with fewer than 4 letters (labels in a figure) are ignored."""
     first = [ln for ln in pages[0] if sum(c.isalpha() for c in ln.text) >= 4
-             and key(ln.text) not in ("contents", "tableofcontents")] if pages else []
+             and key(ln.text) not in _HEADINGS] if pages else []
     sizes = sorted({ln.size for ln in first if ln.size >= body + 2}, reverse=True)
     if not sizes:
         return ()
