@@ -34,13 +34,15 @@ import numpy as np
 
 from core.answer import answer_type, choose, judge, nlp, pool as candidate_pool, restate, story, word_pairs
 from core.answer.candidates import Tagger, rank_candidates, with_sentences
-from core.answer.decline import coverage, missing_names, names_absent, unheard_terms
+from core.answer.coverage_near import sentence_coverage
+from core.answer.decline import missing_names, names_absent, unheard_terms
 from core.answer.decline_document import answering_document, subject_test
 from core.answer.decline_passing import passing_names
 from core.answer.decline_owner import Written
 from core.answer.decline_preamble import without_story
 from core.answer.decline_support import word_support
 from core.answer.quote import DECLINE_GENERIC
+from core.answer.named_passages import naming_units
 from core.answer.entry import entry_ranked, entry_weights, term_unit, with_entry_head
 from core.answer.read_on import completed, completed_onward, read_around, read_onward
 from core.answer.same_words import asked_as
@@ -124,6 +126,7 @@ class ExtractiveReader:
     # within these words; 50 chosen on 12 of 13 folds (`benchmarks/answer_tuning/loso_onward.py`: left-out first line +5 of 683)
     onward_broad: bool = False  # … also one opening "This …", "It …" (longer answers)
     entry_heads: bool = True  # `entry`: an option/command question's quote opens with the entry's head line
+    named_retry: bool = True  # `named_passages`: a pick whose document names nothing asked gives way to a passage that does
     quoted_bonus: float = 0.1  # `unit_terms.quoted_words`: a unit that writes what the question quotes
     contents_share: float = 0.5  # `unit_terms.contents_entries`: a unit that only names the evidence's sections
     same_words: bool = True  # `same_words`: a unit writing "minimum" holds the asked "smallest" in the ranking
@@ -169,11 +172,16 @@ class ExtractiveReader:
         if best < self.min_support or missing or unheard:
             return ReaderResult("", 0, closest, best, False, q.kind, ranked, missing=missing)
         following = next_units(units, follows)
-        answer, unit, anchor, margin, candidates = self._answer(q, ranked_units, [float(scores[i]) for i in order],
-                                                                following, numbers)
+        pool = (ranked_units, [float(scores[i]) for i in order])
+        answer, unit, anchor, margin, candidates = self._answer(q, *pool, following, numbers)
+        subject = subject_test(written, unit.title)  # whether its whole document is about a name
+        if self.named_retry and names_absent(question, answering_document(unit, units), subject):
+            pool = naming_units(question, *pool)  # a section about what is asked may answer
+            if pool[0]:
+                answer, unit, anchor, margin, candidates = self._answer(q, *pool, following, numbers)
+                subject = subject_test(written, unit.title)
         if self._coverage(asked, unit, units) < self.min_coverage:
             return ReaderResult("", 0, closest, best, False, q.kind, ranked)
-        subject = subject_test(written, unit.title)  # whether its whole document is about a name
         if names_absent(question, answering_document(unit, units), subject):  # the document is about something else
             return ReaderResult("", 0, closest, best, False, q.kind, ranked)
         # "Docker" once in a LilyPond manual
@@ -203,20 +211,8 @@ class ExtractiveReader:
                             max_words=self.max_words, fit_words=self.fit_words, lead_room=self.lead_room)
 
     def _coverage(self, q: QuestionInfo, unit: Unit, units: Sequence[Unit]) -> float:
-        """Key-word coverage of the answering sentence read with its context, the two
-        sentences before it in its passage and the one after (the rarer a word in the
-        evidence, the more it counts). The one after: a step's sentence names what it does
-        to, next ("the first step is to break any cycles …" / "The next step assigns nodes to
-        … levels": "What does dot do first, before putting nodes on levels?")."""
-        near = [u.text for u in units if u.number == unit.number and -1 <= unit.index - u.index <= 2
-                and u.index != unit.index]
-        weights = idf_weights([content_terms(u.text) | content_terms(u.context) for u in units])
-        floor = float(np.median(list(weights.values()))) if weights else 1.0
-        texts = [unit.text, unit.context, *near]
-        if self.same_words:  # "maximum" written holds the asked "longest" here too, as in the ranking
-            held = set().union(*(content_terms(t) for t in texts))
-            texts.append(" ".join(sorted(asked_as(q.terms, held) - held)))
-        return coverage(q, texts, weights, floor)
+        """Key-word coverage of the answering sentence read with its neighbours (`coverage_near`)."""
+        return sentence_coverage(q, unit, units, self.same_words)
 
     def score_units(self, q: QuestionInfo, units: Sequence[Unit], numbers: Sequence[int]) -> tuple[np.ndarray, float]:
         """Per-unit ranking score, and the best support (cosine and plain word share)."""
