@@ -126,7 +126,7 @@ class ExtractiveReader:
     # within these words; 50 chosen on 12 of 13 folds (`benchmarks/answer_tuning/loso_onward.py`: left-out first line +5 of 683)
     onward_broad: bool = False  # … also one opening "This …", "It …" (longer answers)
     entry_heads: bool = True  # `entry`: an option/command question's quote opens with the entry's head line
-    named_retry: bool = True  # `named_passages`: a pick whose document names nothing asked gives way to a passage that does
+    named_retry: bool = True  # `named_passages`: a pick in a document naming nothing asked yields to a section that does
     quoted_bonus: float = 0.1  # `unit_terms.quoted_words`: a unit that writes what the question quotes
     contents_share: float = 0.5  # `unit_terms.contents_entries`: a unit that only names the evidence's sections
     same_words: bool = True  # `same_words`: a unit writing "minimum" holds the asked "smallest" in the ranking

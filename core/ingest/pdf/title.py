@@ -35,7 +35,7 @@ from core.ingest.pdf.layout import Line
 _FILE_NAME = re.compile(r"\.(?:dvi|tex|pdf|ps|eps|txt|rtf|docx?|odt|xlsx?|ods|pptx?|odp|html?|md|indd|qxp)$", re.I)
 _DEFAULT = re.compile(r"(?:untitled|title|(?:book|document|presentation|workbook|sheet|binder)\s*\d+)", re.I)
 _SPACED = re.compile(r"(?<!\S)(?:\w ){2,}\w(?!\S)")  # three or more one-letter words: "P h y M L"
-_MARK = re.compile(r"\s*[∗*†‡§¶]+$")  # a footnote mark after the title
+_MARK = re.compile(r"\s*[∗†‡§¶]+$|\s+\*+$")  # a footnote mark after the title ("A*" keeps its star)
 _WORD = re.compile(r"[a-z][a-z0-9]{2,}")
 # words every manual's file name or outline uses: they do not tell one title from a tagline
 _GENERIC = frozenset("the and for with manual guide user users userguide doc docs documentation reference introduction "
@@ -73,7 +73,8 @@ def title_lines(pages: Sequence[Sequence[Line]], body: float, unique: bool = Tru
     """Lines of the document title: the block of the largest type on page 1 (by default: a size
     used nowhere else; with `unique=False` it may recur later, a cover page whose title shares
     the chapter heading size), or of the next size where only that one names a `hints` word
-    (module docstring; that size may recur, but a numbered line is a chapter's). Lines with fewer than 4 letters (labels in a figure) are ignored."""
+    (module docstring; that size may recur, but a numbered line is a chapter's). Lines with
+    fewer than 4 letters (labels in a figure) are ignored."""
     first = [ln for ln in pages[0] if sum(c.isalpha() for c in ln.text) >= 4
              and key(ln.text) not in _HEADINGS] if pages else []
     sizes = sorted({ln.size for ln in first if ln.size >= body + 2}, reverse=True)
