@@ -130,7 +130,7 @@ _PLURAL_ACRONYM = re.compile(r"[A-Z][A-Z0-9]+s")  # ACLs, URLs, PDFs
 
 
 def _seen(name: str, forms: set[str], joined: str) -> bool:
-    """Whole, inside a longer word, or (a name in pieces: "255-minus") every piece seen; an
+    """Whole, inside a longer word, or (a name in pieces: "255-minus") every piece seen (in either number); an
     acronym also as the initials of words in a row ("AMC": "Auto Multiple Choice", kept in
     `forms` as "=amc" by `_forms`), and in the singular ("ACLs": "ACL")."""
     if len(name) == 1:  # "R": only a word of its own, capitalised ("R's", "(R)"), not "-r" nor "r"
@@ -140,7 +140,12 @@ def _seen(name: str, forms: set[str], joined: str) -> bool:
     if _PLURAL_ACRONYM.fullmatch(name) and _letters(name[:-1]) in forms:  # "ACLs" asked, "ACL entry" written
         return True
     return (whole in forms or (len(whole) >= 5 and whole in joined) or "=" + whole in forms
-            or (len(pieces) > 1 and all(p in forms for p in pieces)))
+            or (len(pieces) > 1 and all(_piece_seen(p, forms) for p in pieces)))
+
+
+def _piece_seen(piece: str, forms: set[str]) -> bool:
+    """A piece of a name in pieces, also in the plural or singular ("Feynman-diagram": "Feynman diagrams")."""
+    return piece in forms or piece + "s" in forms or (len(piece) > 3 and piece.endswith("s") and piece[:-1] in forms)
 
 
 def _forms(texts: Iterable[str]) -> set[str]:

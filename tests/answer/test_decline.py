@@ -84,3 +84,12 @@ def test_a_compound_and_the_asked_kind_count_once_or_not_at_all():
     text = "The code 2 of -dKPreserve corresponds to the PRESERVE_K_PLANE approach of black preservation."
     assert unheard_terms(analyse_question("Which black-preservation mode does -dKPreserve=2 select?"), [text]) == []
     assert unheard_terms(analyse_question("How do I solder a surface-mount resistor?"), ["Solder the resistor."]) == []
+
+
+def test_a_name_in_pieces_is_seen_in_the_plural_too():
+    question = "Whose older Feynman-diagram package relies only on LaTeX's standard picture environment?"
+    evidence = ["feynMF draws Feynman diagrams with METAFONT.", "Michael Levine's feynman package uses the picture "
+                "environment of LaTeX."]
+    assert missing_names(question, evidence) == []
+    assert missing_names("Which HC-05 command sets the baud rate?", ["The HC-06 module answers AT commands; set its baud rate with AT+BAUD."]) \
+        == ["HC-05"]  # a piece in another number is no other number
