@@ -175,14 +175,12 @@ class ExtractiveReader:
         pool = (ranked_units, [float(scores[i]) for i in order])
         answer, unit, anchor, margin, candidates = self._answer(q, *pool, following, numbers)
         subject = subject_test(written, unit.title)  # whether its whole document is about a name
-        if self.named_retry and names_absent(question, answering_document(unit, units), subject):
-            pool = naming_units(question, *pool)  # a section about what is asked may answer
-            if pool[0]:
-                answer, unit, anchor, margin, candidates = self._answer(q, *pool, following, numbers)
-                subject = subject_test(written, unit.title)
-        if self._coverage(asked, unit, units) < self.min_coverage:
-            return ReaderResult("", 0, closest, best, False, q.kind, ranked)
-        if names_absent(question, answering_document(unit, units), subject):  # the document is about something else
+        absent = names_absent(question, answering_document(unit, units), subject)  # it is about something else
+        if absent and self.named_retry and (named := naming_units(question, *pool))[0]:
+            answer, unit, anchor, margin, candidates = self._answer(q, *named, following, numbers)  # a section
+            subject = subject_test(written, unit.title)  # about what is asked may answer
+            absent = names_absent(question, answering_document(unit, units), subject)
+        if self._coverage(asked, unit, units) < self.min_coverage or absent:
             return ReaderResult("", 0, closest, best, False, q.kind, ranked)
         # "Docker" once in a LilyPond manual
         passing = passing_names(question, subject, self.passing_tail) if self.passing else []
